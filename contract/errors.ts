@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** Stable error ids. The web client maps these back to typed errors; never match on message text. */
+export const errorCodes = [
+  "bad_request",
+  "validation_failed",
+  "unauthorized",
+  "session_expired",
+  "forbidden",
+  "not_found",
+  "method_not_allowed",
+  "conflict",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "provider_reauth_required",
+  "provider_unavailable",
+  "service_unavailable",
+  "internal",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Every non-2xx answer of the API has this body. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    /** Field-level details for validation_failed. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,54 @@
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { registerErrorHandling } from "./http/error-handler.ts";
+import { loggerOptions } from "./http/logging.ts";
+import { registerSpa } from "./http/spa.ts";
+import { registerHealthRoutes } from "./health/routes.ts";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** Builds the Fastify instance: plugins, routes, one error handler. Does not listen. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.config),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes; scripts stay strictly 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: "no-referrer" },
+    crossOriginEmbedderPolicy: false,
+    // No COOP: the login popup returns from the provider's origin, and a browsing-context-group
+    // switch would make the opener's popup.closed poll report "closed" before sign-in finishes.
+    crossOriginOpenerPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  registerErrorHandling(app);
+  registerHealthRoutes(app, deps.database);
+  await registerSpa(app, deps.config.webDistDir);
+  return app;
+}
