@@ -3,10 +3,10 @@ import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { registerHealthRoutes } from "./health/routes.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSpa } from "./http/spa.ts";
-import { registerHealthRoutes } from "./health/routes.ts";
 
 export interface AppDeps {
   config: Config;

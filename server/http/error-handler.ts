@@ -36,7 +36,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err.validation) {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {
-        const key = v.instancePath.replace(/^\//, "").replaceAll("/", ".") || String(v.params?.missingProperty ?? "body");
+        const key =
+          v.instancePath.replace(/^\//, "").replaceAll("/", ".") ||
+          String(v.params?.missingProperty ?? "body");
         fields[key] = v.message ?? "is invalid";
       }
       return reply.status(400).send(body("validation_failed", err.message, fields));

@@ -1,0 +1,102 @@
+import type { ApiErrorBody } from "../../../contract/errors.ts";
+import {
+  AUTH_FAILURE_REASON_KEY,
+  type AuthFailureReason,
+  LEGACY_SESSION_TOKEN_KEY,
+  readSessionToken,
+  SESSION_TOKEN_KEY,
+} from "./storage-keys.ts";
+
+/** A non-2xx answer. `code` is the server's stable error id when it sent one. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Spec section 8: the 401 reason comes from the message text. */
+export function reasonFor401(message: string): Exclude<AuthFailureReason, "manual"> {
+  if (message.includes("expired") || message.includes("invalidated")) return "session_expired";
+  if (message.includes("No session token")) return "auth_required";
+  return "token_invalid";
+}
+
+type UnauthorizedHandler = (reason: Exclude<AuthFailureReason, "manual">) => void;
+
+let onUnauthorized: UnauthorizedHandler = () => {
+  window.location.assign("/login");
+};
+
+/** The session layer installs its handler (clear caches, client-side navigation). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+async function readErrorMessage(res: Response): Promise<{ message: string; code?: string }> {
+  const text = await res.text().catch(() => "");
+  try {
+    // A hand check instead of the zod schema keeps zod out of the public pages' bundle.
+    const parsed = JSON.parse(text) as Partial<ApiErrorBody> | null;
+    const err = parsed?.error;
+    if (err && typeof err.message === "string") return { message: err.message, code: err.code };
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return { message: `${res.status}: ${text || res.statusText}` };
+}
+
+function handle401(message: string): void {
+  const reason = reasonFor401(message);
+  try {
+    localStorage.removeItem(SESSION_TOKEN_KEY);
+    localStorage.removeItem(LEGACY_SESSION_TOKEN_KEY);
+    sessionStorage.setItem(AUTH_FAILURE_REASON_KEY, reason);
+  } catch {
+    // storage may be unavailable (private mode); navigation still happens
+  }
+  onUnauthorized(reason);
+}
+
+export interface RequestOptions {
+  /** For the default query function: a 401 yields null instead of an error. */
+  on401?: "throw" | "returnNull";
+  signal?: AbortSignal;
+}
+
+/** Every call: bearer token when stored, cookies included, JSON bodies. */
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = readSessionToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(path, {
+    method,
+    headers,
+    credentials: "include",
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (res.status === 401) {
+    const { message } = await readErrorMessage(res).catch(() => ({ message: "Unauthorized" }));
+    handle401(message || "Unauthorized");
+    if (options.on401 === "returnNull") return null as T;
+    throw new ApiError(401, message || "Unauthorized", "unauthorized");
+  }
+  if (!res.ok) {
+    const { message, code } = await readErrorMessage(res);
+    throw new ApiError(res.status, message, code);
+  }
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get("content-type") ?? "";
+  return (type.includes("application/json") ? await res.json() : await res.text()) as T;
+}
