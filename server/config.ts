@@ -14,6 +14,27 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().min(1).default("./dist/web"),
+  /** 32+ bytes, base64 or hex. Unset: a key is generated once into DATA_DIR with owner-only permissions. */
+  SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT: z.string().min(1).default("common"),
+  /** Points every provider base URL at the emulator: https://HOST becomes {PROVIDER_EMULATOR_URL}/HOST. */
+  PROVIDER_EMULATOR_URL: z.url().optional(),
+  GOOGLE_ACCOUNTS_URL: z.url().optional(),
+  GOOGLE_OAUTH2_URL: z.url().optional(),
+  GOOGLE_OPENID_URL: z.url().optional(),
+  GOOGLE_APIS_URL: z.url().optional(),
+  GMAIL_API_URL: z.url().optional(),
+  MICROSOFT_LOGIN_URL: z.url().optional(),
+  GRAPH_URL: z.url().optional(),
+  /** auto: run the emulator with demo accounts when no real client credentials are configured. */
+  DEMO_MODE: z.enum(["auto", "on", "off"]).default("auto"),
+  EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  /** Sign-in attempts per IP per minute on the auth endpoints. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -28,6 +49,79 @@ export interface Config {
   database: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
   logLevel: Env["LOG_LEVEL"];
   webDistDir: string;
+  secretKey: string | undefined;
+  /** Real endpoints by default; the emulator's when PROVIDER_EMULATOR_URL is set. */
+  providers: ProviderEndpoints;
+  google: OAuthClientCredentials | undefined;
+  microsoft: (OAuthClientCredentials & { tenant: string }) | undefined;
+  demo: { enabled: boolean; emulatorPort: number };
+  authRateLimitPerMinute: number;
+}
+
+export interface OAuthClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Base URLs (no trailing slash) of the hosts we call; each maps to one real host. */
+export interface ProviderEndpoints {
+  googleAccounts: string;
+  googleOAuth2: string;
+  googleOpenId: string;
+  googleApis: string;
+  gmail: string;
+  microsoftLogin: string;
+  graph: string;
+}
+
+export const REAL_HOSTS = {
+  googleAccounts: "accounts.google.com",
+  googleOAuth2: "oauth2.googleapis.com",
+  googleOpenId: "openidconnect.googleapis.com",
+  googleApis: "www.googleapis.com",
+  gmail: "gmail.googleapis.com",
+  microsoftLogin: "login.microsoftonline.com",
+  graph: "graph.microsoft.com",
+} as const satisfies Record<keyof ProviderEndpoints, string>;
+
+/** Client registrations the emulator accepts in demo mode. */
+export const DEMO_CLIENTS = {
+  google: { clientId: "mailwise-demo-google", clientSecret: "mailwise-demo-google-secret" },
+  microsoft: { clientId: "mailwise-demo-microsoft", clientSecret: "mailwise-demo-microsoft-secret" },
+} as const;
+
+function endpoints(e: Env, emulatorUrl: string | undefined): ProviderEndpoints {
+  const base = (key: keyof ProviderEndpoints, explicit: string | undefined) =>
+    (
+      explicit ??
+      (emulatorUrl ? `${emulatorUrl.replace(/\/$/, "")}/${REAL_HOSTS[key]}` : `https://${REAL_HOSTS[key]}`)
+    ).replace(/\/$/, "");
+  return {
+    googleAccounts: base("googleAccounts", e.GOOGLE_ACCOUNTS_URL),
+    googleOAuth2: base("googleOAuth2", e.GOOGLE_OAUTH2_URL),
+    googleOpenId: base("googleOpenId", e.GOOGLE_OPENID_URL),
+    googleApis: base("googleApis", e.GOOGLE_APIS_URL),
+    gmail: base("gmail", e.GMAIL_API_URL),
+    microsoftLogin: base("microsoftLogin", e.MICROSOFT_LOGIN_URL),
+    graph: base("graph", e.GRAPH_URL),
+  };
+}
+
+function withTenant(c: OAuthClientCredentials | undefined, tenant: string) {
+  return c ? { ...c, tenant } : undefined;
+}
+
+function pair(
+  id: string | undefined,
+  secret: string | undefined,
+  name: string,
+): OAuthClientCredentials | undefined {
+  if (!id && !secret) return undefined;
+  if (!id || !secret)
+    throw new ConfigError(
+      `Invalid environment configuration:\n  ${name}_CLIENT_ID and ${name}_CLIENT_SECRET must be set together`,
+    );
+  return { clientId: id, clientSecret: secret };
 }
 
 export class ConfigError extends Error {
@@ -45,6 +139,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const google = pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, "GOOGLE");
+  const microsoft = pair(e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET, "MICROSOFT");
+  const demo = e.DEMO_MODE === "on" || (e.DEMO_MODE === "auto" && !google && !microsoft);
+  // Demo mode runs the emulator beside the app, so every provider call goes there unless told otherwise.
+  const emulatorUrl = e.PROVIDER_EMULATOR_URL ?? (demo ? `http://127.0.0.1:${e.EMULATOR_PORT}` : undefined);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -56,5 +155,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { kind: "pglite", dir: path.join(dataDir, "pglite") },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    secretKey: e.SECRET_KEY,
+    providers: endpoints(e, emulatorUrl),
+    google: google ?? (demo ? { ...DEMO_CLIENTS.google } : undefined),
+    microsoft: withTenant(
+      microsoft ?? (demo ? { ...DEMO_CLIENTS.microsoft } : undefined),
+      e.MICROSOFT_TENANT,
+    ),
+    demo: { enabled: demo, emulatorPort: e.EMULATOR_PORT },
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -1,0 +1,28 @@
+/**
+ * Starts what the browser tests run against: the real server on a fresh embedded database.
+ * Later: the provider emulator beside it.
+ */
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+
+const port = process.env.E2E_PORT ?? "4180";
+const dataDir = path.resolve(".tmp/e2e-data");
+rmSync(dataDir, { recursive: true, force: true });
+
+const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--role=all"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "test",
+    PORT: port,
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  },
+});
+const stop = () => child.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+child.on("exit", (code) => process.exit(code ?? 0));
