@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { Spinner } from "./components/ui/spinner.tsx";
-import { useSession } from "./lib/session.tsx";
+import { useSession, useUnauthorizedRedirect } from "./lib/session.tsx";
 
 const Landing = lazy(() => import("./pages/landing.tsx"));
 const Login = lazy(() => import("./pages/login.tsx"));
@@ -30,6 +30,7 @@ function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 export function AppRoutes() {
+  useUnauthorizedRedirect();
   return (
     <Suspense fallback={<Spinner />}>
       <Switch>

@@ -19,6 +19,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Fired in this tab when the stored token changes (the storage event only reaches other tabs). */
+export const SESSION_TOKEN_EVENT = "mailwise:session-token";
+
 /** Spec section 8: the 401 reason comes from the message text. */
 export function reasonFor401(message: string): Exclude<AuthFailureReason, "manual"> {
   if (message.includes("expired") || message.includes("invalidated")) return "session_expired";
@@ -59,12 +62,16 @@ function handle401(message: string): void {
   } catch {
     // storage may be unavailable (private mode); navigation still happens
   }
+  window.dispatchEvent(new Event(SESSION_TOKEN_EVENT));
   onUnauthorized(reason);
 }
 
 export interface RequestOptions {
-  /** For the default query function: a 401 yields null instead of an error. */
-  on401?: "throw" | "returnNull";
+  /**
+   * For the default query function: a 401 yields null instead of an error. "ignore" throws
+   * without the session handling, for calls whose 401 the caller handles itself (sign-in, logout).
+   */
+  on401?: "throw" | "returnNull" | "ignore";
   signal?: AbortSignal;
 }
 
@@ -88,6 +95,7 @@ export async function apiRequest<T>(
   });
   if (res.status === 401) {
     const { message } = await readErrorMessage(res).catch(() => ({ message: "Unauthorized" }));
+    if (options.on401 === "ignore") throw new ApiError(401, message || "Unauthorized", "unauthorized");
     handle401(message || "Unauthorized");
     if (options.on401 === "returnNull") return null as T;
     throw new ApiError(401, message || "Unauthorized", "unauthorized");

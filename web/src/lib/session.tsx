@@ -1,22 +1,39 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { ApiError, apiRequest } from "./api.ts";
-import { readSessionToken, SESSION_TOKEN_KEY } from "./storage-keys.ts";
+import { useLocation } from "wouter";
+import type { SessionUser as ContractSessionUser } from "../../../contract/auth.ts";
+import { ApiError, apiRequest, SESSION_TOKEN_EVENT, setUnauthorizedHandler } from "./api.ts";
+import { LEGACY_SESSION_TOKEN_KEY, readSessionToken, SESSION_TOKEN_KEY } from "./storage-keys.ts";
 
 export const SESSION_QUERY_KEY = ["/api/auth/session"] as const;
 
-/** The signed-in user as the session call returns it. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  displayName: string;
-  [key: string]: unknown;
-}
+/** The signed-in user as the session call returns it (contract/auth.ts). */
+export type SessionUser = ContractSessionUser;
 
 export type SessionState =
   | { status: "loading"; user: null }
   | { status: "authenticated"; user: SessionUser }
   | { status: "anonymous"; user: null };
+
+function announceTokenChange(): void {
+  window.dispatchEvent(new Event(SESSION_TOKEN_EVENT));
+}
+
+/** Keeps the token where every call reads it (spec section 3) and tells this tab's session. */
+export function storeSessionToken(token: string): void {
+  localStorage.setItem(SESSION_TOKEN_KEY, token);
+  announceTokenChange();
+}
+
+export function clearSessionToken(): void {
+  try {
+    localStorage.removeItem(SESSION_TOKEN_KEY);
+    localStorage.removeItem(LEGACY_SESSION_TOKEN_KEY);
+  } catch {
+    // storage unavailable: nothing was stored either
+  }
+  announceTokenChange();
+}
 
 /** The stored token, re-read when another tab changes it (the storage event). */
 export function useStoredToken(): string | null {
@@ -27,16 +44,18 @@ export function useStoredToken(): string | null {
     };
     const onLocal = () => setToken(readSessionToken());
     window.addEventListener("storage", onStorage);
-    window.addEventListener("mailwise:session-token", onLocal);
+    window.addEventListener(SESSION_TOKEN_EVENT, onLocal);
+    // The token may have changed between the first render and this subscription.
+    onLocal();
     return () => {
       window.removeEventListener("storage", onStorage);
-      window.removeEventListener("mailwise:session-token", onLocal);
+      window.removeEventListener(SESSION_TOKEN_EVENT, onLocal);
     };
   }, []);
   return token;
 }
 
-/** Spec section 4: authenticated only if a token is stored and the session call returns a user. */
+/** Spec sections 7 and 9: stale 5 min, kept 10 min, 2 retries except on 401, refetch on reconnect only. */
 export function useSession(): SessionState {
   const token = useStoredToken();
   const query = useQuery({
@@ -49,9 +68,34 @@ export function useSession(): SessionState {
     retry: (failureCount, error) => !(error instanceof ApiError && error.status === 401) && failureCount < 2,
     refetchOnWindowFocus: false,
     refetchOnReconnect: true,
+    // A new token for the same person (e.g. after linking a mailbox) should not blank the page
+    // while it is checked; a removed token still signs out at once (the branch below).
+    placeholderData: (previous) => previous,
   });
+  // Spec section 4: authenticated only if a token is stored and the session call returns a user.
   if (token === null) return { status: "anonymous", user: null };
   if (query.isPending) return { status: "loading", user: null };
   const user = query.data?.user;
   return user ? { status: "authenticated", user } : { status: "anonymous", user: null };
+}
+
+/** Re-reads the session, e.g. after a sign-in stored a new token. */
+export function refreshSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+}
+
+/**
+ * Spec section 4: on any 401 the token is gone (api.ts removed it and saved the reason), cached
+ * data is dropped and the user goes to /login without a full page load.
+ */
+export function useUnauthorizedRedirect(): void {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      // After the failing query has settled, so clearing does not race its own result.
+      setTimeout(() => queryClient.clear(), 0);
+      navigate("/login", { replace: true });
+    });
+  }, [queryClient, navigate]);
 }
