@@ -1,0 +1,27 @@
+import { createIdentity, expect, signIn, storedToken, test, toastWith } from "./support/auth.ts";
+
+// Moving the server clock expires every session in the stack: wait until no other auth test
+// holds one, and keep new ones out meanwhile.
+test.use({ clockLock: "exclusive" });
+test.describe.configure({ timeout: 90_000 });
+
+test("a session that expired on the server leads to /login with the 'Session Expired' toast", async ({
+  page,
+  request,
+}) => {
+  const dana = await createIdentity("gmail", "Dana");
+  await signIn(page, dana.email);
+
+  const res = await request.post("/api/_test/clock", { data: { advanceSeconds: 31 * 24 * 60 * 60 } });
+  expect(res.ok()).toBe(true);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  const toast = toastWith(page, "Session Expired");
+  await expect(toast).toContainText("Your session has expired. Please log in again.");
+  expect(await storedToken(page)).toBeNull();
+  // The reason is used once: a reload shows no toast again.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Continue with Gmail" })).toBeVisible();
+  await expect(page.getByText("Session Expired")).toHaveCount(0);
+});
