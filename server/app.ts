@@ -1,16 +1,24 @@
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
+import { registerAccountRoutes } from "./auth/account-routes.ts";
+import { registerAuthRoutes } from "./auth/routes.ts";
+import { createAuthServices } from "./auth/services.ts";
+import { registerTestHooks } from "./auth/test-hooks.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerHealthRoutes } from "./health/routes.ts";
+import { registerAuthGuard } from "./http/auth-guard.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSpa } from "./http/spa.ts";
+import { type Clock, createClock } from "./lib/clock.ts";
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Defaults to the real clock; every expiry decision reads it. */
+  clock?: Clock;
 }
 
 /** Builds the Fastify instance: plugins, routes, one error handler. Does not listen. */
@@ -49,6 +57,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerHealthRoutes(app, deps.database);
+
+  const clock = deps.clock ?? createClock();
+  const auth = await createAuthServices({ config: deps.config, db: deps.database.db, clock });
+  registerAuthGuard(app, auth.sessions);
+  await registerAuthRoutes(app, { config: deps.config, services: auth });
+  registerAccountRoutes(app, auth);
+  if (deps.config.testHooks) registerTestHooks(app, clock);
+
   await registerSpa(app, deps.config.webDistDir);
   return app;
 }

@@ -35,6 +35,8 @@ const envSchema = z.object({
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   /** Sign-in attempts per IP per minute on the auth endpoints. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** 1 registers test-only routes (POST /api/_test/clock). Never set in production. */
+  ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +58,8 @@ export interface Config {
   microsoft: (OAuthClientCredentials & { tenant: string }) | undefined;
   demo: { enabled: boolean; emulatorPort: number };
   authRateLimitPerMinute: number;
+  /** Test-only routes such as moving the server clock; off unless ENABLE_TEST_HOOKS=1. */
+  testHooks: boolean;
 }
 
 export interface OAuthClientCredentials {
@@ -164,5 +168,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ),
     demo: { enabled: demo, emulatorPort: e.EMULATOR_PORT },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    testHooks: e.ENABLE_TEST_HOOKS === "1",
   };
 }

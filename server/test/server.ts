@@ -4,6 +4,8 @@ import { type Config, loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { freePort } from "./free-port.ts";
 
+export const TEST_SECRET_KEY = "test-secret-key-not-for-production-0123456789";
+
 export interface TestServer {
   url: string;
   app: FastifyInstance;
@@ -26,6 +28,8 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     PORT: String(port),
     PUBLIC_URL: url,
+    // A fixed key keeps tests from generating ./data/secret.key in the working tree.
+    SECRET_KEY: TEST_SECRET_KEY,
     ...env,
   });
   const app = await buildApp({ config, database });

@@ -1,0 +1,50 @@
+import * as oauth from "oauth4webapi";
+import type { MailProvider } from "../../contract/auth.ts";
+import type { AccountService } from "./accounts.ts";
+import { type ProviderError, toProviderError } from "./errors.ts";
+import { type OAuthProviders, requestOptions } from "./oauth-clients.ts";
+import type { TokenVault } from "./token-vault.ts";
+
+export interface DisconnectResult {
+  /** Set when the provider could not be told; the account is gone from Mailwise regardless. */
+  revokeFailure: ProviderError | undefined;
+}
+
+/**
+ * Disconnects a mailbox: deletes the account and its data, then revokes our grant at the
+ * provider so the tokens are useless even if a copy survived somewhere. Google has a revocation
+ * endpoint (revoking the refresh token also kills its access tokens); Microsoft offers none to
+ * apps, so dropping the tokens is all we can do there. Revocation is best effort: the user asked
+ * to be disconnected, and a provider outage must not keep their data here.
+ */
+export function createDisconnectService(
+  accounts: AccountService,
+  vault: TokenVault,
+  providers: OAuthProviders,
+) {
+  return {
+    async disconnect(userId: string, accountId: string): Promise<DisconnectResult> {
+      const removed = await accounts.remove(userId, accountId);
+      const p = providers[removed.provider as MailProvider];
+      if (!p?.as.revocation_endpoint) return { revokeFailure: undefined };
+      const token = removed.refreshTokenCiphertext
+        ? vault.decrypt(removed.refreshTokenCiphertext, "provider-refresh-token")
+        : vault.decrypt(removed.accessTokenCiphertext, "provider-access-token");
+      try {
+        const response = await oauth.revocationRequest(
+          p.as,
+          p.client,
+          p.clientAuth,
+          token,
+          requestOptions(p.as.revocation_endpoint),
+        );
+        await oauth.processRevocationResponse(response);
+        return { revokeFailure: undefined };
+      } catch (err) {
+        return { revokeFailure: toProviderError(err, `${p.provider} token revocation`) };
+      }
+    },
+  };
+}
+
+export type DisconnectService = ReturnType<typeof createDisconnectService>;

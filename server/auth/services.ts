@@ -1,0 +1,30 @@
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import type { Clock } from "../lib/clock.ts";
+import { createAccountTokenService } from "./account-tokens.ts";
+import { createAccountService } from "./accounts.ts";
+import { createDisconnectService } from "./disconnect.ts";
+import { buildOAuthProviders } from "./oauth-clients.ts";
+import { createSessionService } from "./sessions.ts";
+import { createSignInService } from "./sign-in.ts";
+import { createStateStore } from "./state-store.ts";
+import { createTokenVault, loadSecretKey } from "./token-vault.ts";
+
+/** Wires the auth services once per process; routes and (later) sync jobs take what they need. */
+export async function createAuthServices(deps: { config: Config; db: Db; clock: Clock }) {
+  const { config, db, clock } = deps;
+  const vault = createTokenVault([await loadSecretKey(config)]);
+  const providers = buildOAuthProviders(config);
+  const sessions = createSessionService(db, clock);
+  const accounts = createAccountService(db, clock, vault);
+  const states = createStateStore(db, clock, vault);
+  return {
+    sessions,
+    accounts,
+    signIn: createSignInService({ config, providers, states, accounts, sessions, clock }),
+    accountTokens: createAccountTokenService(db, clock, vault, providers),
+    disconnect: createDisconnectService(accounts, vault, providers),
+  };
+}
+
+export type AuthServices = Awaited<ReturnType<typeof createAuthServices>>;

@@ -1,0 +1,180 @@
+import * as oauth from "oauth4webapi";
+import type { MailProvider } from "../../contract/auth.ts";
+import type { Config } from "../config.ts";
+import { DomainError } from "../http/errors.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { AccountService } from "./accounts.ts";
+import { type ProviderError, providerName, toProviderError } from "./errors.ts";
+import { readGoogleIdentity } from "./google.ts";
+import type { ProviderIdentity } from "./identity.ts";
+import { readMicrosoftIdentity } from "./microsoft.ts";
+import { type OAuthProvider, type OAuthProviders, requestOptions } from "./oauth-clients.ts";
+import { tokensFrom } from "./provider-tokens.ts";
+import type { SessionService } from "./sessions.ts";
+import type { StateStore } from "./state-store.ts";
+
+/**
+ * page: the provider returns to the SPA's /auth/callback, which calls our callback with fetch.
+ * redirect: the provider returns straight to our callback, which answers with a redirect.
+ */
+export type CallbackMode = "page" | "redirect";
+
+export const SIGN_IN_MESSAGES = {
+  failed: "Authentication failed",
+  cancelled: "Authentication was cancelled or failed",
+  noCode: "No authorization code received",
+} as const;
+
+export interface SignInResult {
+  sessionToken: string;
+  userId: string;
+  /** True when an account was connected to an already signed-in user. */
+  linked: boolean;
+  message: string;
+}
+
+/** A sign-in failure, with the provider failure behind it (for logs) when there was one. */
+function failure(message: string, cause?: ProviderError): DomainError {
+  const error = new DomainError("bad_request", message);
+  if (cause) error.cause = cause;
+  return error;
+}
+
+export function createSignInService(deps: {
+  config: Pick<Config, "publicUrl" | "providers">;
+  providers: OAuthProviders;
+  states: StateStore;
+  accounts: AccountService;
+  sessions: SessionService;
+  clock: Clock;
+}) {
+  const { config, providers, states, accounts, sessions, clock } = deps;
+
+  function providerFor(provider: MailProvider): OAuthProvider {
+    const p = providers[provider];
+    if (!p) {
+      throw new DomainError("service_unavailable", `${providerName(provider)} sign-in is not configured.`);
+    }
+    return p;
+  }
+
+  function redirectUriFor(provider: MailProvider, mode: CallbackMode): string {
+    return mode === "redirect"
+      ? `${config.publicUrl}/api/auth/${provider}/callback`
+      : `${config.publicUrl}/auth/callback`;
+  }
+
+  async function identify(p: OAuthProvider, tokens: oauth.TokenEndpointResponse): Promise<ProviderIdentity> {
+    return p.provider === "gmail"
+      ? readGoogleIdentity(p, tokens)
+      : readMicrosoftIdentity(config.providers.graph, tokens.access_token);
+  }
+
+  return {
+    /** The provider's authorization URL for a new flow bound to the browser's flow id. */
+    async start(input: {
+      provider: MailProvider;
+      mode: CallbackMode;
+      flowId: string;
+      linkUserId: string | null;
+    }): Promise<string> {
+      const p = providerFor(input.provider);
+      const redirectUri = redirectUriFor(input.provider, input.mode);
+      const { state, codeVerifier, nonce } = await states.create({
+        provider: input.provider,
+        flowId: input.flowId,
+        redirectUri,
+        linkUserId: input.linkUserId,
+      });
+      const url = new URL(p.as.authorization_endpoint as string);
+      url.searchParams.set("client_id", p.client.client_id);
+      url.searchParams.set("redirect_uri", redirectUri);
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("scope", p.scope);
+      url.searchParams.set("state", state);
+      url.searchParams.set("nonce", nonce);
+      url.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(codeVerifier));
+      url.searchParams.set("code_challenge_method", "S256");
+      for (const [name, value] of Object.entries(p.extraAuthorizeParams)) url.searchParams.set(name, value);
+      return url.href;
+    },
+
+    /**
+     * Finishes a flow: redeems the state, exchanges the code once (codes are single-use at the
+     * provider, so a failed exchange is never retried), reads the identity, records the account
+     * and opens a session for its user.
+     */
+    async complete(input: {
+      provider: MailProvider;
+      query: Record<string, string>;
+      flowId: string | undefined;
+    }): Promise<SignInResult> {
+      const p = providerFor(input.provider);
+      const pending = await states.consume({
+        provider: input.provider,
+        state: input.query.state,
+        flowId: input.flowId,
+      });
+      if (input.query.error) {
+        const cancelled = input.query.error === "access_denied";
+        throw failure(cancelled ? SIGN_IN_MESSAGES.cancelled : SIGN_IN_MESSAGES.failed);
+      }
+      if (!input.query.code) throw failure(SIGN_IN_MESSAGES.noCode);
+
+      let tokenResponse: oauth.TokenEndpointResponse;
+      let identity: ProviderIdentity;
+      try {
+        const params = oauth.validateAuthResponse(
+          p.as,
+          p.client,
+          new URLSearchParams(input.query),
+          input.query.state,
+        );
+        const response = await oauth.authorizationCodeGrantRequest(
+          p.as,
+          p.client,
+          p.clientAuth,
+          params,
+          pending.redirectUri,
+          pending.codeVerifier,
+          requestOptions(p.as.token_endpoint),
+        );
+        tokenResponse = await oauth.processAuthorizationCodeResponse(p.as, p.client, response, {
+          expectedNonce: pending.nonce,
+          requireIdToken: true,
+        });
+        identity = await identify(p, tokenResponse);
+      } catch (err) {
+        const cause = toProviderError(err, `${input.provider} sign-in`);
+        if (cause.kind === "transient" || cause.kind === "rate_limit") {
+          const error = new DomainError(
+            "provider_unavailable",
+            `${providerName(input.provider)} is not responding right now. Please try again.`,
+          );
+          error.cause = cause;
+          throw error;
+        }
+        throw failure(SIGN_IN_MESSAGES.failed, cause);
+      }
+
+      const outcome = await accounts.attach({
+        provider: input.provider,
+        identity,
+        tokens: tokensFrom(tokenResponse, clock.nowMs()),
+        linkUserId: pending.linkUserId,
+      });
+      const sessionToken = await sessions.create(outcome.userId);
+      const name = providerName(input.provider);
+      return {
+        sessionToken,
+        userId: outcome.userId,
+        linked: pending.linkUserId !== null,
+        message: pending.linkUserId
+          ? `Connected ${name} account ${identity.email}`
+          : `Signed in with ${name}`,
+      };
+    },
+  };
+}
+
+export type SignInService = ReturnType<typeof createSignInService>;
