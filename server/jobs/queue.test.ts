@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { BACKENDS, openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { JobQueue } from "./queue.ts";
+
+async function waitFor(check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+describe.each(BACKENDS)("job queue on %s", (kind) => {
+  let t: TestDatabase;
+  let queue: JobQueue;
+  const seen: Array<{ n: number; attempt: number }> = [];
+  const attemptsByKind: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+    queue = new JobQueue(t.database, { pollingIntervalSeconds: 0.5, log: quiet });
+    queue.define({
+      name: "record",
+      schema: z.object({ n: z.number().int() }),
+      handler: async (data, ctx) => {
+        seen.push({ n: data.n, attempt: ctx.attempt });
+      },
+    });
+    queue.define({
+      name: "flaky",
+      schema: z.object({ kind: z.enum(["transient", "permanent", "reauth", "rate_limit"]) }),
+      baseDelayMs: 10,
+      maxDelayMs: 50,
+      maxAttempts: 3,
+      handler: async (data) => {
+        attemptsByKind[data.kind] = (attemptsByKind[data.kind] ?? 0) + 1;
+        throw Object.assign(new Error(`failing as ${data.kind}`), { kind: data.kind, retryAfterMs: 20 });
+      },
+    });
+    await queue.start();
+    await queue.work();
+  }, 60_000);
+
+  afterAll(async () => {
+    await queue?.stop();
+    await t?.destroy();
+  });
+
+  it("runs a job sent to the queue", async () => {
+    await queue.send("record", { n: 7 });
+    await waitFor(() => seen.some((s) => s.n === 7));
+    expect(seen.find((s) => s.n === 7)?.attempt).toBe(0);
+  });
+
+  it("rejects an invalid payload at send time", async () => {
+    await expect(queue.send("record", { n: "seven" } as unknown as { n: number })).rejects.toThrow();
+    await expect(queue.send("nope", {})).rejects.toThrow(/unknown job/);
+  });
+
+  it("retries transient and rate-limited failures up to the limit, never reauth or permanent ones", async () => {
+    for (const k of ["transient", "permanent", "reauth", "rate_limit"] as const)
+      await queue.send("flaky", { kind: k });
+    await waitFor(() => (attemptsByKind.transient ?? 0) >= 3 && (attemptsByKind.rate_limit ?? 0) >= 3);
+    // Give a wrongly scheduled extra attempt time to show up before asserting.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(attemptsByKind).toEqual({ transient: 3, rate_limit: 3, permanent: 1, reauth: 1 });
+  }, 30_000);
+});
+
+describe("several workers on one PostgreSQL database", () => {
+  it("share the work without running a job twice", async () => {
+    const t = await openTestDatabase("postgres");
+    const { openDatabase } = await import("../db/client.ts");
+    const second = await openDatabase({ database: t.config });
+    const runs = new Map<number, number>();
+    const make = (db: typeof t.database) => {
+      const q = new JobQueue(db, { pollingIntervalSeconds: 0.5, log: quiet });
+      q.define({
+        name: "count",
+        schema: z.object({ n: z.number() }),
+        batchSize: 3,
+        handler: async ({ n }) => {
+          runs.set(n, (runs.get(n) ?? 0) + 1);
+          await new Promise((r) => setTimeout(r, 5));
+        },
+      });
+      return q;
+    };
+    const a = make(t.database);
+    const b = make(second);
+    try {
+      await a.start();
+      await b.start();
+      for (let n = 0; n < 60; n++) await a.send("count", { n });
+      await Promise.all([a.work(), b.work()]);
+      await waitFor(() => runs.size === 60, 30_000);
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect([...runs.values()].every((c) => c === 1)).toBe(true);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await second.close();
+      await t.destroy();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,146 @@
+import PgBoss from "pg-boss";
+import type { z } from "zod";
+import type { Database } from "../db/client.ts";
+import { classifyFailure, decideRetry } from "./retry-policy.ts";
+
+export interface JobContext {
+  /** 0 for the first run. */
+  attempt: number;
+  jobId: string;
+}
+
+export interface JobDefinition<S extends z.ZodType> {
+  name: string;
+  schema: S;
+  handler: (data: z.infer<S>, ctx: JobContext) => Promise<void>;
+  /** Attempts before giving up on transient failures. */
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Jobs fetched per poll. */
+  batchSize?: number;
+}
+
+export interface SendOptions {
+  /** At most one queued (not yet started) job per key: repeated triggers collapse. */
+  singletonKey?: string;
+  delayMs?: number;
+}
+
+interface Envelope {
+  payload: unknown;
+  attempt: number;
+}
+
+type Logger = Pick<Console, "info" | "warn" | "error">;
+
+/**
+ * Durable jobs in the database through pg-boss, the same on PGlite and PostgreSQL. Retries are
+ * ours (by failure kind, see retry-policy.ts), so pg-boss itself never retries: a failed attempt
+ * completes and, when worth it, schedules the next attempt with a delay.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<z.ZodType>>();
+  private started = false;
+
+  constructor(
+    database: Database,
+    private readonly options: { pollingIntervalSeconds?: number; log?: Logger } = {},
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schema: "pgboss",
+      // Queue maintenance needs one process at a time; pg-boss elects it with advisory locks.
+      supervise: true,
+      schedule: false,
+    });
+    this.boss.on("error", (err) => this.log.error("job queue error", err));
+  }
+
+  private get log(): Logger {
+    return this.options.log ?? console;
+  }
+
+  define<S extends z.ZodType>(definition: JobDefinition<S>): void {
+    if (this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is defined twice`);
+    // Definitions of different payload types share one map; send() and runOne() re-check payloads.
+    this.definitions.set(definition.name, definition as unknown as JobDefinition<z.ZodType>);
+  }
+
+  /** Creates the schema and queues. Producers (web role) call this; only workers call work(). */
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    for (const name of this.definitions.keys()) {
+      await this.boss.createQueue(name, { name, policy: "standard", retryLimit: 0 });
+    }
+    this.started = true;
+  }
+
+  async send<S extends z.ZodType>(
+    name: string,
+    data: z.infer<S>,
+    opts: SendOptions = {},
+  ): Promise<string | null> {
+    const def = this.definitions.get(name);
+    if (!def) throw new Error(`unknown job ${name}`);
+    const payload = def.schema.parse(data);
+    const envelope: Envelope = { payload, attempt: 0 };
+    return this.boss.send(name, envelope as unknown as object, {
+      singletonKey: opts.singletonKey,
+      startAfter: opts.delayMs ? new Date(Date.now() + opts.delayMs) : undefined,
+      retryLimit: 0,
+    });
+  }
+
+  /** Starts polling every defined queue (worker role). */
+  async work(): Promise<void> {
+    for (const def of this.definitions.values()) {
+      await this.boss.work<Envelope>(
+        def.name,
+        { batchSize: def.batchSize ?? 5, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
+        async (jobs) => {
+          for (const job of jobs) await this.runOne(def, job.id, job.data);
+        },
+      );
+    }
+  }
+
+  private async runOne(def: JobDefinition<z.ZodType>, jobId: string, envelope: Envelope): Promise<void> {
+    const parsed = def.schema.safeParse(envelope?.payload);
+    if (!parsed.success) {
+      this.log.error(`job ${def.name} ${jobId} has an invalid payload; dropped`);
+      return;
+    }
+    const attempt = envelope.attempt ?? 0;
+    try {
+      await def.handler(parsed.data, { attempt, jobId });
+    } catch (err) {
+      const failure = classifyFailure(err);
+      const decision = decideRetry(failure, attempt + 1, {
+        maxAttempts: def.maxAttempts ?? 5,
+        baseDelayMs: def.baseDelayMs ?? 1_000,
+        maxDelayMs: def.maxDelayMs ?? 5 * 60_000,
+      });
+      const detail = err instanceof Error ? err.message : String(err);
+      if (!decision.retry) {
+        this.log.warn(
+          `job ${def.name} ${jobId} gave up after attempt ${attempt + 1} (${failure.kind}): ${detail}`,
+        );
+        return;
+      }
+      const next: Envelope = { payload: parsed.data, attempt: attempt + 1 };
+      await this.boss.send(def.name, next as unknown as object, {
+        startAfter: new Date(Date.now() + decision.delayMs),
+        retryLimit: 0,
+      });
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
