@@ -15,13 +15,15 @@ export interface TestServer {
 
 /**
  * A real server on a free port over the given database; tests talk to it with fetch.
- * The port is chosen first so PUBLIC_URL (and OAuth redirect URIs) are right from the start.
+ * The port is chosen first so PUBLIC_URL (and OAuth redirect URIs) are right from the start;
+ * pass one when a provider must know the redirect URIs before the server exists.
  */
 export async function startTestServer(
   database: Database,
   env: Record<string, string> = {},
+  options: { port?: number } = {},
 ): Promise<TestServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: "test",
