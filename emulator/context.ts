@@ -17,7 +17,8 @@ export interface EmulatorContext {
   readonly clients: ClientRegistry;
   readonly tokens: TokenStore;
   readonly flows: FlowSealer;
-  readonly keys: { readonly google: SigningKey; readonly microsoft: SigningKey };
+  /** Resolved before the server is ready (an onReady hook awaits them). */
+  readonly keys: { readonly google: Promise<SigningKey>; readonly microsoft: Promise<SigningKey> };
   readonly accessTokenTtlSeconds: number;
   /** `{EMU}` when configured; otherwise derived per request. */
   readonly publicUrl: string | undefined;

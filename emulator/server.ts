@@ -94,6 +94,12 @@ export function buildEmulator(options: EmulatorOptions): FastifyInstance {
       ? Fastify({ ...common, loggerInstance: options.logger })
       : Fastify({ ...common, logger: options.logger ?? false });
 
+  // listen()/ready() wait for the keys; the no-op catch only stops an early failure from being
+  // reported as unhandled before anyone awaits it.
+  for (const key of [context.keys.google, context.keys.microsoft]) key.catch(() => undefined);
+  app.addHook("onReady", async () => {
+    await Promise.all([context.keys.google, context.keys.microsoft]);
+  });
   registerFormBodyParser(app);
   registerErrorHandling(app, context);
   registerIndexPage(app, context);

@@ -113,7 +113,7 @@ async function tokenResponse(
       claims.family_name = identity.familyName;
     }
     if (issued.nonce !== undefined) claims.nonce = issued.nonce;
-    response.id_token = await signIdToken(context.keys.google, claims);
+    response.id_token = await signIdToken(await context.keys.google, claims);
   }
   return response;
 }
@@ -157,9 +157,10 @@ export function registerGoogleIdentityRoutes(app: FastifyInstance, context: Emul
     reply.header("cache-control", "public, max-age=3600").send(discovery(emulatorBaseUrl(context, request))),
   );
 
-  app.get(`${WWW}/oauth2/v3/certs`, (_request, reply) =>
-    reply.header("cache-control", "public, max-age=3600").send({ keys: [context.keys.google.publicJwk] }),
-  );
+  app.get(`${WWW}/oauth2/v3/certs`, async (_request, reply) => {
+    const key = await context.keys.google;
+    return reply.header("cache-control", "public, max-age=3600").send({ keys: [key.publicJwk] });
+  });
 
   app.post(`${OAUTH2}/token`, async (request, reply) => {
     const body = stringFields(request.body);

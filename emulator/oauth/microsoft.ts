@@ -133,7 +133,7 @@ async function tokenResponse(
     }
     if (hasScope(scopes, "email")) claims.email = identity.email;
     if (issued.nonce !== undefined) claims.nonce = issued.nonce;
-    response.id_token = await signIdToken(context.keys.microsoft, claims);
+    response.id_token = await signIdToken(await context.keys.microsoft, claims);
   }
   return response;
 }
@@ -204,9 +204,9 @@ export function registerMicrosoftIdentityRoutes(app: FastifyInstance, context: E
     },
   );
 
-  app.get<{ Params: { tenant: string } }>(`${LOGIN}/:tenant/discovery/v2.0/keys`, (request, reply) => {
+  app.get<{ Params: { tenant: string } }>(`${LOGIN}/:tenant/discovery/v2.0/keys`, async (request, reply) => {
     if (!isKnownTenant(request.params.tenant)) return unknownTenant(request, reply, request.params.tenant);
-    const { publicJwk } = context.keys.microsoft;
+    const { publicJwk } = await context.keys.microsoft;
     return reply.header("cache-control", "max-age=86400, private").send({
       keys: [{ ...publicJwk, issuer: discoveryIssuer(emulatorBaseUrl(context, request), "common") }],
     });

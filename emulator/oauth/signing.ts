@@ -1,4 +1,5 @@
-import { createHash, generateKeyPairSync, type KeyObject, randomBytes } from "node:crypto";
+import { createHash, generateKeyPair, type KeyObject, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
 import { type JWTPayload, SignJWT } from "jose";
 
 /** A public key as published in a JWKS document. */
@@ -17,12 +18,15 @@ export interface SigningKey {
   readonly publicJwk: PublicJwk;
 }
 
+const generateRsaKeyPair = promisify(generateKeyPair);
+
 /**
  * A fresh RS256 key per emulator start (and per provider), so nothing can depend on a key that
- * lives in the repository. Synchronous so buildEmulator can return the Fastify instance directly.
+ * lives in the repository. Generated off the main thread: RSA key generation takes hundreds of
+ * milliseconds on a busy machine, and the emulator often shares a process with the app.
  */
-export function createSigningKey(): SigningKey {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+export async function createSigningKey(): Promise<SigningKey> {
+  const { privateKey, publicKey } = await generateRsaKeyPair("rsa", { modulusLength: 2048 });
   const jwk = publicKey.export({ format: "jwk" });
   if (typeof jwk.n !== "string" || typeof jwk.e !== "string") throw new Error("RSA key export failed");
   const kid = randomBytes(20).toString("hex");
