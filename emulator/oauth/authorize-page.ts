@@ -73,7 +73,7 @@ const BRAND_TEXT = {
 
 function logo(provider: Provider): SafeHtml {
   if (provider === "google") {
-    return html`<div class="logo" aria-label="Google"><span class="g1">G</span><span class="g2">o</span><span class="g3">o</span><span class="g1">g</span><span class="g4">l</span><span class="g2">e</span></div>`;
+    return html`<div class="logo" aria-label="Google"><span><span class="g1">G</span><span class="g2">o</span><span class="g3">o</span><span class="g1">g</span><span class="g4">l</span><span class="g2">e</span></span></div>`;
   }
   return html`<div class="logo" aria-label="Microsoft"><span class="squares" aria-hidden="true"><span class="s1"></span><span class="s2"></span><span class="s3"></span><span class="s4"></span></span><span class="ms-name">Microsoft</span></div>`;
 }
