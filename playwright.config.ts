@@ -1,7 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4180);
+const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4190);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+// Specs reach the emulator's admin API through this variable.
+process.env.E2E_EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -45,6 +48,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), E2E_EMULATOR_PORT: String(EMULATOR_PORT) },
   },
 });

@@ -21,11 +21,20 @@ async function main(): Promise<void> {
   log.info({ database: database.kind, role }, "database ready");
 
   const closers: Array<() => Promise<void>> = [];
+  // Demo mode runs the emulator in this process unless PROVIDER_EMULATOR_URL points at another one.
+  if (config.demo.enabled && !process.env.PROVIDER_EMULATOR_URL && role !== "worker") {
+    const { startDemoEmulator } = await import("./demo/start-emulator.ts");
+    const { emulator, banner } = await startDemoEmulator(config);
+    closers.push(() => emulator.close());
+    console.log(banner);
+  }
   if (role === "web" || role === "all") {
     const app = await buildApp({ config, database });
     await app.listen({ host: config.host, port: config.port });
     log.info(`Mailwise is running at ${config.publicUrl}`);
-    closers.push(() => app.close());
+    console.log(`\n  Mailwise is running at ${config.publicUrl}\n`);
+    // Close the HTTP server first so in-flight requests finish before the database goes away.
+    closers.unshift(() => app.close());
   }
   closers.push(() => database.close());
 

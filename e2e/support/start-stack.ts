@@ -1,12 +1,13 @@
 /**
- * Starts what the browser tests run against: the real server on a fresh embedded database.
- * Later: the provider emulator beside it.
+ * Starts what the browser tests run against: the real server on a fresh embedded database, in
+ * demo mode, so the provider emulator runs beside it (admin API and test hooks on).
  */
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 
 const port = process.env.E2E_PORT ?? "4180";
+const emulatorPort = process.env.E2E_EMULATOR_PORT ?? "4190";
 const dataDir = path.resolve(".tmp/e2e-data");
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -19,6 +20,9 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--r
     HOST: "127.0.0.1",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
+    DEMO_MODE: "on",
+    EMULATOR_PORT: emulatorPort,
+    ENABLE_TEST_HOOKS: "1",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   },
 });
