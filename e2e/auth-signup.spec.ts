@@ -15,8 +15,14 @@ test.describe("signup", () => {
     await expect(page.getByRole("button", { name: "Continue with Outlook" })).toBeVisible();
     await expect(page.getByText("14-day free trial, no credit card required")).toBeVisible();
     await expect(page.getByText("Secure sign-in with OAuth 2.0")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/tos");
-    await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+    await expect(page.getByRole("main").getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+      "href",
+      "/tos",
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
   });
 
   test("Gmail takes the whole page to the provider and back to the dashboard", async ({ page }) => {

@@ -188,6 +188,6 @@ export { expect };
 export function toastWith(page: Page, title: string) {
   return page
     .getByRole("region", { name: /^Notifications/ })
-    .getByRole("status")
+    .getByRole("listitem")
     .filter({ hasText: title });
 }

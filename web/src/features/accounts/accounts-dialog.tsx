@@ -22,7 +22,8 @@ interface Props {
 export function AccountsDialog({ open, onOpenChange }: Props) {
   const { accounts, isLoading } = useAccounts();
   const refresh = useRefreshAccounts();
-  const connect = usePopupSignIn(refresh);
+  // Linking: the request carries our Bearer token; a 401 here means the session is gone.
+  const connect = usePopupSignIn(refresh, "throw");
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

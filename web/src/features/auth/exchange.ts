@@ -1,4 +1,4 @@
-import { apiRequest } from "../../lib/api.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
 import { CALLBACK_MESSAGES } from "./callback-params.ts";
 import type { MailProvider } from "./providers.ts";
 
@@ -6,7 +6,8 @@ export type ExchangeResult = { ok: true; sessionToken: string } | { ok: false; m
 
 /**
  * GET /api/auth/{provider}/callback?code&state. A refusal carries the server's own message
- * (default 'Authentication failed'); any exception becomes 'Authentication failed. Please try again.'
+ * (default 'Authentication failed'); any other exception becomes
+ * 'Authentication failed. Please try again.'
  */
 export async function exchangeCode(
   provider: MailProvider,
@@ -28,6 +29,9 @@ export async function exchangeCode(
     return { ok: false, message: message ?? CALLBACK_MESSAGES.serverDefault };
   } catch (err) {
     console.error(err);
+    // A refusal the server explained (invalid or reused state, provider down...) keeps its words.
+    if (err instanceof ApiError && err.code !== undefined && err.message)
+      return { ok: false, message: err.message };
     return { ok: false, message: CALLBACK_MESSAGES.exception };
   }
 }

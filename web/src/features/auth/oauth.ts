@@ -16,10 +16,14 @@ export const LOGIN_MESSAGES = {
  * GET /api/auth/{provider} -> authUrl. With a stored session the request carries the Bearer
  * token, so the server links the new mailbox to the signed-in user instead of signing in.
  */
-export async function fetchAuthUrl(provider: MailProvider): Promise<string> {
+export async function fetchAuthUrl(
+  provider: MailProvider,
+  /** Signed-in pages let a 401 run the session handling; sign-in pages just fail. */
+  on401: "ignore" | "throw" = "ignore",
+): Promise<string> {
   let data: { authUrl?: unknown } | null;
   try {
-    data = await apiRequest("GET", `/api/auth/${provider}`, undefined, { on401: "ignore" });
+    data = await apiRequest("GET", `/api/auth/${provider}`, undefined, { on401 });
   } catch (cause) {
     throw new Error(LOGIN_MESSAGES.noAuthUrl, { cause });
   }
