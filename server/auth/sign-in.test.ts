@@ -99,10 +99,10 @@ describe.each(BACKENDS)("sign-in on %s", (kind) => {
     const first = await f.signIn("gmail", PEOPLE.sam);
     const again = await f.signIn("gmail", PEOPLE.sam);
     expect(again).not.toBe(first);
-    const a = await f.api("GET", "/api/auth/session", { token: first });
-    const b = await f.api("GET", "/api/auth/session", { token: again });
-    expect((b.json?.user as { id: string }).id).toBe((a.json?.user as { id: string }).id);
-    expect((b.json?.user as { accounts: unknown[] }).accounts).toHaveLength(1);
+    const a = await f.sessionUser(first);
+    const b = await f.sessionUser(again);
+    expect(b.id).toBe(a.id);
+    expect(b.accounts).toHaveLength(1);
   });
 
   describe("state", () => {

@@ -1,4 +1,4 @@
-import type { MailProvider } from "../../contract/auth.ts";
+import { type MailProvider, type SessionUser, sessionResponseSchema } from "../../contract/auth.ts";
 import { type RunningEmulator, startEmulator } from "../../emulator/server.ts";
 import { type BackendKind, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { consentAtEmulator } from "./emulator-consent.ts";
@@ -57,6 +57,8 @@ export interface AuthFixture {
   ): Promise<ApiResult>;
   /** The whole page-exchange sign-in; returns the session token. */
   signIn(provider: MailProvider, email: string, options?: { token?: string }): Promise<string>;
+  /** GET /api/auth/session, failing unless it answers 200 with a contract-shaped user. */
+  sessionUser(token: string): Promise<SessionUser>;
   /** POST to the emulator's /_admin API. */
   emulatorAdmin(path: string, body: unknown): Promise<ApiResult>;
   close(): Promise<void>;
@@ -187,6 +189,11 @@ export async function startAuthFixture(
         throw new Error(`callback answered ${result.status}: ${result.text}`);
       }
       return token;
+    },
+    async sessionUser(token) {
+      const result = await fixture.api("GET", "/api/auth/session", { token });
+      if (result.status !== 200) throw new Error(`session answered ${result.status}: ${result.text}`);
+      return sessionResponseSchema.parse(result.json).user;
     },
     async emulatorAdmin(path, body) {
       return read(
