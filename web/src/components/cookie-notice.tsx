@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "wouter";
 import { COOKIE_CONSENT_KEY } from "../lib/storage-keys.ts";
 
 type Consent = "accepted" | "declined";
@@ -33,9 +34,9 @@ export function CookieNotice() {
         <p className="text-sm text-slate-700">
           We use essential cookies to keep you signed in and, with your permission, anonymous analytics to
           improve Mailwise. Read our{" "}
-          <a href="/privacy-policy" className="font-medium text-brand-700 underline">
+          <Link href="/privacy-policy" className="font-medium text-brand-700 underline">
             Privacy Policy
-          </a>
+          </Link>
           .
         </p>
         <div className="flex shrink-0 gap-2">

@@ -189,10 +189,7 @@ function InboxPreview() {
 
 function Hero() {
   return (
-    <section
-      aria-labelledby="hero-title"
-      className="relative overflow-hidden bg-gradient-to-b from-brand-50/70 to-white"
-    >
+    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-brand-50/60">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-14 pb-20 sm:px-6 lg:grid-cols-2 lg:pt-20">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-100">

@@ -169,7 +169,7 @@ export default function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>("monthly");
   return (
     <SiteLayout>
-      <section aria-labelledby="pricing-title" className="bg-gradient-to-b from-brand-50/70 to-white">
+      <section aria-labelledby="pricing-title" className="bg-brand-50/60">
         <div className="mx-auto max-w-6xl px-4 pt-14 pb-20 sm:px-6 sm:pt-20">
           <div className="mx-auto max-w-2xl text-center">
             <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Pricing</p>

@@ -21,7 +21,7 @@ export function LegalPage({
 }) {
   return (
     <SiteLayout>
-      <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50/70 to-white">
+      <div className="border-b border-slate-200 bg-brand-50/60">
         <div className="mx-auto max-w-3xl px-4 pt-14 pb-10 sm:px-6">
           <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Legal</p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-slate-900">{title}</h1>
