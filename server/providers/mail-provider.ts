@@ -1,0 +1,130 @@
+import type { MailProvider as ProviderKind } from "../../contract/auth.ts";
+
+/**
+ * The one interface sync and the mail API use for Gmail and Outlook, in OUR terms (inbox,
+ * archive, read, star, flag, trash), not Gmail's labels or Graph's folders. One adapter per
+ * provider implements it; one contract test suite runs against both (house style 6).
+ */
+
+export interface Address {
+  name: string;
+  address: string;
+}
+
+export interface AttachmentMeta {
+  filename: string;
+  mimeType: string;
+  size: number;
+}
+
+/** A message as our sync stores it. Fields a provider cannot give are null/empty, never invented. */
+export interface ProviderMessage {
+  /** Gmail message id, or Graph message id (which changes when the message moves folders). */
+  providerId: string;
+  /** Gmail threadId or Graph conversationId. */
+  threadId: string | null;
+  /** RFC 5322 Message-ID, stable across Graph moves; used to re-key rows. */
+  internetMessageId: string | null;
+  from: Address;
+  to: Address[];
+  cc: Address[];
+  replyTo: Address[];
+  subject: string;
+  snippet: string;
+  bodyHtml: string | null;
+  bodyText: string | null;
+  /** When the message arrived (Gmail internalDate, Graph receivedDateTime). */
+  receivedAt: Date;
+  isRead: boolean;
+  isStarred: boolean;
+  isFlagged: boolean;
+  /** In the inbox (Gmail INBOX label, Graph inbox folder). Archived = not in inbox and not trashed/spam. */
+  inInbox: boolean;
+  isTrashed: boolean;
+  isSpam: boolean;
+  isDraft: boolean;
+  isSent: boolean;
+  /** Gmail label ids, or Graph categories. */
+  labels: string[];
+  /** Gmail's CATEGORY_* tab or Graph's inferenceClassification/categories, lower-case (spec's microsoftCategory). */
+  providerCategory: string | null;
+  headers: {
+    listUnsubscribe: string | null;
+    listUnsubscribePost: string | null;
+    authenticationResults: string | null;
+    inReplyTo: string | null;
+    references: string | null;
+  };
+  attachments: AttachmentMeta[];
+}
+
+export interface MessagePage {
+  messages: ProviderMessage[];
+  /** Absent on the last page. Opaque to callers. */
+  nextPageToken?: string;
+  /** The provider's estimate of all matching messages, for progress ("Syncing 1,234 of 6,046"). */
+  totalEstimate?: number;
+}
+
+export interface ChangeBatch {
+  /** Added or changed messages (full, as listed). */
+  upserted: ProviderMessage[];
+  /** Provider ids that were deleted or left the synced scope. */
+  removed: string[];
+  /** The cursor to store once this batch is applied. Cursors only move forward. */
+  cursor: string;
+  /** True while more changes are waiting: call listChanges again with `cursor`. */
+  hasMore: boolean;
+}
+
+export interface OutgoingMessage {
+  to: Address[];
+  cc: Address[];
+  bcc: Address[];
+  subject: string;
+  /** Plain text body. */
+  body: string;
+  /** When replying: thread and RFC 5322 ids so the provider threads it. */
+  replyTo?: { threadId: string | null; internetMessageId: string | null; references: string | null };
+}
+
+export interface WatchResult {
+  /** When the push channel stops unless renewed. */
+  expiresAt: Date;
+  /** Provider handle for renew/stop (Graph subscription id; Gmail has none). */
+  subscriptionId?: string;
+}
+
+/** Thrown by listChanges when the provider no longer knows the cursor (Gmail 404, Graph 410). */
+export class CursorExpiredError extends Error {
+  override name = "CursorExpiredError";
+  readonly kind = "permanent" as const;
+}
+
+export interface MailProviderClient {
+  readonly kind: ProviderKind;
+  /** The mailbox address and counts of the inbox as the provider reports them. */
+  getProfile(): Promise<{ email: string; inboxTotal: number; inboxUnread: number }>;
+  /** A cursor for "changes from now on"; taken BEFORE an initial sync so nothing slips between. */
+  getCursor(): Promise<string>;
+  /** Inbox messages newest first, plus (when `since` is given) anything received since then. */
+  listMessages(opts: { pageToken?: string; pageSize: number; since?: Date }): Promise<MessagePage>;
+  getMessage(providerId: string): Promise<ProviderMessage | null>;
+  /** Changes after `cursor`. Throws CursorExpiredError when a full resync is needed. */
+  listChanges(cursor: string): Promise<ChangeBatch>;
+  /** Returns new ids where the provider changes them (Graph move); same id otherwise. */
+  archive(providerIds: string[]): Promise<Map<string, string>>;
+  unarchive(providerIds: string[]): Promise<Map<string, string>>;
+  setRead(providerIds: string[], read: boolean): Promise<void>;
+  setStarred(providerIds: string[], starred: boolean): Promise<void>;
+  setFlagged(providerIds: string[], flagged: boolean): Promise<void>;
+  /** Moves to trash/deleted items; returns new ids like archive. */
+  trash(providerIds: string[]): Promise<Map<string, string>>;
+  /** Sends from this account; returns the sent message's provider id when the provider tells it. */
+  send(message: OutgoingMessage): Promise<{ providerId: string | null }>;
+  /** Saves a draft in the account (AI auto-drafts). */
+  createDraft(message: OutgoingMessage): Promise<{ providerId: string }>;
+  /** Starts or renews push notifications to our webhook. */
+  watch(notificationUrl: string, clientState: string): Promise<WatchResult>;
+  stopWatch(subscriptionId?: string): Promise<void>;
+}
