@@ -259,6 +259,21 @@ describe.each(BACKENDS)("sign-in on %s", (kind) => {
     }
   });
 
+  it("a provider without credentials answers 503 instead of a broken authorization URL", async () => {
+    const { GOOGLE_CLIENT_ID: _id, GOOGLE_CLIENT_SECRET: _secret, ...withoutGoogle } = envOf(f);
+    const outlookOnly = await startTestServer(f.database.database, withoutGoogle);
+    try {
+      const gmail = await fetch(`${outlookOnly.url}/api/auth/gmail`);
+      expect(gmail.status).toBe(503);
+      expect(await gmail.json()).toEqual({
+        error: { code: "service_unavailable", message: "Gmail sign-in is not configured." },
+      });
+      expect((await fetch(`${outlookOnly.url}/api/auth/outlook`)).status).toBe(200);
+    } finally {
+      await outlookOnly.close();
+    }
+  });
+
   it("the test clock hook exists only with ENABLE_TEST_HOOKS=1", async () => {
     const plain = await startTestServer(f.database.database, { ...envOf(f), ENABLE_TEST_HOOKS: "0" });
     try {
