@@ -77,8 +77,53 @@ test.describe("connected accounts", () => {
     await dialog.getByRole("button", { name: `Disconnect ${main.email}` }).click();
     await confirm.getByRole("button", { name: "Disconnect" }).click();
     // The server refuses the last account with a message, which the dialog shows.
-    await expect(confirm.getByRole("alert")).not.toBeEmpty();
+    await expect(confirm.getByRole("alert")).toContainText("This is your only connected account");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog.getByRole("listitem", { name: main.email })).toBeVisible();
+  });
+
+  test("an account that needs reconnecting says so and offers Reconnect", async ({ page }) => {
+    const ivy = await createIdentity("gmail", "Ivy");
+    await page.route("**/api/accounts", async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { accounts: Array<{ status: string }> };
+      for (const a of body.accounts) a.status = "reauth_required";
+      await route.fulfill({ response: res, json: body });
+    });
+    await signIn(page, ivy.email);
+    const dialog = await openAccounts(page);
+    const row = dialog.getByRole("listitem", { name: ivy.email });
+    await expect(row).toContainText("Needs reconnect");
+    const popupPromise = page.waitForEvent("popup");
+    await row.getByRole("button", { name: "Reconnect" }).click();
+    const popup = await popupPromise;
+    await expect(popup.getByRole("button", { name: ivy.email })).toBeVisible();
+    await popup.close();
+  });
+
+  test("an account that belongs to another user is refused in the popup", async ({ page, browser }) => {
+    const owner = await createIdentity("gmail", "Owen");
+    const other = await browser.newContext();
+    try {
+      await signIn(await other.newPage(), owner.email);
+    } finally {
+      await other.close();
+    }
+    const me = await createIdentity("outlook", "Mia");
+    await signIn(page, me.email);
+    const dialog = await openAccounts(page);
+    const popupPromise = page.waitForEvent("popup");
+    await dialog.getByRole("button", { name: "Add Gmail account" }).click();
+    const popup = await popupPromise;
+    const closed = popup.waitForEvent("close");
+    await popup.getByRole("button", { name: owner.email }).click();
+    await popup.getByRole("button", { name: "Allow", exact: true }).click();
+    await expect(popup.getByRole("alert")).toHaveText(
+      "This Gmail account is already connected to another Mailwise user.",
+    );
+    await closed;
+    await expect(dialog.getByRole("listitem")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("heading", { name: `Welcome, ${me.name}` })).toBeVisible();
   });
 });
