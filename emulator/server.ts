@@ -9,6 +9,8 @@ import { registerGraphMeRoutes } from "./graph/me.ts";
 import { registerFormBodyParser } from "./http/fields.ts";
 import { type Identity, IdentityDirectory, type IdentityInput, SEEDED_IDENTITIES } from "./identities.ts";
 import { registerIndexPage } from "./index-page.ts";
+import { registerMailServices } from "./mailbox/routes.ts";
+import { createMailServices, type MailServiceOptions } from "./mailbox/services.ts";
 import { type ClientRegistration, ClientRegistry } from "./oauth/clients.ts";
 import { createFlowSealer } from "./oauth/flow.ts";
 import { registerGoogleIdentityRoutes } from "./oauth/google.ts";
@@ -37,6 +39,8 @@ export interface EmulatorOptions {
   publicUrl?: string;
   /** Extra identities besides the seeded demo ones. */
   identities?: readonly IdentityInput[];
+  /** Gmail and Graph mail: corpus seeding, push URL, quota, throttling, history retention. */
+  mail?: MailServiceOptions;
 }
 
 const controls = new WeakMap<FastifyInstance, EmulatorControl>();
@@ -110,7 +114,9 @@ export function buildEmulator(options: EmulatorOptions): FastifyInstance {
 
   const control = createEmulatorControl(context);
   controls.set(app, control);
-  if (options.admin ?? adminFromEnv()) registerAdminRoutes(app, control);
+  const admin = options.admin ?? adminFromEnv();
+  if (admin) registerAdminRoutes(app, control);
+  registerMailServices(app, createMailServices(context, options.mail), admin);
   return app;
 }
 

@@ -1,0 +1,271 @@
+import type { gmail_v1 } from "@googleapis/gmail";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { GMAIL_COSTS } from "../faults/quota.ts";
+import type { Mailbox, StoredMessage } from "../mailbox/mailbox.ts";
+import { decodedBytes, findPart } from "../mailbox/mime.ts";
+import { sendMessage } from "../mailbox/outgoing.ts";
+import type { MailServices } from "../mailbox/services.ts";
+import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
+import { listMessages, PageTokenError } from "./list.ts";
+import { bodyObject, booleanParam, decodeBase64Url, firstString, intParam, stringList } from "./params.ts";
+import { gmailCaller } from "./plugin.ts";
+import { type MessageFormat, parsedMessage, partIdFromAttachmentId, presentMessage } from "./present.ts";
+import { QueryError } from "./query.ts";
+
+const BASE = "/gmail/v1/users/:userId";
+const FORMATS = new Set(["minimal", "metadata", "full", "raw"]);
+/** Labels a client may not add or remove through modify. */
+const IMMUTABLE = new Set(["SENT", "DRAFT"]);
+
+type IdParams = { userId: string; id: string };
+
+function labelEdits(body: unknown): { add: string[]; remove: string[] } | string {
+  const fields = bodyObject(body);
+  const add = stringList(fields.addLabelIds);
+  const remove = stringList(fields.removeLabelIds);
+  const bad = [...add, ...remove].find((label) => IMMUTABLE.has(label));
+  if (bad !== undefined) return `Invalid label: ${bad}`;
+  return { add, remove };
+}
+
+function found(reply: FastifyReply, message: StoredMessage | undefined): message is StoredMessage {
+  if (message === undefined) sendGoogleError(reply, GMAIL_ERRORS.notFound());
+  return message !== undefined;
+}
+
+/** Draft ids are the message id in decimal behind an "r", so no second map is needed. */
+export function draftIdOf(message: StoredMessage): string {
+  return `r${BigInt(`0x${message.id}`).toString()}`;
+}
+
+export function messageOfDraft(mailbox: Mailbox, draftId: string): StoredMessage | undefined {
+  if (!/^r\d+$/.test(draftId)) return undefined;
+  const message = mailbox.get(BigInt(draftId.slice(1)).toString(16).padStart(16, "0"));
+  return message?.labels.has("DRAFT") ? message : undefined;
+}
+
+export function registerGmailMessageRoutes(app: FastifyInstance, mail: MailServices): void {
+  app.get(
+    `${BASE}/messages`,
+    { config: { gmailCost: GMAIL_COSTS.messagesList, gmailNeed: "read" } },
+    (request, reply) => {
+      const { mailbox } = gmailCaller(request);
+      const query = request.query as Record<string, unknown>;
+      const maxResults = intParam(query.maxResults, 100, 1, 500);
+      if (Number.isNaN(maxResults))
+        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Invalid maxResults"));
+      try {
+        return listMessages(mailbox, {
+          q: firstString(query.q),
+          labelIds: stringList(query.labelIds),
+          pageToken: firstString(query.pageToken),
+          maxResults,
+          includeSpamTrash: booleanParam(query.includeSpamTrash),
+          now: mail.context.clock.now(),
+        });
+      } catch (error) {
+        if (error instanceof PageTokenError || error instanceof QueryError) {
+          return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(error.message));
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    `${BASE}/messages/:id`,
+    { config: { gmailCost: GMAIL_COSTS.messagesGet, gmailNeed: "read" } },
+    (request, reply) => {
+      const { mailbox } = gmailCaller(request);
+      const query = request.query as Record<string, unknown>;
+      const format = firstString(query.format) ?? "full";
+      if (!FORMATS.has(format))
+        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(`Invalid format: ${format}`));
+      if (!/^[0-9a-f]{1,20}$/i.test(request.params.id)) {
+        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Invalid id value"));
+      }
+      const message = mailbox.get(request.params.id);
+      if (!found(reply, message)) return reply;
+      return presentMessage(message, format as MessageFormat, stringList(query.metadataHeaders));
+    },
+  );
+
+  app.get<{ Params: IdParams & { attachmentId: string } }>(
+    `${BASE}/messages/:id/attachments/:attachmentId`,
+    { config: { gmailCost: GMAIL_COSTS.attachmentsGet, gmailNeed: "read" } },
+    (request, reply) => {
+      const message = gmailCaller(request).mailbox.get(request.params.id);
+      if (!found(reply, message)) return reply;
+      const partId = partIdFromAttachmentId(message, request.params.attachmentId);
+      const part = partId === undefined ? undefined : findPart(parsedMessage(message), partId);
+      if (part === undefined) return sendGoogleError(reply, GMAIL_ERRORS.notFound());
+      const bytes = decodedBytes(part);
+      return {
+        attachmentId: request.params.attachmentId,
+        size: bytes.length,
+        data: bytes.toString("base64url"),
+      };
+    },
+  );
+
+  app.post<{ Params: IdParams }>(
+    `${BASE}/messages/:id/modify`,
+    { config: { gmailCost: GMAIL_COSTS.messagesModify, gmailNeed: "modify" } },
+    (request, reply) => {
+      const edits = labelEdits(request.body);
+      if (typeof edits === "string") return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(edits));
+      const message = gmailCaller(request).mailbox.modify(request.params.id, edits.add, edits.remove);
+      if (!found(reply, message)) return reply;
+      return presentMessage(message, "minimal");
+    },
+  );
+
+  app.post(
+    `${BASE}/messages/batchModify`,
+    { config: { gmailCost: GMAIL_COSTS.batchModify, gmailNeed: "modify" } },
+    (request, reply) => {
+      const ids = stringList(bodyObject(request.body).ids);
+      if (ids.length === 0)
+        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("No message ids specified"));
+      if (ids.length > 1000) {
+        return sendGoogleError(
+          reply,
+          GMAIL_ERRORS.invalidArgument("Too many ids specified; the limit is 1000"),
+        );
+      }
+      const edits = labelEdits(request.body);
+      if (typeof edits === "string") return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(edits));
+      gmailCaller(request).mailbox.modifyMany(ids, edits.add, edits.remove);
+      return reply.code(204).send();
+    },
+  );
+
+  const trashRoute = (path: string, add: string[], remove: string[]) =>
+    app.post<{ Params: IdParams }>(
+      `${BASE}/messages/:id/${path}`,
+      { config: { gmailCost: GMAIL_COSTS.messagesTrash, gmailNeed: "modify" } },
+      (request, reply) => {
+        const message = gmailCaller(request).mailbox.modify(request.params.id, add, remove);
+        if (!found(reply, message)) return reply;
+        return presentMessage(message, "minimal");
+      },
+    );
+  trashRoute("trash", ["TRASH"], ["INBOX", "SPAM"]);
+  trashRoute("untrash", ["INBOX"], ["TRASH"]);
+
+  app.delete<{ Params: IdParams }>(
+    `${BASE}/messages/:id`,
+    { config: { gmailCost: GMAIL_COSTS.messagesDelete, gmailNeed: "modify" } },
+    (request, reply) => {
+      if (!gmailCaller(request).mailbox.delete(request.params.id))
+        return sendGoogleError(reply, GMAIL_ERRORS.notFound());
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    `${BASE}/messages/send`,
+    { config: { gmailCost: GMAIL_COSTS.messagesSend, gmailNeed: "send" } },
+    (request, reply) => {
+      const body = bodyObject(request.body);
+      const raw = typeof body.raw === "string" ? decodeBase64Url(body.raw) : undefined;
+      if (raw === undefined || raw.trim() === "") {
+        return sendGoogleError(
+          reply,
+          GMAIL_ERRORS.invalidArgument(
+            "'raw' RFC822 payload message string or uploading message via /upload/* URL required",
+          ),
+        );
+      }
+      const caller = gmailCaller(request);
+      const threadId = typeof body.threadId === "string" ? body.threadId : undefined;
+      const sent = sendMessage(mail, caller.identity, raw, { threadId });
+      if (sent === undefined) return sendGoogleError(reply, GMAIL_ERRORS.backendError());
+      const out: gmail_v1.Schema$Message = {
+        id: sent.id,
+        threadId: sent.threadId,
+        labelIds: [...sent.labels],
+      };
+      return out;
+    },
+  );
+
+  app.post(
+    `${BASE}/drafts`,
+    { config: { gmailCost: GMAIL_COSTS.draftsCreate, gmailNeed: "compose" } },
+    (request, reply) => {
+      const message = bodyObject(bodyObject(request.body).message);
+      const raw = typeof message.raw === "string" ? decodeBase64Url(message.raw) : undefined;
+      if (raw === undefined)
+        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Missing draft message"));
+      const caller = gmailCaller(request);
+      const threadId = typeof message.threadId === "string" ? message.threadId : undefined;
+      const stored = caller.mailbox.add({
+        raw: () => raw,
+        internalDate: mail.context.clock.now(),
+        labelIds: ["DRAFT"],
+        threadId,
+      });
+      const draft: gmail_v1.Schema$Draft = {
+        id: draftIdOf(stored),
+        message: { id: stored.id, threadId: stored.threadId, labelIds: [...stored.labels] },
+      };
+      return draft;
+    },
+  );
+
+  app.get(
+    `${BASE}/drafts`,
+    { config: { gmailCost: GMAIL_COSTS.draftsList, gmailNeed: "read" } },
+    (request, reply) => {
+      const { mailbox } = gmailCaller(request);
+      const query = request.query as Record<string, unknown>;
+      const maxResults = intParam(query.maxResults, 100, 1, 500);
+      if (Number.isNaN(maxResults))
+        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Invalid maxResults"));
+      const listed = listMessages(mailbox, {
+        q: firstString(query.q),
+        labelIds: ["DRAFT"],
+        pageToken: firstString(query.pageToken),
+        maxResults,
+        includeSpamTrash: true,
+        now: mail.context.clock.now(),
+      });
+      const drafts = (listed.messages ?? []).flatMap((ref) => {
+        const message = ref.id ? mailbox.get(ref.id) : undefined;
+        return message === undefined
+          ? []
+          : [{ id: draftIdOf(message), message: { id: message.id, threadId: message.threadId } }];
+      });
+      const out: gmail_v1.Schema$ListDraftsResponse = { resultSizeEstimate: listed.resultSizeEstimate ?? 0 };
+      if (drafts.length > 0) out.drafts = drafts;
+      if (listed.nextPageToken) out.nextPageToken = listed.nextPageToken;
+      return out;
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    `${BASE}/drafts/:id`,
+    { config: { gmailCost: GMAIL_COSTS.draftsGet, gmailNeed: "read" } },
+    (request, reply) => {
+      const message = messageOfDraft(gmailCaller(request).mailbox, request.params.id);
+      if (!found(reply, message)) return reply;
+      const format = firstString((request.query as Record<string, unknown>).format) ?? "full";
+      if (!FORMATS.has(format))
+        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(`Invalid format: ${format}`));
+      return { id: request.params.id, message: presentMessage(message, format as MessageFormat) };
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    `${BASE}/drafts/:id`,
+    { config: { gmailCost: GMAIL_COSTS.messagesDelete, gmailNeed: "compose" } },
+    (request, reply) => {
+      const { mailbox } = gmailCaller(request);
+      const message = messageOfDraft(mailbox, request.params.id);
+      if (!found(reply, message)) return reply;
+      mailbox.delete(message.id);
+      return reply.code(204).send();
+    },
+  );
+}

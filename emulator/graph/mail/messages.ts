@@ -1,0 +1,297 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { emulatorBaseUrl } from "../../context.ts";
+import { bodyObject, firstString } from "../../gmail/params.ts";
+import { composeMessage } from "../../mailbox/compose.ts";
+import { type FolderName, folderOf, isFolderName, WELL_KNOWN_FOLDERS } from "../../mailbox/folders.ts";
+import { graphFolderId } from "../../mailbox/ids.ts";
+import type { Mailbox, StoredMessage } from "../../mailbox/mailbox.ts";
+import { sendMessage } from "../../mailbox/outgoing.ts";
+import type { MailServices } from "../../mailbox/services.ts";
+import type { SortedIndex } from "../../mailbox/sorted-index.ts";
+import { sendGraphError, sendKnownGraphError } from "./errors.ts";
+import { FilterError, parseFilter } from "./filter.ts";
+import { graphCaller } from "./plugin.ts";
+import { type PresentOptions, parseSelect, presentFolder, presentMessage } from "./present.ts";
+
+const ROOT = "https://graph.microsoft.com/v1.0";
+
+/** A well-known name (any case) or the folder's id. */
+export function resolveFolder(mailbox: Mailbox, value: string): FolderName | undefined {
+  const lower = value.toLowerCase();
+  if (isFolderName(lower)) return lower;
+  return WELL_KNOWN_FOLDERS.find((folder) => graphFolderId(mailbox.key, folder) === value);
+}
+
+export function presentOptions(request: FastifyRequest): PresentOptions {
+  const query = request.query as Record<string, unknown>;
+  const prefer = String(request.headers.prefer ?? "");
+  return {
+    select: parseSelect(firstString(query.$select)),
+    bodyType: /outlook\.body-content-type="?text"?/i.test(prefer) ? "text" : "html",
+  };
+}
+
+/** Graph's object stand-in for a message id in a URL: the current id only, never an old one. */
+function findMessage(mailbox: Mailbox, id: string): StoredMessage | undefined {
+  return mailbox.getByGraphId(id);
+}
+
+function listPage(
+  mail: MailServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  index: SortedIndex<StoredMessage>,
+  path: string,
+) {
+  const { mailbox } = graphCaller(request);
+  const now = mail.context.clock.now();
+  const query = request.query as Record<string, unknown>;
+  const topText = firstString(query.$top);
+  const top = topText === undefined ? 10 : Number(topText);
+  if (!Number.isInteger(top) || top < 1 || top > 1000) {
+    return sendGraphError(
+      reply,
+      400,
+      "ErrorInvalidArgument",
+      "The value of $top must be between 1 and 1000.",
+      now,
+    );
+  }
+  const skip = Number(firstString(query.$skip) ?? "0");
+  if (!Number.isInteger(skip) || skip < 0)
+    return sendGraphError(reply, 400, "BadRequest", "Invalid $skip value.", now);
+  const orderby = (firstString(query.$orderby) ?? "receivedDateTime desc").toLowerCase().trim();
+  if (!/^receiveddatetime( (asc|desc))?$/.test(orderby)) {
+    return sendGraphError(
+      reply,
+      400,
+      "ErrorInvalidProperty",
+      "Only receivedDateTime ordering is supported.",
+      now,
+    );
+  }
+  let filter: ((message: StoredMessage) => boolean) | undefined;
+  try {
+    filter = parseFilter(firstString(query.$filter));
+  } catch (error) {
+    if (error instanceof FilterError) return sendGraphError(reply, 400, "BadRequest", error.message, now);
+    throw error;
+  }
+  const ascending = orderby.endsWith("asc") && !orderby.endsWith("desc");
+  const page: StoredMessage[] = [];
+  let more = false;
+  if (filter === undefined && !ascending) {
+    // Unfiltered and newest first: jump straight to the offset.
+    for (let offset = skip; offset < skip + top + 1; offset += 1) {
+      const message = index.atNewestOffset(offset);
+      if (message === undefined) break;
+      if (page.length === top) more = true;
+      else page.push(message);
+    }
+  } else {
+    let matched = 0;
+    for (const message of ascending ? index.oldestFirst() : index.newestFirst()) {
+      if (filter !== undefined && !filter(message)) continue;
+      matched += 1;
+      if (matched <= skip) continue;
+      if (page.length === top) {
+        more = true;
+        break;
+      }
+      page.push(message);
+    }
+  }
+  const options = presentOptions(request);
+  const out: Record<string, unknown> = {
+    "@odata.context": `${ROOT}/$metadata#users('${encodeURIComponent(mailbox.email)}')/messages`,
+    value: page.map((message) => presentMessage(mailbox, message, options)),
+  };
+  if (more) {
+    const params = new URLSearchParams();
+    for (const name of ["$select", "$filter", "$orderby"]) {
+      const value = firstString(query[name]);
+      if (value !== undefined) params.set(name, value);
+    }
+    params.set("$top", String(top));
+    params.set("$skip", String(skip + top));
+    out["@odata.nextLink"] =
+      `${emulatorBaseUrl(mail.context, request)}/graph.microsoft.com/v1.0${path}?${params.toString()}`;
+  }
+  return out;
+}
+
+interface RecipientInput {
+  emailAddress?: { name?: string; address?: string };
+}
+
+function addresses(value: unknown): { name: string; address: string }[] {
+  if (!Array.isArray(value)) return [];
+  return (value as RecipientInput[]).flatMap((recipient) => {
+    const address = recipient.emailAddress?.address;
+    return typeof address === "string" ? [{ name: recipient.emailAddress?.name ?? address, address }] : [];
+  });
+}
+
+/** Builds RFC 822 from a Graph message body (sendMail, create draft). */
+function rawFromGraph(
+  mail: MailServices,
+  sender: { name: string; email: string },
+  input: Record<string, unknown>,
+): string {
+  const body = bodyObject(input.body);
+  const content = typeof body.content === "string" ? body.content : "";
+  const html = String(body.contentType ?? "text").toLowerCase() === "html";
+  return composeMessage({
+    from: { name: sender.name, address: sender.email },
+    to: addresses(input.toRecipients),
+    cc: addresses(input.ccRecipients),
+    bcc: addresses(input.bccRecipients),
+    subject: typeof input.subject === "string" ? input.subject : "",
+    ...(html ? { html: content } : { text: content }),
+    date: mail.context.clock.now(),
+  });
+}
+
+export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServices): void {
+  const now = () => mail.context.clock.now();
+
+  app.get("/me/mailFolders", { config: { graphNeed: "read" } }, (request) => {
+    const { mailbox } = graphCaller(request);
+    return {
+      "@odata.context": `${ROOT}/$metadata#users('${encodeURIComponent(mailbox.email)}')/mailFolders`,
+      value: WELL_KNOWN_FOLDERS.map((folder) => presentFolder(mailbox, folder)),
+    };
+  });
+
+  app.get<{ Params: { folder: string } }>(
+    "/me/mailFolders/:folder",
+    { config: { graphNeed: "read" } },
+    (request, reply) => {
+      const { mailbox } = graphCaller(request);
+      const folder = resolveFolder(mailbox, request.params.folder);
+      if (folder === undefined) return sendKnownGraphError(reply, "folderNotFound", now());
+      return presentFolder(mailbox, folder);
+    },
+  );
+
+  app.get<{ Params: { folder: string } }>(
+    "/me/mailFolders/:folder/messages",
+    { config: { graphNeed: "read" } },
+    (request, reply) => {
+      const { mailbox } = graphCaller(request);
+      const folder = resolveFolder(mailbox, request.params.folder);
+      if (folder === undefined) return sendKnownGraphError(reply, "folderNotFound", now());
+      return listPage(
+        mail,
+        request,
+        reply,
+        mailbox.folderIndex(folder),
+        `/me/mailFolders/${request.params.folder}/messages`,
+      );
+    },
+  );
+
+  app.get("/me/messages", { config: { graphNeed: "read" } }, (request, reply) =>
+    listPage(mail, request, reply, graphCaller(request).mailbox.allIndex, "/me/messages"),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    "/me/messages/:id",
+    { config: { graphNeed: "read" } },
+    (request, reply) => {
+      const { mailbox } = graphCaller(request);
+      const message = findMessage(mailbox, request.params.id);
+      if (message === undefined) return sendKnownGraphError(reply, "notFound", now());
+      return presentMessage(mailbox, message, presentOptions(request));
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    "/me/messages/:id",
+    { config: { graphNeed: "write" } },
+    (request, reply) => {
+      const { mailbox } = graphCaller(request);
+      const message = findMessage(mailbox, request.params.id);
+      if (message === undefined) return sendKnownGraphError(reply, "notFound", now());
+      const body = bodyObject(request.body);
+      const add: string[] = [];
+      const remove: string[] = [];
+      if (typeof body.isRead === "boolean") (body.isRead ? remove : add).push("UNREAD");
+      const flagStatus = bodyObject(body.flag).flagStatus;
+      if (flagStatus !== undefined && !["notFlagged", "flagged", "complete"].includes(String(flagStatus))) {
+        return sendGraphError(reply, 400, "ErrorInvalidArgument", "Invalid flagStatus.", now());
+      }
+      if (flagStatus === "flagged") add.push("STARRED");
+      if (flagStatus === "notFlagged" || flagStatus === "complete") remove.push("STARRED");
+      if (add.length > 0 || remove.length > 0) mailbox.modify(message.id, add, remove);
+      const categories = Array.isArray(body.categories) ? body.categories.map(String) : undefined;
+      if (flagStatus !== undefined || categories !== undefined) {
+        mailbox.update(message.id, {
+          flagComplete: flagStatus === undefined ? undefined : flagStatus === "complete",
+          ...(categories === undefined ? {} : { categories }),
+        });
+      }
+      return presentMessage(mailbox, message, presentOptions(request));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/me/messages/:id/move",
+    { config: { graphNeed: "write" } },
+    (request, reply) => {
+      const { mailbox } = graphCaller(request);
+      const message = findMessage(mailbox, request.params.id);
+      if (message === undefined) return sendKnownGraphError(reply, "notFound", now());
+      const destination = bodyObject(request.body).destinationId;
+      const folder = typeof destination === "string" ? resolveFolder(mailbox, destination) : undefined;
+      if (folder === undefined) return sendKnownGraphError(reply, "folderNotFound", now());
+      if (folderOf(message.labels) !== folder) mailbox.move(message.id, folder);
+      // Outlook answers with the moved item, which has a new id; the old id is gone.
+      return reply.code(201).send(presentMessage(mailbox, message, presentOptions(request)));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    "/me/messages/:id",
+    { config: { graphNeed: "write" } },
+    (request, reply) => {
+      const { mailbox } = graphCaller(request);
+      const message = findMessage(mailbox, request.params.id);
+      if (message === undefined) return sendKnownGraphError(reply, "notFound", now());
+      // Outlook's DELETE moves to Deleted Items; deleting from there removes it for good.
+      if (folderOf(message.labels) === "deleteditems") mailbox.delete(message.id);
+      else mailbox.move(message.id, "deleteditems");
+      return reply.code(204).send();
+    },
+  );
+
+  app.post("/me/messages", { config: { graphNeed: "write" } }, (request, reply) => {
+    const { mailbox, identity } = graphCaller(request);
+    const raw = rawFromGraph(mail, identity, bodyObject(request.body));
+    const stored = mailbox.add({ raw: () => raw, internalDate: now(), labelIds: ["DRAFT"] });
+    return reply.code(201).send(presentMessage(mailbox, stored, presentOptions(request)));
+  });
+
+  app.post("/me/sendMail", { config: { graphNeed: "send" } }, (request, reply) => {
+    const { identity } = graphCaller(request);
+    const body = bodyObject(request.body);
+    const message = bodyObject(body.message);
+    if (
+      addresses(message.toRecipients).length +
+        addresses(message.ccRecipients).length +
+        addresses(message.bccRecipients).length ===
+      0
+    ) {
+      return sendGraphError(
+        reply,
+        400,
+        "ErrorInvalidRecipients",
+        "At least one recipient is not valid.",
+        now(),
+      );
+    }
+    const raw = rawFromGraph(mail, identity, message);
+    sendMessage(mail, identity, raw, { saveCopy: body.saveToSentItems !== false });
+    return reply.code(202).send();
+  });
+}

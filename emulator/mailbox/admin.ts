@@ -1,0 +1,271 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { presentMessage as presentGmailMessage } from "../gmail/present.ts";
+import type { Identity, Provider } from "../identities.ts";
+import { composeMessage } from "./compose.ts";
+import { folderOf } from "./folders.ts";
+import { generateMessages, MAX_GENERATED } from "./generator.ts";
+import type { StoredMessage } from "./mailbox.ts";
+import type { MailServices } from "./services.ts";
+
+const providerSchema = z.enum(["google", "microsoft"]).optional();
+const addressSchema = z.object({ name: z.string().optional(), address: z.string().min(3) });
+const addSchema = z.union([
+  z.object({
+    raw: z.string().min(1),
+    labelIds: z.array(z.string()).optional(),
+    internalDate: z.number().int().optional(),
+  }),
+  z.object({
+    from: addressSchema,
+    subject: z.string(),
+    text: z.string().optional(),
+    html: z.string().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    labelIds: z.array(z.string()).optional(),
+    internalDate: z.number().int().optional(),
+  }),
+]);
+const modifySchema = z.object({
+  addLabelIds: z.array(z.string()).default([]),
+  removeLabelIds: z.array(z.string()).default([]),
+});
+const generateSchema = z.object({
+  count: z.number().int().min(1).max(MAX_GENERATED),
+  seed: z.number().int().default(1),
+  days: z.number().positive().max(3650).optional(),
+});
+const faultsSchema = z.object({
+  latencyMs: z.number().int().min(0).max(60_000).optional(),
+  errorRate: z.number().min(0).max(1).optional(),
+  dropRate: z.number().min(0).max(1).optional(),
+  provider: z.enum(["google", "microsoft"]).nullable().optional(),
+  gmailQuota: z
+    .object({ enabled: z.boolean().optional(), unitsPerMinute: z.number().int().positive().optional() })
+    .optional(),
+  graphThrottle: z
+    .object({
+      enabled: z.boolean().optional(),
+      maxConcurrent: z.number().int().positive().optional(),
+      perTenMinutes: z.number().int().positive().optional(),
+    })
+    .optional(),
+});
+const pushSchema = z.object({ gmailPushUrl: z.string().url().nullable() });
+const retentionSchema = z.object({ historyRetentionSeconds: z.number().positive() });
+
+function invalid(reply: FastifyReply, error: z.ZodError): FastifyReply {
+  return reply.code(400).send({
+    error: "invalid_request",
+    issues: error.issues.map((issue) => ({ path: issue.path, message: issue.message })),
+  });
+}
+
+function summary(message: StoredMessage) {
+  return {
+    id: message.id,
+    graphId: message.graphId,
+    threadId: message.threadId,
+    labelIds: [...message.labels],
+    folder: folderOf(message.labels),
+    internalDate: message.internalDate,
+    from: message.headers.from,
+    to: message.headers.to,
+    subject: message.headers.subject,
+    messageId: message.headers.messageId,
+    flagComplete: message.flagComplete,
+    categories: message.categories,
+  };
+}
+
+/**
+ * Test-only mail controls under /_admin/mailboxes and /_admin/mail: deliver mail, act as another
+ * client, inspect a mailbox, generate large ones, and inject quota, throttling and faults.
+ */
+export function registerMailAdminRoutes(app: FastifyInstance, mail: MailServices): void {
+  function identityOf(email: string, provider: unknown): Identity | undefined {
+    const parsed = providerSchema.safeParse(provider);
+    const wanted: Provider | undefined = parsed.success ? parsed.data : undefined;
+    return mail.context.identities.findByEmail(email, wanted)[0];
+  }
+  type EmailParams = { Params: { email: string }; Querystring: { provider?: string } };
+  const notFound = (reply: FastifyReply) => reply.code(404).send({ error: "identity_not_found" });
+
+  app.get<EmailParams & { Querystring: { label?: string; limit?: string } }>(
+    "/_admin/mailboxes/:email",
+    (request, reply) => {
+      const identity = identityOf(request.params.email, request.query.provider);
+      if (identity === undefined) return notFound(reply);
+      const mailbox = mail.mailboxOf(identity);
+      const limit = Math.min(Number(request.query.limit ?? 50) || 50, 1000);
+      const label = request.query.label;
+      const index = label === undefined ? mailbox.allIndex : mailbox.labelIndex(label);
+      const messages: ReturnType<typeof summary>[] = [];
+      for (const message of index?.newestFirst() ?? []) {
+        if (messages.length >= limit) break;
+        messages.push(summary(message));
+      }
+      const labels = ["INBOX", "UNREAD", "STARRED", "SENT", "TRASH", "SPAM", "DRAFT", "IMPORTANT"];
+      return {
+        email: identity.email,
+        provider: identity.provider,
+        historyId: mailbox.historyId,
+        historyFloor: mailbox.historyFloor,
+        messagesTotal: mailbox.size,
+        labels: Object.fromEntries(labels.map((name) => [name, mailbox.labelCounts(name)])),
+        watch: mail.gmailPush.watchOf(mailbox) ?? null,
+        subscriptions: mail.graphSubscriptions.list(mailbox.key).length,
+        messages,
+      };
+    },
+  );
+
+  app.get<{ Params: { email: string; id: string }; Querystring: { provider?: string } }>(
+    "/_admin/mailboxes/:email/messages/:id",
+    (request, reply) => {
+      const identity = identityOf(request.params.email, request.query.provider);
+      if (identity === undefined) return notFound(reply);
+      const mailbox = mail.mailboxOf(identity);
+      const message = mailbox.get(request.params.id) ?? mailbox.getByGraphId(request.params.id);
+      if (message === undefined) return reply.code(404).send({ error: "message_not_found" });
+      return { ...summary(message), raw: message.raw(), gmail: presentGmailMessage(message, "minimal") };
+    },
+  );
+
+  app.post<EmailParams>("/_admin/mailboxes/:email/messages", (request, reply) => {
+    const identity = identityOf(request.params.email, request.query.provider);
+    if (identity === undefined) return notFound(reply);
+    const parsed = addSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const input = parsed.data;
+    const internalDate = input.internalDate ?? mail.context.clock.now();
+    const raw =
+      "raw" in input
+        ? input.raw
+        : composeMessage({
+            from: { name: input.from.name ?? input.from.address, address: input.from.address },
+            to: [{ name: identity.name, address: identity.email }],
+            subject: input.subject,
+            text: input.text ?? (input.html === undefined ? "" : undefined),
+            html: input.html,
+            date: internalDate,
+            extraHeaders: Object.entries(input.headers ?? {}),
+          });
+    const message = mail.mailboxOf(identity).add({
+      raw: () => raw,
+      internalDate,
+      labelIds: input.labelIds ?? ["INBOX", "UNREAD", "CATEGORY_PERSONAL"],
+    });
+    return reply.code(201).send(summary(message));
+  });
+
+  app.post<{ Params: { email: string; id: string }; Querystring: { provider?: string } }>(
+    "/_admin/mailboxes/:email/messages/:id/modify",
+    (request, reply) => {
+      const identity = identityOf(request.params.email, request.query.provider);
+      if (identity === undefined) return notFound(reply);
+      const parsed = modifySchema.safeParse(request.body ?? {});
+      if (!parsed.success) return invalid(reply, parsed.error);
+      const mailbox = mail.mailboxOf(identity);
+      const id = mailbox.get(request.params.id)?.id ?? mailbox.getByGraphId(request.params.id)?.id ?? "";
+      const message = mailbox.modify(id, parsed.data.addLabelIds, parsed.data.removeLabelIds);
+      if (message === undefined) return reply.code(404).send({ error: "message_not_found" });
+      return summary(message);
+    },
+  );
+
+  app.delete<{ Params: { email: string; id: string }; Querystring: { provider?: string } }>(
+    "/_admin/mailboxes/:email/messages/:id",
+    (request, reply) => {
+      const identity = identityOf(request.params.email, request.query.provider);
+      if (identity === undefined) return notFound(reply);
+      const mailbox = mail.mailboxOf(identity);
+      const id = mailbox.get(request.params.id)?.id ?? mailbox.getByGraphId(request.params.id)?.id ?? "";
+      if (!mailbox.delete(id)) return reply.code(404).send({ error: "message_not_found" });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<EmailParams>("/_admin/mailboxes/:email/generate", (request, reply) => {
+    const identity = identityOf(request.params.email, request.query.provider);
+    if (identity === undefined) return notFound(reply);
+    const parsed = generateSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const started = performance.now();
+    const mailbox = mail.mailboxOf(identity);
+    const generated = generateMessages(mailbox, {
+      count: parsed.data.count,
+      seed: parsed.data.seed,
+      days: parsed.data.days,
+      now: mail.context.clock.now(),
+      to: { name: identity.name, address: identity.email },
+    });
+    return { generated, messagesTotal: mailbox.size, ms: Math.round(performance.now() - started) };
+  });
+
+  app.post<EmailParams>("/_admin/mailboxes/:email/expire-sync", (request, reply) => {
+    const identity = identityOf(request.params.email, request.query.provider);
+    if (identity === undefined) return notFound(reply);
+    const mailbox = mail.mailboxOf(identity);
+    mailbox.expireHistory();
+    return { historyId: mailbox.historyId, historyFloor: mailbox.historyFloor };
+  });
+
+  app.post<EmailParams>("/_admin/mailboxes/:email/retention", (request, reply) => {
+    const identity = identityOf(request.params.email, request.query.provider);
+    if (identity === undefined) return notFound(reply);
+    const parsed = retentionSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const mailbox = mail.mailboxOf(identity);
+    mailbox.setRetention(parsed.data.historyRetentionSeconds * 1000);
+    return { historyId: mailbox.historyId, historyFloor: mailbox.historyFloor };
+  });
+
+  app.post<EmailParams>("/_admin/mailboxes/:email/reset", (request, reply) => {
+    const identity = identityOf(request.params.email, request.query.provider);
+    if (identity === undefined) return notFound(reply);
+    mail.mailboxes.reset(identity);
+    return reply.code(204).send();
+  });
+
+  app.get("/_admin/mail/faults", () => ({
+    ...mail.faults.settings,
+    gmailQuota: mail.quota.settings,
+    graphThrottle: mail.throttle.settings,
+  }));
+
+  app.put("/_admin/mail/faults", (request, reply) => {
+    const parsed = faultsSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const { gmailQuota, graphThrottle, provider, ...rest } = parsed.data;
+    mail.faults.set({ ...rest, ...(provider === undefined ? {} : { provider: provider ?? undefined }) });
+    if (gmailQuota !== undefined) mail.quota.settings = { ...mail.quota.settings, ...gmailQuota };
+    if (graphThrottle !== undefined) mail.throttle.settings = { ...mail.throttle.settings, ...graphThrottle };
+    return {
+      ...mail.faults.settings,
+      gmailQuota: mail.quota.settings,
+      graphThrottle: mail.throttle.settings,
+    };
+  });
+
+  app.post("/_admin/mail/faults/reset", (_request, reply) => {
+    mail.faults.reset();
+    mail.quota.reset();
+    mail.throttle.reset();
+    return reply.code(204).send();
+  });
+
+  app.put("/_admin/mail/push", (request, reply) => {
+    const parsed = pushSchema.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    mail.gmailPush.pushUrl = parsed.data.gmailPushUrl ?? undefined;
+    return { gmailPushUrl: mail.gmailPush.pushUrl ?? null };
+  });
+
+  app.get("/_admin/mail/push/deliveries", () => ({
+    gmail: mail.gmailPush.delivery.log,
+    graph: mail.graphSubscriptions.delivery.log,
+  }));
+
+  app.get("/_admin/mail/seed-timings", () => ({ timings: mail.mailboxes.seedTimings }));
+}

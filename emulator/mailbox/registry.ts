@@ -1,0 +1,72 @@
+import type { Clock } from "../clock.ts";
+import { type Identity, SEEDED_IDENTITIES } from "../identities.ts";
+import { seedFromCorpus } from "./corpus.ts";
+import { Mailbox } from "./mailbox.ts";
+
+export interface MailboxRegistryOptions {
+  /** Seed the demo identities' mailboxes from the SpamAssassin corpus (default true). */
+  seedCorpus?: boolean;
+  historyRetentionMs?: number;
+}
+
+export interface SeedTiming {
+  readonly email: string;
+  readonly messages: number;
+  readonly ms: number;
+}
+
+/**
+ * Each identity's mailbox, created and seeded on first use (a request, a push, an admin call),
+ * so the emulator starts without reading any mail.
+ */
+export class MailboxRegistry {
+  readonly #clock: Clock;
+  readonly #options: MailboxRegistryOptions;
+  #boxes = new Map<string, Mailbox>();
+  readonly #created = new Set<(mailbox: Mailbox, identity: Identity) => void>();
+  readonly seedTimings: SeedTiming[] = [];
+
+  constructor(clock: Clock, options: MailboxRegistryOptions = {}) {
+    this.#clock = clock;
+    this.#options = options;
+  }
+
+  static keyOf(identity: Identity): string {
+    return `${identity.provider}:${identity.id}`;
+  }
+
+  /** Called for every new mailbox (push delivery subscribes to its changes here). */
+  onCreate(listener: (mailbox: Mailbox, identity: Identity) => void): void {
+    this.#created.add(listener);
+  }
+
+  peek(identity: Identity): Mailbox | undefined {
+    return this.#boxes.get(MailboxRegistry.keyOf(identity));
+  }
+
+  get(identity: Identity): Mailbox {
+    const key = MailboxRegistry.keyOf(identity);
+    const existing = this.#boxes.get(key);
+    if (existing !== undefined) return existing;
+    const mailbox = new Mailbox(key, identity.email, this.#clock, {
+      historyRetentionMs: this.#options.historyRetentionMs,
+    });
+    const slot = SEEDED_IDENTITIES.findIndex(
+      (seeded) => seeded.provider === identity.provider && seeded.id === identity.id,
+    );
+    if (this.#options.seedCorpus !== false && slot >= 0) {
+      const started = performance.now();
+      const messages = seedFromCorpus(mailbox, identity, slot, SEEDED_IDENTITIES.length, this.#clock.now());
+      this.seedTimings.push({ email: identity.email, messages, ms: Math.round(performance.now() - started) });
+    }
+    this.#boxes.set(key, mailbox);
+    for (const listener of this.#created) listener(mailbox, identity);
+    return mailbox;
+  }
+
+  /** Drops one mailbox (it is re-seeded on next use) or all of them. */
+  reset(identity?: Identity): void {
+    if (identity === undefined) this.#boxes = new Map();
+    else this.#boxes.delete(MailboxRegistry.keyOf(identity));
+  }
+}
