@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** A person using Mailwise. Mail accounts, sessions and memories hang off this row. */
 export const users = pgTable("users", {
@@ -92,4 +103,131 @@ export const oauthStates = pgTable(
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("oauth_states_state_hash_uq").on(t.stateHash)],
+);
+
+/** PostgreSQL full-text vector; drizzle has no built-in column for it. */
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return "tsvector";
+  },
+});
+
+export interface StoredAddress {
+  name: string;
+  address: string;
+}
+
+/**
+ * One synced message. Keyed by (account, provider id); Graph changes ids when a message moves,
+ * so sync re-keys rows by internet_message_id. Archived = not in the inbox and not trashed or spam.
+ * Columns hold what the spec's Email needs plus what sync, search, unsubscribe and security
+ * scanning read later.
+ */
+export const emails = pgTable(
+  "emails",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: "cascade" }),
+    providerId: text("provider_id").notNull(),
+    threadId: text("thread_id"),
+    internetMessageId: text("internet_message_id"),
+    fromName: text("from_name").notNull().default(""),
+    fromAddress: text("from_address").notNull().default(""),
+    toRecipients: jsonb("to_recipients").$type<StoredAddress[]>().notNull().default([]),
+    ccRecipients: jsonb("cc_recipients").$type<StoredAddress[]>().notNull().default([]),
+    replyToRecipients: jsonb("reply_to_recipients").$type<StoredAddress[]>().notNull().default([]),
+    subject: text("subject").notNull().default(""),
+    snippet: text("snippet").notNull().default(""),
+    bodyHtml: text("body_html"),
+    bodyText: text("body_text"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    isStarred: boolean("is_starred").notNull().default(false),
+    isFlagged: boolean("is_flagged").notNull().default(false),
+    inInbox: boolean("in_inbox").notNull().default(true),
+    isTrashed: boolean("is_trashed").notNull().default(false),
+    isSpam: boolean("is_spam").notNull().default(false),
+    isDraft: boolean("is_draft").notNull().default(false),
+    isSent: boolean("is_sent").notNull().default(false),
+    labels: jsonb("labels").$type<string[]>().notNull().default([]),
+    /** Gmail category tab or Graph classification, lower-case: the spec's microsoftCategory input. */
+    providerCategory: text("provider_category"),
+    /** One of the six buckets (contract/buckets.ts); null when the classifier skips the email. */
+    bucket: text("bucket"),
+    listUnsubscribe: text("list_unsubscribe"),
+    listUnsubscribePost: text("list_unsubscribe_post"),
+    authenticationResults: text("authentication_results"),
+    inReplyTo: text("in_reply_to"),
+    referencesHeader: text("references_header"),
+    attachments: jsonb("attachments")
+      .$type<Array<{ filename: string; mimeType: string; size: number }>>()
+      .notNull()
+      .default([]),
+    /** The stored AI analysis (spec section 3); null until analysed. */
+    aiAnalysis: jsonb("ai_analysis").$type<Record<string, unknown>>(),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', coalesce(subject, '')), 'A') || setweight(to_tsvector('simple', coalesce(from_name, '') || ' ' || coalesce(from_address, '')), 'B') || setweight(to_tsvector('simple', coalesce(snippet, '') || ' ' || left(coalesce(body_text, ''), 20000)), 'C')`,
+    ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("emails_account_provider_uq").on(t.accountId, t.providerId),
+    // The dashboard list: one user's mail newest first, paginated by (received_at, id).
+    index("emails_user_received_idx").on(t.userId, t.receivedAt.desc(), t.id.desc()),
+    index("emails_user_bucket_received_idx").on(t.userId, t.bucket, t.receivedAt.desc()),
+    index("emails_account_message_id_idx").on(t.accountId, t.internetMessageId),
+    index("emails_search_idx").using("gin", t.search),
+  ],
+);
+
+/** Where each account's sync stands: the forward-only cursor, backfill position and progress. */
+export const syncStates = pgTable("sync_states", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => mailAccounts.id, { onDelete: "cascade" }),
+  /** Gmail historyId or Graph deltaLink; only ever replaced by a newer one. */
+  cursor: text("cursor"),
+  /** idle | syncing | backfilling | error | reauth_required */
+  status: text("status").notNull().default("idle"),
+  backfillPageToken: text("backfill_page_token"),
+  backfillDone: boolean("backfill_done").notNull().default(false),
+  syncedCount: integer("synced_count").notNull().default(0),
+  totalEstimate: integer("total_estimate"),
+  lastError: text("last_error"),
+  lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+  pushSubscriptionId: text("push_subscription_id"),
+  pushExpiresAt: timestamp("push_expires_at", { withTimezone: true }),
+  /** SHA-256 of the clientState we gave Graph; notifications must carry the matching value. */
+  pushClientStateHash: text("push_client_state_hash"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Unsubscribe status per sender, visible to the user. */
+export const unsubscribeRequests = pgTable(
+  "unsubscribe_requests",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").references(() => mailAccounts.id, { onDelete: "set null" }),
+    emailId: uuid("email_id").references(() => emails.id, { onDelete: "set null" }),
+    senderAddress: text("sender_address").notNull(),
+    /** one_click | mailto | link | none */
+    method: text("method").notNull(),
+    /** processing | done | failed | manual */
+    status: text("status").notNull(),
+    /** For manual: the https link the user can open. */
+    url: text("url"),
+    detail: text("detail"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("unsubscribe_user_sender_uq").on(t.userId, t.senderAddress)],
 );

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { mailProviderSchema } from "./auth.ts";
+import { BUCKETS } from "./buckets.ts";
+
+export const bucketSchema = z.enum(BUCKETS);
+
+/** aiAnalysis as the Email carries it (spec section 3: all optional). */
+export const emailAiAnalysisSchema = z
+  .object({
+    importance: z.number().optional(),
+    category: z.string().optional(),
+    isArchived: z.boolean().optional(),
+    bucketCategory: z.string().optional(),
+    microsoftCategory: z.string().optional(),
+  })
+  .passthrough();
+
+export const addressSchema = z.object({ name: z.string(), address: z.string() });
+
+/**
+ * An email as GET /api/emails returns it: the spec's fields (id, from, to, subject, snippet,
+ * bodyHtml, bodyText, date, isRead, isStarred, isArchived, aiAnalysis) plus what a unified
+ * inbox needs (account, bucket, flag, thread, unsubscribe availability).
+ */
+export const emailSchema = z.object({
+  id: z.string(),
+  /** "Name <address>" as the spec's client shows it. */
+  from: z.string(),
+  fromName: z.string(),
+  fromAddress: z.string(),
+  /** Comma-separated recipients, as the spec's client shows them. */
+  to: z.string(),
+  cc: z.string(),
+  subject: z.string(),
+  snippet: z.string(),
+  /** Null in list answers (bodies come with GET /api/emails/:id). */
+  bodyHtml: z.string().nullable(),
+  bodyText: z.string().nullable(),
+  /** ISO 8601. */
+  date: z.string(),
+  isRead: z.boolean(),
+  isStarred: z.boolean(),
+  isFlagged: z.boolean(),
+  isArchived: z.boolean(),
+  bucket: bucketSchema.nullable(),
+  accountId: z.string(),
+  accountEmail: z.string(),
+  provider: mailProviderSchema,
+  threadId: z.string().nullable(),
+  canUnsubscribe: z.boolean(),
+  aiAnalysis: emailAiAnalysisSchema.nullable(),
+});
+export type Email = z.infer<typeof emailSchema>;
+
+/** GET /api/emails: newest first, cursor-paginated. */
+export const emailListQuerySchema = z.object({
+  cursor: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  bucket: bucketSchema.optional(),
+  accountId: z.string().uuid().optional(),
+  unread: z.enum(["true", "false"]).optional(),
+  q: z.string().max(200).optional(),
+  /** Include archived mail (the spec's client filters archived out itself). */
+  includeArchived: z.enum(["true", "false"]).optional(),
+});
+export type EmailListQuery = z.infer<typeof emailListQuerySchema>;
+
+export const emailListResponseSchema = z.object({
+  emails: z.array(emailSchema),
+  nextCursor: z.string().nullable(),
+});
+export type EmailListResponse = z.infer<typeof emailListResponseSchema>;
+
+/** GET /api/emails/stats (spec section 3). */
+export const emailStatsSchema = z.object({
+  unreadCount: z.number(),
+  totalEmails: z.number(),
+  readToday: z.number(),
+  /** Inbox total as the providers report it (summed over accounts). */
+  totalEmailsRemote: z.number(),
+  providerCounts: z.object({ gmail: z.number(), outlook: z.number() }),
+});
+export type EmailStats = z.infer<typeof emailStatsSchema>;
+
+/** GET /api/emails/action-items. */
+export const actionItemsSchema = z.object({
+  count: z.number(),
+  items: z.array(z.object({ id: z.string(), from: z.string(), subject: z.string(), reason: z.string() })),
+});
+export type ActionItems = z.infer<typeof actionItemsSchema>;
+
+/** POST /api/emails/bulk-action (spec: archive or markRead). */
+export const bulkActionRequestSchema = z.object({
+  action: z.enum(["archive", "markRead"]),
+  emailIds: z.array(z.string().uuid()).min(1).max(1000),
+});
+
+/** PATCH /api/emails/:id: the reader's single-email actions. */
+export const emailPatchSchema = z
+  .object({
+    isRead: z.boolean().optional(),
+    isStarred: z.boolean().optional(),
+    isFlagged: z.boolean().optional(),
+    isArchived: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, "Nothing to change");
+
+/** POST /api/emails/send. Addresses are comma-separated as typed. */
+export const sendEmailRequestSchema = z.object({
+  to: z.string(),
+  cc: z.string().optional().default(""),
+  bcc: z.string().optional().default(""),
+  subject: z.string(),
+  body: z.string(),
+  /** Send from this account; defaults to the account of `inReplyToId`, else the first one. */
+  accountId: z.string().uuid().optional(),
+  /** The email being replied to, so the reply threads. */
+  inReplyToId: z.string().uuid().optional(),
+});
+
+/** POST /api/emails/unsubscribe. */
+export const unsubscribeRequestSchema = z.object({
+  emailId: z.string().uuid(),
+  fromAddress: z.string().optional(),
+});
+
+export const unsubscribeStatusSchema = z.object({
+  senderAddress: z.string(),
+  method: z.enum(["one_click", "mailto", "link", "none"]),
+  status: z.enum(["processing", "done", "failed", "manual"]),
+  url: z.string().nullable(),
+  detail: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type UnsubscribeStatus = z.infer<typeof unsubscribeStatusSchema>;
+
+/** Per-account sync progress for the UI ("Syncing 1,234 of 6,046"). */
+export const syncStatusSchema = z.object({
+  accountId: z.string(),
+  status: z.enum(["idle", "syncing", "backfilling", "error", "reauth_required"]),
+  syncedCount: z.number(),
+  totalEstimate: z.number().nullable(),
+  lastSyncedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
