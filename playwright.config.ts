@@ -33,7 +33,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "desktop",
+      testIgnore: "**/*.mobile.spec.ts",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
     {
       name: "phone",
       testMatch: "**/*.mobile.spec.ts",

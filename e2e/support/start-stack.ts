@@ -8,7 +8,8 @@ import path from "node:path";
 
 const port = process.env.E2E_PORT ?? "4180";
 const emulatorPort = process.env.E2E_EMULATOR_PORT ?? "4190";
-const dataDir = path.resolve(".tmp/e2e-data");
+// One folder per port, so two stacks on one machine never share (and corrupt) a database.
+const dataDir = path.resolve(`.tmp/e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--role=all"], {
