@@ -147,6 +147,8 @@ export const emails = pgTable(
     bodyText: text("body_text"),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
     isRead: boolean("is_read").notNull().default(false),
+    /** When the user (here or in the provider) last marked it read: the stats' "read today". */
+    readAt: timestamp("read_at", { withTimezone: true }),
     isStarred: boolean("is_starred").notNull().default(false),
     isFlagged: boolean("is_flagged").notNull().default(false),
     inInbox: boolean("in_inbox").notNull().default(true),
@@ -183,6 +185,7 @@ export const emails = pgTable(
     index("emails_user_bucket_received_idx").on(t.userId, t.bucket, t.receivedAt.desc()),
     index("emails_account_message_id_idx").on(t.accountId, t.internetMessageId),
     index("emails_search_idx").using("gin", t.search),
+    index("emails_user_read_at_idx").on(t.userId, t.readAt),
   ],
 );
 
