@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessTokenFor, startReceiver, waitFor } from "../../mailbox/mail-test-support.ts";
+import type { RunningEmulator } from "../../server.ts";
+import { startTestEmulator } from "../../test-support.ts";
+
+const JORDAN = "jordan.lee@outlook.com";
+let emu: RunningEmulator;
+let token: string;
+const root = () => `${emu.url}/graph.microsoft.com/v1.0`;
+
+type Json = Record<string, unknown>;
+
+async function call(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Json } = {}) {
+  const url = path.startsWith("http") ? path : `${root()}${path}`;
+  const response = await fetch(url, {
+    method: init.method ?? "GET",
+    headers: {
+      authorization: `Bearer ${init.token ?? token}`,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.headers as Record<string, string> | undefined),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: (text === "" ? {} : JSON.parse(text)) as Json };
+}
+
+async function admin(path: string, method: string, body?: unknown) {
+  const response = await fetch(`${emu.url}/_admin${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text === "" ? {} : JSON.parse(text)) as Json };
+}
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  token = await accessTokenFor(emu, "microsoft", JORDAN);
+});
+afterAll(() => emu.close());
+
+describe("Graph mail folders and messages", () => {
+  it("401 in Graph's shape without a token", async () => {
+    const response = await call("/me/messages", { token: "bad" });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ error: { code: "InvalidAuthenticationToken" } });
+  });
+
+  it("lists well-known folders and their counts", async () => {
+    const folders = (await call("/me/mailFolders")).body.value as Json[];
+    expect(folders.map((f) => f.displayName)).toEqual(
+      expect.arrayContaining(["Inbox", "Archive", "Deleted Items", "Junk Email", "Sent Items", "Drafts"]),
+    );
+    const inbox = await call("/me/mailFolders/inbox");
+    expect(inbox.body.totalItemCount).toBeGreaterThan(500);
+    const byId = await call(`/me/mailFolders/${encodeURIComponent(String(inbox.body.id))}`);
+    expect(byId.body.displayName).toBe("Inbox");
+  });
+
+  it("pages with $top, $select and @odata.nextLink; filters isRead", async () => {
+    const first = await call("/me/mailFolders/inbox/messages?$top=5&$select=subject,isRead,receivedDateTime");
+    const value = first.body.value as Json[];
+    expect(value).toHaveLength(5);
+    expect(Object.keys(value[0] ?? {}).sort()).toEqual(["@odata.etag", "id", "isRead", "receivedDateTime", "subject"]);
+    const next = String(first.body["@odata.nextLink"]);
+    // Graph percent-encodes the $ of system query options in nextLinks.
+    expect(decodeURIComponent(next)).toContain("$skip=5");
+    const second = await call(next);
+    const ids = new Set([...value, ...(second.body.value as Json[])].map((m) => m.id));
+    expect(ids.size).toBe(10);
+    expect(String((second.body.value as Json[])[0]?.receivedDateTime) <= String(value[4]?.receivedDateTime)).toBe(true);
+    const unread = (await call("/me/messages?$filter=isRead eq false&$top=20&$select=isRead")).body.value as Json[];
+    expect(unread.length).toBeGreaterThan(0);
+    expect(unread.every((m) => m.isRead === false)).toBe(true);
+    expect((await call("/me/messages?$top=1001")).status).toBe(400);
+    const defaults = (await call("/me/messages")).body.value as Json[];
+    expect(defaults).toHaveLength(10);
+    expect(defaults[0]?.internetMessageHeaders).toBeUndefined();
+  });
+
+  it("returns internetMessageHeaders only when selected, and bodies", async () => {
+    const [first] = (await call("/me/mailFolders/inbox/messages?$top=1&$select=id")).body.value as Json[];
+    const id = encodeURIComponent(String(first?.id));
+    const plain = await call(`/me/messages/${id}`);
+    expect(plain.body.internetMessageHeaders).toBeUndefined();
+    expect(plain.body.body).toMatchObject({ contentType: expect.stringMatching(/text|html/) });
+    const withHeaders = await call(`/me/messages/${id}?$select=internetMessageHeaders,subject`);
+    expect((withHeaders.body.internetMessageHeaders as Json[]).some((h) => String(h.name).toLowerCase() === "subject")).toBe(true);
+  });
+
+  it("PATCH changes isRead and flag; move gives a new id", async () => {
+    const [message] = (await call("/me/mailFolders/inbox/messages?$top=1&$select=id")).body.value as Json[];
+    const id = encodeURIComponent(String(message?.id));
+    const patched = await call(`/me/messages/${id}`, { method: "PATCH", body: { isRead: true, flag: { flagStatus: "flagged" } } });
+    expect(patched.body).toMatchObject({ isRead: true, flag: { flagStatus: "flagged" } });
+    const moved = await call(`/me/messages/${id}/move`, { method: "POST", body: { destinationId: "archive" } });
+    expect(moved.status).toBe(201);
+    expect(moved.body.id).not.toBe(message?.id);
+    expect((await call(`/me/messages/${id}`)).status).toBe(404);
+    const archive = await call("/me/mailFolders/archive");
+    expect(moved.body.parentFolderId).toBe(archive.body.id);
+  });
+
+  it("sendMail saves to Sent Items (202) and delivers; POST /me/messages makes a draft", async () => {
+    const sent = await call("/me/sendMail", {
+      method: "POST",
+      body: {
+        message: { subject: "To Casey", body: { contentType: "text", content: "Hi" }, toRecipients: [{ emailAddress: { address: "casey.kim@outlook.com" } }] },
+        saveToSentItems: true,
+      },
+    });
+    expect(sent.status).toBe(202);
+    const sentItems = (await call("/me/mailFolders/sentitems/messages?$top=1&$select=subject")).body.value as Json[];
+    expect(sentItems[0]?.subject).toBe("To Casey");
+    const casey = await admin("/mailboxes/casey.kim@outlook.com?label=INBOX&limit=1", "GET");
+    expect((casey.body.messages as Json[])[0]?.subject).toBe("To Casey");
+    const draft = await call("/me/messages", { method: "POST", body: { subject: "Draft", body: { contentType: "html", content: "<p>x</p>" } } });
+    expect(draft.status).toBe(201);
+    expect(draft.body.isDraft).toBe(true);
+  });
+});
+
+describe("Graph delta", () => {
+  it("pages a first round, then reports changes, @removed and 410", async () => {
+    const headers = { prefer: "odata.maxpagesize=200" };
+    let url: string | undefined = "/me/mailFolders/inbox/messages/delta?$select=subject,isRead";
+    let total = 0;
+    let deltaLink = "";
+    let pages = 0;
+    while (url !== undefined) {
+      const page = await call(url, { headers });
+      pages += 1;
+      total += (page.body.value as Json[]).length;
+      const next = page.body["@odata.nextLink"];
+      if (typeof next === "string") url = next;
+      else {
+        deltaLink = String(page.body["@odata.deltaLink"]);
+        url = undefined;
+      }
+    }
+    const inbox = await call("/me/mailFolders/inbox");
+    expect(total).toBe(inbox.body.totalItemCount);
+    expect(pages).toBeGreaterThan(1);
+    expect(deltaLink).toContain("$deltatoken=");
+
+    const quiet = await call(deltaLink);
+    expect(quiet.body.value).toEqual([]);
+
+    const [a, b] = (await call("/me/mailFolders/inbox/messages?$top=2&$select=id")).body.value as Json[];
+    await call(`/me/messages/${encodeURIComponent(String(a?.id))}`, { method: "PATCH", body: { isRead: false } });
+    await call(`/me/messages/${encodeURIComponent(String(a?.id))}`, { method: "PATCH", body: { isRead: true } });
+    await call(`/me/messages/${encodeURIComponent(String(b?.id))}/move`, { method: "POST", body: { destinationId: "archive" } });
+    const added = await admin(`/mailboxes/${JORDAN}/messages`, "POST", { from: { address: "n@example.com" }, subject: "Fresh", text: "x" });
+    const changes = await call(String(quiet.body["@odata.deltaLink"]));
+    const value = changes.body.value as Json[];
+    expect(value).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: a?.id, isRead: true }),
+        expect.objectContaining({ id: b?.id, "@removed": { reason: "deleted" } }),
+        expect.objectContaining({ id: added.body.graphId, subject: "Fresh" }),
+      ]),
+    );
+    await admin(`/mailboxes/${JORDAN}/expire-sync`, "POST");
+    const gone = await call(String(changes.body["@odata.deltaLink"]));
+    expect(gone.status).toBe(410);
+    expect(gone.body).toMatchObject({ error: { code: "SyncStateNotFound" } });
+  });
+});
+
+describe("throttling and batch", () => {
+  it("answers the 5th concurrent request with 429 and Retry-After", async () => {
+    await admin("/mail/faults", "PUT", { latencyMs: 300, provider: "microsoft" });
+    try {
+      const responses = await Promise.all(Array.from({ length: 5 }, () => call("/me/mailFolders/inbox?$select=id")));
+      const statuses = responses.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+      const limited = responses.find((r) => r.status === 429);
+      expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(limited?.body).toMatchObject({ error: { code: expect.stringMatching(/ApplicationThrottled|TooManyRequests/) } });
+    } finally {
+      await admin("/mail/faults/reset", "POST");
+    }
+  });
+
+  it("$batch runs up to 20 requests; inner ones can be 429", async () => {
+    await admin("/mail/faults", "PUT", { graphThrottle: { perTenMinutes: 3 } });
+    const casey = await accessTokenFor(emu, "microsoft", "casey.kim@outlook.com");
+    try {
+      const requests = Array.from({ length: 5 }, (_, i) => ({ id: String(i + 1), method: "GET", url: "/me/mailFolders/inbox" }));
+      const batch = await call("/$batch", { method: "POST", body: { requests }, token: casey });
+      expect(batch.status).toBe(200);
+      const responses = batch.body.responses as Json[];
+      expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+      const tooMany = await call("/$batch", {
+        method: "POST",
+        token: casey,
+        body: { requests: Array.from({ length: 21 }, (_, i) => ({ id: String(i), method: "GET", url: "/me/mailFolders" })) },
+      });
+      expect(tooMany.status).toBe(400);
+    } finally {
+      await admin("/mail/faults", "PUT", { graphThrottle: { perTenMinutes: 10000 } });
+      await admin("/mail/faults/reset", "POST");
+    }
+  });
+});
+
+describe("Graph subscriptions", () => {
+  it("validates the endpoint, then notifies with clientState; renew and delete", async () => {
+    const receiver = await startReceiver((request) => {
+      const token = new URL(request.url, "http://x").searchParams.get("validationToken");
+      return token === null ? { status: 202 } : { status: 200, body: token, contentType: "text/plain" };
+    });
+    try {
+      const expiration = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+      const created = await call("/subscriptions", {
+        method: "POST",
+        body: {
+          changeType: "created,updated,deleted",
+          notificationUrl: `${receiver.url}/graph`,
+          resource: "me/mailFolders('inbox')/messages",
+          expirationDateTime: expiration,
+          clientState: "secret-state",
+        },
+      });
+      expect(created.status).toBe(201);
+      expect(receiver.received[0]?.url).toContain("validationToken=");
+      const added = await admin(`/mailboxes/${JORDAN}/messages`, "POST", { from: { address: "s@example.com" }, subject: "Notify", text: "x" });
+      const notification = await waitFor(() => receiver.received.find((r) => !r.url.includes("validationToken")));
+      const body = JSON.parse(notification.body) as { value: Json[] };
+      expect(body.value[0]).toMatchObject({
+        subscriptionId: created.body.id,
+        clientState: "secret-state",
+        changeType: "created",
+        resourceData: { id: added.body.graphId },
+      });
+      const renewed = await call(`/subscriptions/${String(created.body.id)}`, {
+        method: "PATCH",
+        body: { expirationDateTime: new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString() },
+      });
+      expect(renewed.status).toBe(200);
+      const tooLong = await call(`/subscriptions/${String(created.body.id)}`, {
+        method: "PATCH",
+        body: { expirationDateTime: new Date(Date.now() + 5 * 24 * 3600 * 1000).toISOString() },
+      });
+      expect(tooLong.status).toBe(400);
+      expect((await call(`/subscriptions/${String(created.body.id)}`, { method: "DELETE" })).status).toBe(204);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("refuses a subscription whose endpoint does not echo the token", async () => {
+    const receiver = await startReceiver(() => ({ status: 200, body: "wrong" }));
+    try {
+      const response = await call("/subscriptions", {
+        method: "POST",
+        body: {
+          changeType: "created",
+          notificationUrl: receiver.url,
+          resource: "me/messages",
+          expirationDateTime: new Date(Date.now() + 3600_000).toISOString(),
+        },
+      });
+      expect(response.status).toBe(400);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
