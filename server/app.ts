@@ -25,7 +25,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config),
-    trustProxy: true,
+    // Fastify's types omit the hop-count form that proxy-addr accepts, so pass a trust function.
+    trustProxy: (_address: string, hop: number) => hop < deps.config.trustProxyHops,
     bodyLimit: 1024 * 1024,
   });
 

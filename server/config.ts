@@ -34,6 +34,11 @@ const envSchema = z.object({
   DEMO_MODE: z.enum(["auto", "on", "off"]).default("auto"),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   /** Sign-in attempts per IP per minute on the auth endpoints. */
+  /**
+   * Hops of reverse proxies whose X-Forwarded-For we believe (0 = none). Trusting it without a
+   * proxy would let anyone pick their own IP and dodge per-IP rate limits.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** 1 registers test-only routes (POST /api/_test/clock). Never set in production. */
   ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
@@ -58,6 +63,7 @@ export interface Config {
   microsoft: (OAuthClientCredentials & { tenant: string }) | undefined;
   demo: { enabled: boolean; emulatorPort: number };
   authRateLimitPerMinute: number;
+  trustProxyHops: number;
   /** Test-only routes such as moving the server clock; off unless ENABLE_TEST_HOOKS=1. */
   testHooks: boolean;
 }
@@ -168,6 +174,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ),
     demo: { enabled: demo, emulatorPort: e.EMULATOR_PORT },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     testHooks: e.ENABLE_TEST_HOOKS === "1",
   };
 }

@@ -5,7 +5,9 @@ import { type Config, DEMO_CLIENTS } from "../config.ts";
  * Demo mode: no real Google or Microsoft credentials, so the provider emulator runs beside the
  * app with the demo clients registered for this app's redirect URIs.
  */
-export async function startDemoEmulator(config: Config): Promise<{ emulator: RunningEmulator; banner: string }> {
+export async function startDemoEmulator(
+  config: Config,
+): Promise<{ emulator: RunningEmulator; banner: string }> {
   const redirectUris = [
     `${config.publicUrl}/auth/callback`,
     `${config.publicUrl}/api/auth/gmail/callback`,
