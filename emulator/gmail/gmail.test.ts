@@ -65,7 +65,9 @@ describe("Gmail auth and profile", () => {
     expect(inbox).toMatchObject({ type: "system" });
     expect(inbox?.messagesTotal).toBeGreaterThan(0);
     expect(inbox?.messagesUnread).toBeGreaterThan(0);
-    expect(labels.map((label) => label.id)).toEqual(expect.arrayContaining(["SPAM", "TRASH", "CATEGORY_FORUMS"]));
+    expect(labels.map((label) => label.id)).toEqual(
+      expect.arrayContaining(["SPAM", "TRASH", "CATEGORY_FORUMS"]),
+    );
   });
 });
 
@@ -74,7 +76,9 @@ describe("messages.list and get", () => {
     const first = await call("/messages?maxResults=50&labelIds=INBOX");
     const page1 = first.body.messages as { id: string }[];
     expect(page1).toHaveLength(50);
-    const second = await call(`/messages?maxResults=50&labelIds=INBOX&pageToken=${String(first.body.nextPageToken)}`);
+    const second = await call(
+      `/messages?maxResults=50&labelIds=INBOX&pageToken=${String(first.body.nextPageToken)}`,
+    );
     const page2 = second.body.messages as { id: string }[];
     expect(new Set([...page1, ...page2].map((m) => m.id)).size).toBe(100);
     const a = await call(`/messages/${page1[0]?.id}?format=minimal`);
@@ -88,17 +92,23 @@ describe("messages.list and get", () => {
     const labels = (await call(`/messages/${some}?format=minimal`)).body.labelIds as string[];
     expect(labels).not.toContain("SPAM");
     const spam = await call("/messages?q=in:spam&maxResults=5");
-    const spamMessage = await call(`/messages/${(spam.body.messages as { id: string }[])[0]?.id}?format=minimal`);
+    const spamMessage = await call(
+      `/messages/${(spam.body.messages as { id: string }[])[0]?.id}?format=minimal`,
+    );
     expect(spamMessage.body.labelIds).toContain("SPAM");
 
-    const unread = (await call("/messages?q=is:unread%20in:inbox&maxResults=20")).body.messages as { id: string }[];
+    const unread = (await call("/messages?q=is:unread%20in:inbox&maxResults=20")).body.messages as {
+      id: string;
+    }[];
     for (const message of unread.slice(0, 5)) {
       const got = await call(`/messages/${message.id}?format=minimal`);
       expect(got.body.labelIds).toEqual(expect.arrayContaining(["UNREAD", "INBOX"]));
     }
     const recent = await call("/messages?q=newer_than:2d&maxResults=500");
     const older = await call("/messages?q=newer_than:30d&maxResults=500");
-    expect((recent.body.messages as unknown[]).length).toBeLessThan((older.body.messages as unknown[]).length);
+    expect((recent.body.messages as unknown[]).length).toBeLessThan(
+      (older.body.messages as unknown[]).length,
+    );
   });
 
   it("matches from:, subject: and plain words", async () => {
@@ -110,9 +120,13 @@ describe("messages.list and get", () => {
     const subject = headers.find((h) => h.name?.toLowerCase() === "subject")?.value ?? "";
     const word = subject.split(/\W+/).find((w) => w.length > 4) ?? "";
     const bySubject = await call(`/messages?q=${encodeURIComponent(`subject:${word}`)}`);
-    expect(bySubject.body.messages).toEqual(expect.arrayContaining([expect.objectContaining({ id: meta.body.id })]));
+    expect(bySubject.body.messages).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: meta.body.id })]),
+    );
     const byWord = await call(`/messages?q=${encodeURIComponent(word)}&maxResults=500`);
-    expect(byWord.body.messages).toEqual(expect.arrayContaining([expect.objectContaining({ id: meta.body.id })]));
+    expect(byWord.body.messages).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: meta.body.id })]),
+    );
     const none = await call("/messages?q=from:nobody-at-all-xyz");
     expect(none.body.messages).toBeUndefined();
     expect(none.body.resultSizeEstimate).toBe(0);
@@ -170,14 +184,20 @@ describe("history, modify, send, drafts", () => {
       body: { removeLabelIds: ["INBOX", "UNREAD"], addLabelIds: ["STARRED"] },
     });
     expect(modified.body.labelIds).not.toContain("INBOX");
-    await admin(`/mailboxes/${ALEX}/messages`, "POST", { from: { address: "x@example.com" }, subject: "New one", text: "hi" });
+    await admin(`/mailboxes/${ALEX}/messages`, "POST", {
+      from: { address: "x@example.com" },
+      subject: "New one",
+      text: "hi",
+    });
     const history = await call(`/history?startHistoryId=${start}`);
     const records = history.body.history as gmail_v1.Schema$History[];
     expect(records.some((r) => r.labelsRemoved?.[0]?.labelIds?.includes("INBOX"))).toBe(true);
     expect(records.some((r) => r.labelsAdded?.[0]?.labelIds?.includes("STARRED"))).toBe(true);
     expect(records.some((r) => r.messagesAdded?.[0]?.message?.labelIds?.includes("INBOX"))).toBe(true);
     const onlyAdded = await call(`/history?startHistoryId=${start}&historyTypes=messageAdded`);
-    expect((onlyAdded.body.history as gmail_v1.Schema$History[]).every((r) => r.messagesAdded !== undefined)).toBe(true);
+    expect(
+      (onlyAdded.body.history as gmail_v1.Schema$History[]).every((r) => r.messagesAdded !== undefined),
+    ).toBe(true);
     const paged = await call(`/history?startHistoryId=${start}&maxResults=1`);
     expect(paged.body.history).toHaveLength(1);
     expect(paged.body.nextPageToken).toBeDefined();
@@ -185,7 +205,9 @@ describe("history, modify, send, drafts", () => {
     const status = await call(`/messages/${inbox[1]?.id}`, { method: "DELETE" });
     expect(status.status).toBe(204);
     const afterDelete = await call(`/history?startHistoryId=${start}&historyTypes=messageDeleted`);
-    expect((afterDelete.body.history as gmail_v1.Schema$History[])[0]?.messagesDeleted?.[0]?.message?.id).toBe(inbox[1]?.id);
+    expect(
+      (afterDelete.body.history as gmail_v1.Schema$History[])[0]?.messagesDeleted?.[0]?.message?.id,
+    ).toBe(inbox[1]?.id);
 
     await admin(`/mailboxes/${ALEX}/expire-sync`, "POST");
     const gone = await call(`/history?startHistoryId=${start}`);
@@ -194,8 +216,13 @@ describe("history, modify, send, drafts", () => {
   });
 
   it("batchModify answers 204 and limits ids to 1000", async () => {
-    const ids = ((await call("/messages?labelIds=INBOX&maxResults=3")).body.messages as { id: string }[]).map((m) => m.id);
-    const done = await call("/messages/batchModify", { method: "POST", body: { ids, addLabelIds: ["IMPORTANT"] } });
+    const ids = ((await call("/messages?labelIds=INBOX&maxResults=3")).body.messages as { id: string }[]).map(
+      (m) => m.id,
+    );
+    const done = await call("/messages/batchModify", {
+      method: "POST",
+      body: { ids, addLabelIds: ["IMPORTANT"] },
+    });
     expect(done.status).toBe(204);
     const tooMany = await call("/messages/batchModify", {
       method: "POST",
@@ -214,7 +241,10 @@ describe("history, modify, send, drafts", () => {
     const reply = Buffer.from(
       `To: ${PRIYA}\r\nSubject: Re: Hello Priya\r\nIn-Reply-To: <first@test>\r\nReferences: <first@test>\r\n\r\nAgain`,
     ).toString("base64url");
-    const second = await call("/messages/send", { method: "POST", body: { raw: reply, threadId: sent.body.threadId } });
+    const second = await call("/messages/send", {
+      method: "POST",
+      body: { raw: reply, threadId: sent.body.threadId },
+    });
     expect(second.body.threadId).toBe(sent.body.threadId);
     const priya = await admin(`/mailboxes/${PRIYA}?label=INBOX&limit=3`, "GET");
     expect((priya.body.messages as { subject: string }[]).map((m) => m.subject)).toContain("Hello Priya");
@@ -225,7 +255,9 @@ describe("history, modify, send, drafts", () => {
     const created = await call("/drafts", { method: "POST", body: { message: { raw } } });
     expect(String(created.body.id)).toMatch(/^r\d+$/);
     const list = await call("/drafts");
-    expect(list.body.drafts).toEqual(expect.arrayContaining([expect.objectContaining({ id: created.body.id })]));
+    expect(list.body.drafts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: created.body.id })]),
+    );
   });
 });
 
@@ -256,7 +288,9 @@ describe("quota and batch", () => {
 
   it("runs multipart batches, each call charged, inner parts may be 429", async () => {
     const other = await accessTokenFor(emu, "google", "sam.taylor@gmail.com");
-    const ids = ((await call("/messages?maxResults=4", { token: other })).body.messages as { id: string }[]).map((m) => m.id);
+    const ids = (
+      (await call("/messages?maxResults=4", { token: other })).body.messages as { id: string }[]
+    ).map((m) => m.id);
     await admin("/mail/faults/reset", "POST");
     await admin("/mail/faults", "PUT", { gmailQuota: { enabled: true, unitsPerMinute: 15 } });
     try {
@@ -269,7 +303,10 @@ describe("quota and batch", () => {
         .join("")}--${boundary}--\r\n`;
       const response = await fetch(`${emu.url}/gmail.googleapis.com/batch/gmail/v1`, {
         method: "POST",
-        headers: { authorization: `Bearer ${other}`, "content-type": `multipart/mixed; boundary=${boundary}` },
+        headers: {
+          authorization: `Bearer ${other}`,
+          "content-type": `multipart/mixed; boundary=${boundary}`,
+        },
         body,
       });
       expect(response.status).toBe(200);
@@ -306,17 +343,31 @@ describe("watch and push", () => {
       await admin("/mail/push", "PUT", { gmailPushUrl: `${receiver.url}/push` });
       const watch = await call("/watch", {
         method: "POST",
-        body: { topicName: "projects/mailwise/topics/gmail", labelIds: ["INBOX"], labelFilterBehavior: "INCLUDE" },
+        body: {
+          topicName: "projects/mailwise/topics/gmail",
+          labelIds: ["INBOX"],
+          labelFilterBehavior: "INCLUDE",
+        },
       });
       expect(watch.status).toBe(200);
       expect(Number(watch.body.expiration)).toBeGreaterThan(Date.now());
-      await admin(`/mailboxes/${ALEX}/messages`, "POST", { from: { address: "push@example.com" }, subject: "Pushed", text: "x" });
+      await admin(`/mailboxes/${ALEX}/messages`, "POST", {
+        from: { address: "push@example.com" },
+        subject: "Pushed",
+        text: "x",
+      });
       const request = await waitFor(() => receiver.received[0]);
-      const body = JSON.parse(request.body) as { message: { data: string; messageId: string; publishTime: string }; subscription: string };
+      const body = JSON.parse(request.body) as {
+        message: { data: string; messageId: string; publishTime: string };
+        subscription: string;
+      };
       expect(body.subscription).toMatch(/^projects\/.+\/subscriptions\/.+/);
       expect(typeof body.message.messageId).toBe("string");
       expect(Date.parse(body.message.publishTime)).not.toBeNaN();
-      const data = JSON.parse(Buffer.from(body.message.data, "base64").toString()) as { emailAddress: string; historyId: number };
+      const data = JSON.parse(Buffer.from(body.message.data, "base64").toString()) as {
+        emailAddress: string;
+        historyId: number;
+      };
       expect(data.emailAddress).toBe(ALEX);
       const profile = await call("/profile");
       expect(String(data.historyId)).toBe(String(profile.body.historyId));

@@ -10,7 +10,10 @@ const root = () => `${emu.url}/graph.microsoft.com/v1.0`;
 
 type Json = Record<string, unknown>;
 
-async function call(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Json } = {}) {
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; headers?: Json } = {},
+) {
   const url = path.startsWith("http") ? path : `${root()}${path}`;
   const response = await fetch(url, {
     method: init.method ?? "GET",
@@ -22,7 +25,11 @@ async function call(path: string, init: { method?: string; body?: unknown; token
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text === "" ? {} : JSON.parse(text)) as Json };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text === "" ? {} : JSON.parse(text)) as Json,
+  };
 }
 
 async function admin(path: string, method: string, body?: unknown) {
@@ -63,15 +70,24 @@ describe("Graph mail folders and messages", () => {
     const first = await call("/me/mailFolders/inbox/messages?$top=5&$select=subject,isRead,receivedDateTime");
     const value = first.body.value as Json[];
     expect(value).toHaveLength(5);
-    expect(Object.keys(value[0] ?? {}).sort()).toEqual(["@odata.etag", "id", "isRead", "receivedDateTime", "subject"]);
+    expect(Object.keys(value[0] ?? {}).sort()).toEqual([
+      "@odata.etag",
+      "id",
+      "isRead",
+      "receivedDateTime",
+      "subject",
+    ]);
     const next = String(first.body["@odata.nextLink"]);
     // Graph percent-encodes the $ of system query options in nextLinks.
     expect(decodeURIComponent(next)).toContain("$skip=5");
     const second = await call(next);
     const ids = new Set([...value, ...(second.body.value as Json[])].map((m) => m.id));
     expect(ids.size).toBe(10);
-    expect(String((second.body.value as Json[])[0]?.receivedDateTime) <= String(value[4]?.receivedDateTime)).toBe(true);
-    const unread = (await call("/me/messages?$filter=isRead eq false&$top=20&$select=isRead")).body.value as Json[];
+    expect(
+      String((second.body.value as Json[])[0]?.receivedDateTime) <= String(value[4]?.receivedDateTime),
+    ).toBe(true);
+    const unread = (await call("/me/messages?$filter=isRead eq false&$top=20&$select=isRead")).body
+      .value as Json[];
     expect(unread.length).toBeGreaterThan(0);
     expect(unread.every((m) => m.isRead === false)).toBe(true);
     expect((await call("/me/messages?$top=1001")).status).toBe(400);
@@ -87,15 +103,25 @@ describe("Graph mail folders and messages", () => {
     expect(plain.body.internetMessageHeaders).toBeUndefined();
     expect(plain.body.body).toMatchObject({ contentType: expect.stringMatching(/text|html/) });
     const withHeaders = await call(`/me/messages/${id}?$select=internetMessageHeaders,subject`);
-    expect((withHeaders.body.internetMessageHeaders as Json[]).some((h) => String(h.name).toLowerCase() === "subject")).toBe(true);
+    expect(
+      (withHeaders.body.internetMessageHeaders as Json[]).some(
+        (h) => String(h.name).toLowerCase() === "subject",
+      ),
+    ).toBe(true);
   });
 
   it("PATCH changes isRead and flag; move gives a new id", async () => {
     const [message] = (await call("/me/mailFolders/inbox/messages?$top=1&$select=id")).body.value as Json[];
     const id = encodeURIComponent(String(message?.id));
-    const patched = await call(`/me/messages/${id}`, { method: "PATCH", body: { isRead: true, flag: { flagStatus: "flagged" } } });
+    const patched = await call(`/me/messages/${id}`, {
+      method: "PATCH",
+      body: { isRead: true, flag: { flagStatus: "flagged" } },
+    });
     expect(patched.body).toMatchObject({ isRead: true, flag: { flagStatus: "flagged" } });
-    const moved = await call(`/me/messages/${id}/move`, { method: "POST", body: { destinationId: "archive" } });
+    const moved = await call(`/me/messages/${id}/move`, {
+      method: "POST",
+      body: { destinationId: "archive" },
+    });
     expect(moved.status).toBe(201);
     expect(moved.body.id).not.toBe(message?.id);
     expect((await call(`/me/messages/${id}`)).status).toBe(404);
@@ -107,16 +133,24 @@ describe("Graph mail folders and messages", () => {
     const sent = await call("/me/sendMail", {
       method: "POST",
       body: {
-        message: { subject: "To Casey", body: { contentType: "text", content: "Hi" }, toRecipients: [{ emailAddress: { address: "casey.kim@outlook.com" } }] },
+        message: {
+          subject: "To Casey",
+          body: { contentType: "text", content: "Hi" },
+          toRecipients: [{ emailAddress: { address: "casey.kim@outlook.com" } }],
+        },
         saveToSentItems: true,
       },
     });
     expect(sent.status).toBe(202);
-    const sentItems = (await call("/me/mailFolders/sentitems/messages?$top=1&$select=subject")).body.value as Json[];
+    const sentItems = (await call("/me/mailFolders/sentitems/messages?$top=1&$select=subject")).body
+      .value as Json[];
     expect(sentItems[0]?.subject).toBe("To Casey");
     const casey = await admin("/mailboxes/casey.kim@outlook.com?label=INBOX&limit=1", "GET");
     expect((casey.body.messages as Json[])[0]?.subject).toBe("To Casey");
-    const draft = await call("/me/messages", { method: "POST", body: { subject: "Draft", body: { contentType: "html", content: "<p>x</p>" } } });
+    const draft = await call("/me/messages", {
+      method: "POST",
+      body: { subject: "Draft", body: { contentType: "html", content: "<p>x</p>" } },
+    });
     expect(draft.status).toBe(201);
     expect(draft.body.isDraft).toBe(true);
   });
@@ -149,10 +183,23 @@ describe("Graph delta", () => {
     expect(quiet.body.value).toEqual([]);
 
     const [a, b] = (await call("/me/mailFolders/inbox/messages?$top=2&$select=id")).body.value as Json[];
-    await call(`/me/messages/${encodeURIComponent(String(a?.id))}`, { method: "PATCH", body: { isRead: false } });
-    await call(`/me/messages/${encodeURIComponent(String(a?.id))}`, { method: "PATCH", body: { isRead: true } });
-    await call(`/me/messages/${encodeURIComponent(String(b?.id))}/move`, { method: "POST", body: { destinationId: "archive" } });
-    const added = await admin(`/mailboxes/${JORDAN}/messages`, "POST", { from: { address: "n@example.com" }, subject: "Fresh", text: "x" });
+    await call(`/me/messages/${encodeURIComponent(String(a?.id))}`, {
+      method: "PATCH",
+      body: { isRead: false },
+    });
+    await call(`/me/messages/${encodeURIComponent(String(a?.id))}`, {
+      method: "PATCH",
+      body: { isRead: true },
+    });
+    await call(`/me/messages/${encodeURIComponent(String(b?.id))}/move`, {
+      method: "POST",
+      body: { destinationId: "archive" },
+    });
+    const added = await admin(`/mailboxes/${JORDAN}/messages`, "POST", {
+      from: { address: "n@example.com" },
+      subject: "Fresh",
+      text: "x",
+    });
     const changes = await call(String(quiet.body["@odata.deltaLink"]));
     const value = changes.body.value as Json[];
     expect(value).toEqual(
@@ -173,12 +220,16 @@ describe("throttling and batch", () => {
   it("answers the 5th concurrent request with 429 and Retry-After", async () => {
     await admin("/mail/faults", "PUT", { latencyMs: 300, provider: "microsoft" });
     try {
-      const responses = await Promise.all(Array.from({ length: 5 }, () => call("/me/mailFolders/inbox?$select=id")));
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => call("/me/mailFolders/inbox?$select=id")),
+      );
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 200, 200, 200, 429]);
       const limited = responses.find((r) => r.status === 429);
       expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(limited?.body).toMatchObject({ error: { code: expect.stringMatching(/ApplicationThrottled|TooManyRequests/) } });
+      expect(limited?.body).toMatchObject({
+        error: { code: expect.stringMatching(/ApplicationThrottled|TooManyRequests/) },
+      });
     } finally {
       await admin("/mail/faults/reset", "POST");
     }
@@ -188,7 +239,11 @@ describe("throttling and batch", () => {
     await admin("/mail/faults", "PUT", { graphThrottle: { perTenMinutes: 3 } });
     const casey = await accessTokenFor(emu, "microsoft", "casey.kim@outlook.com");
     try {
-      const requests = Array.from({ length: 5 }, (_, i) => ({ id: String(i + 1), method: "GET", url: "/me/mailFolders/inbox" }));
+      const requests = Array.from({ length: 5 }, (_, i) => ({
+        id: String(i + 1),
+        method: "GET",
+        url: "/me/mailFolders/inbox",
+      }));
       const batch = await call("/$batch", { method: "POST", body: { requests }, token: casey });
       expect(batch.status).toBe(200);
       const responses = batch.body.responses as Json[];
@@ -196,7 +251,13 @@ describe("throttling and batch", () => {
       const tooMany = await call("/$batch", {
         method: "POST",
         token: casey,
-        body: { requests: Array.from({ length: 21 }, (_, i) => ({ id: String(i), method: "GET", url: "/me/mailFolders" })) },
+        body: {
+          requests: Array.from({ length: 21 }, (_, i) => ({
+            id: String(i),
+            method: "GET",
+            url: "/me/mailFolders",
+          })),
+        },
       });
       expect(tooMany.status).toBe(400);
     } finally {
@@ -226,8 +287,14 @@ describe("Graph subscriptions", () => {
       });
       expect(created.status).toBe(201);
       expect(receiver.received[0]?.url).toContain("validationToken=");
-      const added = await admin(`/mailboxes/${JORDAN}/messages`, "POST", { from: { address: "s@example.com" }, subject: "Notify", text: "x" });
-      const notification = await waitFor(() => receiver.received.find((r) => !r.url.includes("validationToken")));
+      const added = await admin(`/mailboxes/${JORDAN}/messages`, "POST", {
+        from: { address: "s@example.com" },
+        subject: "Notify",
+        text: "x",
+      });
+      const notification = await waitFor(() =>
+        receiver.received.find((r) => !r.url.includes("validationToken")),
+      );
       const body = JSON.parse(notification.body) as { value: Json[] };
       expect(body.value[0]).toMatchObject({
         subscriptionId: created.body.id,
@@ -245,7 +312,9 @@ describe("Graph subscriptions", () => {
         body: { expirationDateTime: new Date(Date.now() + 5 * 24 * 3600 * 1000).toISOString() },
       });
       expect(tooLong.status).toBe(400);
-      expect((await call(`/subscriptions/${String(created.body.id)}`, { method: "DELETE" })).status).toBe(204);
+      expect((await call(`/subscriptions/${String(created.body.id)}`, { method: "DELETE" })).status).toBe(
+        204,
+      );
     } finally {
       await receiver.close();
     }
