@@ -170,6 +170,11 @@ export const emails = pgTable(
       .$type<Array<{ filename: string; mimeType: string; size: number }>>()
       .notNull()
       .default([]),
+    /**
+     * The sync_states.generation of the last full pass (or incremental change) that saw this
+     * message; rows an entire pass did not see are gone at the provider.
+     */
+    syncGeneration: integer("sync_generation").notNull().default(0),
     /** The stored AI analysis (spec section 3); null until analysed. */
     aiAnalysis: jsonb("ai_analysis").$type<Record<string, unknown>>(),
     search: tsvector("search").generatedAlwaysAs(
@@ -208,6 +213,21 @@ export const syncStates = pgTable("sync_states", {
   pushExpiresAt: timestamp("push_expires_at", { withTimezone: true }),
   /** SHA-256 of the clientState we gave Graph; notifications must carry the matching value. */
   pushClientStateHash: text("push_client_state_hash"),
+  /** Bumped by every full pass (initial sync, resync after an expired cursor). */
+  generation: integer("generation").notNull().default(0),
+  /** The received-since bound of the running pass, fixed so its pages agree. */
+  backfillSince: timestamp("backfill_since", { withTimezone: true }),
+  /**
+   * A sync job is queued and not yet started: further triggers collapse into it. Stale after a
+   * few minutes, so a lost job cannot block the account.
+   */
+  queuedAt: timestamp("queued_at", { withTimezone: true }),
+  /**
+   * One sync per account at a time across every worker process: a lease (not a session advisory
+   * lock) so it works through a connection pool and on PGlite, and expires if its holder dies.
+   */
+  leaseOwner: text("lease_owner"),
+  leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
