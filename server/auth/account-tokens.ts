@@ -26,7 +26,7 @@ export function createAccountTokenService(
 ) {
   // One refresh per account at a time in this process: with rotation, two parallel refreshes
   // would race to store different refresh tokens.
-  const inFlight = new Map<string, Promise<string>>();
+  const inFlight = new Map<string, { run: Promise<string>; force: boolean }>();
 
   async function markReauthRequired(userId: string, accountId: string): Promise<void> {
     await db
@@ -35,7 +35,7 @@ export function createAccountTokenService(
       .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, userId)));
   }
 
-  async function refresh(userId: string, accountId: string): Promise<string> {
+  async function refresh(userId: string, accountId: string, force: boolean): Promise<string> {
     const [account] = await db
       .select()
       .from(mailAccounts)
@@ -46,7 +46,8 @@ export function createAccountTokenService(
       throw domainErrorFor(new ProviderError("reauth", "reauth"), provider);
 
     const expiresAt = account.accessTokenExpiresAt?.getTime();
-    if (expiresAt === undefined || expiresAt - clock.nowMs() > REFRESH_MARGIN_MS) {
+    // A provider 401 means the token died before its stated expiry (revoked, clock skew): force a refresh.
+    if (!force && (expiresAt === undefined || expiresAt - clock.nowMs() > REFRESH_MARGIN_MS)) {
       return vault.decrypt(account.accessTokenCiphertext, "provider-access-token");
     }
 
@@ -92,13 +93,26 @@ export function createAccountTokenService(
      * A usable access token for the user's account. Throws DomainError
      * `provider_reauth_required` when the grant is gone (the account is marked so), and
      * `provider_unavailable` when the provider failed in a way a later retry may fix.
+     * `forceRefresh` refreshes even when the stored token looks fresh (after a provider 401).
      */
-    getAccessToken(userId: string, accountId: string): Promise<string> {
+    getAccessToken(
+      userId: string,
+      accountId: string,
+      options: { forceRefresh?: boolean } = {},
+    ): Promise<string> {
+      const force = options.forceRefresh === true;
       const key = `${userId}:${accountId}`;
       const pending = inFlight.get(key);
-      if (pending) return pending;
-      const run = refresh(userId, accountId).finally(() => inFlight.delete(key));
-      inFlight.set(key, run);
+      if (pending && (pending.force || !force)) return pending.run;
+      // A forced refresh waits for an ordinary one in flight: with rotation, two refreshes at once
+      // would race, and the ordinary one may hand back the very token the provider just refused.
+      const before = pending ? pending.run.catch(() => undefined) : Promise.resolve(undefined);
+      const run = before
+        .then(() => refresh(userId, accountId, force))
+        .finally(() => {
+          if (inFlight.get(key)?.run === run) inFlight.delete(key);
+        });
+      inFlight.set(key, { run, force });
       return run;
     },
   };

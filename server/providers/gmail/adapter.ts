@@ -1,0 +1,35 @@
+import type { Address, MailProviderClient } from "../mail-provider.ts";
+import * as actions from "./actions.ts";
+import { listChanges } from "./changes.ts";
+import { createGmailContext, type GmailClientOptions } from "./client.ts";
+import { getCursor, getMessage, getProfile, listMessages } from "./messages.ts";
+import * as outgoing from "./send.ts";
+
+export interface GmailProviderOptions extends GmailClientOptions {
+  /** The account's own address and name, for the From header of what we send. */
+  from: Address;
+}
+
+/** MailProviderClient over the Gmail REST API; see mapper.ts for how star and flag map to labels. */
+export function createGmailProvider(options: GmailProviderOptions): MailProviderClient {
+  const ctx = createGmailContext(options);
+  return {
+    kind: "gmail",
+    getProfile: () => getProfile(ctx),
+    getCursor: () => getCursor(ctx),
+    listMessages: (opts) => listMessages(ctx, opts),
+    getMessage: (id) => getMessage(ctx, id),
+    listChanges: (cursor) => listChanges(ctx, cursor),
+    archive: (ids) => actions.archive(ctx, ids),
+    unarchive: (ids) => actions.unarchive(ctx, ids),
+    setRead: (ids, read) => actions.setRead(ctx, ids, read),
+    setStarred: (ids, on) => actions.setStarred(ctx, ids, on),
+    setFlagged: (ids, on) => actions.setFlagged(ctx, ids, on),
+    trash: (ids) => actions.trash(ctx, ids),
+    send: (message) => outgoing.send(ctx, options.from, message),
+    createDraft: (message) => outgoing.createDraft(ctx, options.from, message),
+    // Gmail pushes to Pub/Sub: the notification URL and client state belong to the subscription.
+    watch: () => outgoing.watch(ctx),
+    stopWatch: () => outgoing.stopWatch(ctx),
+  };
+}

@@ -1,0 +1,79 @@
+import type { gmail_v1 } from "@googleapis/gmail";
+import { ProviderRequestError } from "../http/errors.ts";
+import type { Address, OutgoingMessage } from "../mail-provider.ts";
+import { buildRfc822 } from "../mime/build.ts";
+import type { GmailContext } from "./client.ts";
+import { GMAIL_COSTS } from "./costs.ts";
+
+/** The RFC 822 text of an outgoing message, and the thread it belongs to when replying. */
+export function rawMessage(from: Address, message: OutgoingMessage): { raw: string; threadId?: string } {
+  let text: string;
+  try {
+    text = buildRfc822({
+      from,
+      to: message.to,
+      cc: message.cc,
+      bcc: message.bcc,
+      subject: message.subject,
+      body: message.body,
+      inReplyTo: message.replyTo?.internetMessageId ?? null,
+      references: message.replyTo?.references ?? null,
+    });
+  } catch (err) {
+    // An address we refuse to put in a header: the request is wrong, retrying cannot help.
+    throw new ProviderRequestError("permanent", "invalid recipient address", {}, { cause: err });
+  }
+  const threadId = message.replyTo?.threadId ?? undefined;
+  return { raw: Buffer.from(text, "utf8").toString("base64url"), ...(threadId ? { threadId } : {}) };
+}
+
+/** messages.send (100 units). Gmail threads a reply by threadId plus matching References/Subject. */
+export async function send(
+  ctx: GmailContext,
+  from: Address,
+  message: OutgoingMessage,
+): Promise<{ providerId: string | null }> {
+  const sent = await ctx.http.json<gmail_v1.Schema$Message>({
+    method: "POST",
+    url: `${ctx.api}/messages/send`,
+    body: rawMessage(from, message),
+    weight: GMAIL_COSTS.messagesSend,
+  });
+  return { providerId: sent?.id ?? null };
+}
+
+/** drafts.create; the id returned is the draft's message id, the same kind of id sync stores. */
+export async function createDraft(
+  ctx: GmailContext,
+  from: Address,
+  message: OutgoingMessage,
+): Promise<{ providerId: string }> {
+  const draft = await ctx.http.json<gmail_v1.Schema$Draft>({
+    method: "POST",
+    url: `${ctx.api}/drafts`,
+    body: { message: rawMessage(from, message) },
+    weight: GMAIL_COSTS.draftsCreate,
+  });
+  const id = draft?.message?.id;
+  if (!id) throw new ProviderRequestError("transient", "Gmail drafts.create answered without a message id");
+  return { providerId: id };
+}
+
+/** users.watch on the inbox; Gmail pushes to the Pub/Sub topic, not to a URL of ours. */
+export async function watch(ctx: GmailContext): Promise<{ expiresAt: Date }> {
+  const answer = await ctx.http.json<gmail_v1.Schema$WatchResponse>({
+    method: "POST",
+    url: `${ctx.api}/watch`,
+    body: { topicName: ctx.pushTopic, labelIds: ["INBOX"], labelFilterBehavior: "INCLUDE" },
+    weight: GMAIL_COSTS.watch,
+  });
+  const expiration = Number(answer?.expiration);
+  // Google's watch lasts 7 days; renew daily as recommended even if the answer lacks a date.
+  return {
+    expiresAt: new Date(Number.isFinite(expiration) && expiration > 0 ? expiration : Date.now() + 86_400_000),
+  };
+}
+
+export async function stopWatch(ctx: GmailContext): Promise<void> {
+  await ctx.http.request({ method: "POST", url: `${ctx.api}/stop`, weight: GMAIL_COSTS.stop });
+}

@@ -1,0 +1,151 @@
+import { ProviderError, toProviderError } from "../../auth/errors.ts";
+import { ProviderRequestError } from "./errors.ts";
+import { DEFAULT_RETRY, type RetrySettings, retryDelay } from "./retry.ts";
+
+/** Hands out the account's access token; `forceRefresh` after the provider refused one (401). */
+export type TokenSource = (options?: { forceRefresh?: boolean }) => Promise<string>;
+
+export interface ProviderResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export interface ProviderRequest {
+  method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT";
+  url: string;
+  headers?: Record<string, string>;
+  /** JSON bodies are serialised; strings are sent as they are (give content-type yourself). */
+  body?: unknown;
+  /** Passed to the gate: Gmail quota units, or Graph concurrency permits. */
+  weight?: number;
+}
+
+/** Wraps each try of a request: the per-account limiter (quota bucket or concurrency semaphore). */
+export type Gate = <T>(weight: number, run: () => Promise<T>) => Promise<T>;
+
+export interface ProviderHttpOptions {
+  /** For error messages only ("gmail messages.list"). */
+  name: string;
+  token: TokenSource;
+  /** Sorts a non-2xx answer into a ProviderRequestError (provider-specific bodies). */
+  classify: (response: ProviderResponse) => ProviderRequestError;
+  gate?: Gate;
+  timeoutMs?: number;
+  retry?: Partial<RetrySettings>;
+  fetch?: typeof fetch;
+}
+
+export interface ProviderHttp {
+  /** One call with auth, timeout, limiter and retries; throws ProviderRequestError on failure. */
+  request(request: ProviderRequest): Promise<ProviderResponse>;
+  /** request() and JSON.parse of the answer (undefined for an empty body). */
+  json<T>(request: ProviderRequest): Promise<T>;
+  /** The account's token, refreshed when `forceRefresh` (batch parts that came back 401). */
+  token: TokenSource;
+  readonly retry: RetrySettings;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Unwraps the DomainError the token service throws into the ProviderError it carries. */
+export function tokenFailure(err: unknown): ProviderError {
+  if (err instanceof ProviderError) return err;
+  if (err instanceof Error && err.cause instanceof ProviderError) return err.cause;
+  if (err instanceof Error && "code" in err && err.code === "provider_reauth_required") {
+    return new ProviderError("reauth", "access token unavailable", undefined, { cause: err });
+  }
+  return new ProviderError("transient", "access token unavailable", undefined, { cause: err });
+}
+
+/**
+ * The shared provider HTTP client: bearer token, a timeout on every try, the account's limiter,
+ * one forced token refresh on 401, and up to `maxAttempts` tries for transient failures and
+ * rate limits (honouring Retry-After). What is left is thrown as a ProviderRequestError so the
+ * job layer decides by its kind. Nothing here logs: tokens and mail never reach a log line.
+ */
+export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
+  const retry: RetrySettings = { ...DEFAULT_RETRY, ...options.retry };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const doFetch = options.fetch ?? fetch;
+  const gate: Gate = options.gate ?? ((_weight, run) => run());
+
+  async function token(opts?: { forceRefresh?: boolean }): Promise<string> {
+    try {
+      return await options.token(opts);
+    } catch (err) {
+      throw tokenFailure(err);
+    }
+  }
+
+  async function once(request: ProviderRequest, accessToken: string): Promise<ProviderResponse> {
+    const headers: Record<string, string> = { ...request.headers, authorization: `Bearer ${accessToken}` };
+    let body: string | undefined;
+    if (typeof request.body === "string") body = request.body;
+    else if (request.body !== undefined) {
+      body = JSON.stringify(request.body);
+      headers["content-type"] ??= "application/json";
+    }
+    return gate(request.weight ?? 1, async () => {
+      try {
+        const response = await doFetch(request.url, {
+          method: request.method,
+          headers,
+          body,
+          redirect: "manual",
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        return { status: response.status, headers: response.headers, text: await response.text() };
+      } catch (err) {
+        const failure = toProviderError(err, `${options.name} ${request.method}`);
+        throw new ProviderRequestError(failure.kind, failure.message, {}, { cause: err });
+      }
+    });
+  }
+
+  async function request(request: ProviderRequest): Promise<ProviderResponse> {
+    let accessToken = await token();
+    let refreshed = false;
+    for (let attempt = 1; ; attempt += 1) {
+      let failure: ProviderRequestError;
+      try {
+        const response = await once(request, accessToken);
+        if (response.status >= 200 && response.status < 300) return response;
+        if (response.status === 401 && !refreshed) {
+          // The token died before its stated expiry: refresh once and try again at no attempt cost.
+          refreshed = true;
+          accessToken = await token({ forceRefresh: true });
+          attempt -= 1;
+          continue;
+        }
+        failure = options.classify(response);
+      } catch (err) {
+        if (!(err instanceof ProviderRequestError)) throw err;
+        failure = err;
+      }
+      const delay = retryDelay(failure, attempt, retry);
+      if (delay === undefined) throw failure;
+      await retry.sleep(delay);
+    }
+  }
+
+  return {
+    request,
+    async json<T>(req: ProviderRequest): Promise<T> {
+      const response = await request(req);
+      if (response.text.trim() === "") return undefined as T;
+      try {
+        return JSON.parse(response.text) as T;
+      } catch (err) {
+        throw new ProviderRequestError(
+          "transient",
+          `${options.name}: unreadable answer`,
+          { status: response.status },
+          { cause: err },
+        );
+      }
+    },
+    token,
+    retry,
+  };
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import type { Address } from "../mail-provider.ts";
+import { formatAddress } from "./addresses.ts";
+import { encodeHeaderText } from "./encoded-word.ts";
+import { messageIds } from "./header-safety.ts";
+
+export interface Rfc822Input {
+  from: Address;
+  to: readonly Address[];
+  cc: readonly Address[];
+  bcc: readonly Address[];
+  subject: string;
+  /** Plain text; line breaks are normalised to CRLF. */
+  body: string;
+  inReplyTo?: string | null;
+  references?: string | null;
+  date?: Date;
+  messageId?: string;
+}
+
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** RFC 5322 date-time in UTC. */
+export function rfc5322Date(date: Date): string {
+  return `${DAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${pad(
+    date.getUTCHours(),
+  )}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
+}
+
+function addressHeader(name: string, list: readonly Address[]): string | undefined {
+  if (list.length === 0) return undefined;
+  // One address per folded line keeps long recipient lists under the 998-character limit.
+  return `${name}: ${list.map(formatAddress).join(",\r\n ")}`;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: 7-bit check
+const SEVEN_BIT = /^[\x09\x0d\x0a\x20-\x7e]*$/;
+
+function encodeBody(text: string): { encoding: string; content: string } {
+  const normalized = text.replace(/\r\n|\r|\n/g, "\r\n");
+  if (SEVEN_BIT.test(normalized) && normalized.split("\r\n").every((line) => line.length <= 76)) {
+    return { encoding: "7bit", content: normalized };
+  }
+  const base64 = Buffer.from(normalized, "utf8").toString("base64");
+  return { encoding: "base64", content: base64.replace(/.{76}/g, "$&\r\n").replace(/\r\n$/, "") };
+}
+
+/**
+ * Builds an RFC 822 message (text/plain, UTF-8) for Gmail's messages.send and drafts.create.
+ * Every header value from user input goes through formatAddress/encodeHeaderText, which strip
+ * line breaks, so no input can add a header; ids in In-Reply-To/References must look like <...>.
+ */
+export function buildRfc822(input: Rfc822Input): string {
+  const domain = input.from.address.split("@")[1] ?? "mailwise.invalid";
+  const headers = [
+    `From: ${formatAddress(input.from)}`,
+    addressHeader("To", input.to),
+    addressHeader("Cc", input.cc),
+    // Gmail reads Bcc from the raw message to deliver, and strips it from what recipients get.
+    addressHeader("Bcc", input.bcc),
+    `Subject: ${encodeHeaderText(input.subject)}`,
+    `Date: ${rfc5322Date(input.date ?? new Date())}`,
+    `Message-ID: ${input.messageId ?? `<${randomBytes(16).toString("hex")}@${domain}>`}`,
+  ].filter((line): line is string => line !== undefined);
+  const inReplyTo = messageIds(input.inReplyTo)[0];
+  if (inReplyTo !== undefined) {
+    headers.push(`In-Reply-To: ${inReplyTo}`);
+    // References = the parent's References plus the parent itself (RFC 5322 3.6.4).
+    const references = [...messageIds(input.references), inReplyTo].filter(
+      (id, index, all) => all.indexOf(id) === index,
+    );
+    headers.push(`References: ${references.join("\r\n ")}`);
+  }
+  const body = encodeBody(input.body);
+  headers.push(
+    "MIME-Version: 1.0",
+    'Content-Type: text/plain; charset="UTF-8"',
+    `Content-Transfer-Encoding: ${body.encoding}`,
+  );
+  return `${headers.join("\r\n")}\r\n\r\n${body.content}\r\n`;
+}
