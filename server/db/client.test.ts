@@ -48,3 +48,19 @@ describe.each(BACKENDS)("database on %s", (kind) => {
     expect(applied.rows).toEqual([{ n: journal.entries.length }]);
   });
 });
+
+describe("the embedded database folder", () => {
+  it("refuses a second open while the first is in use, and opens again after close", async () => {
+    const t = await openTestDatabase("pglite");
+    try {
+      await expect(openDatabase({ database: t.config })).rejects.toThrow(
+        /already open|Another Mailwise process/,
+      );
+      await t.database.close();
+      t.database = await openDatabase({ database: t.config });
+      expect((await t.database.executeSql("select 1 as one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await t.destroy();
+    }
+  });
+});
