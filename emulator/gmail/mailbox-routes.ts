@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { GMAIL_COSTS } from "../faults/quota.ts";
 import type { ChangeKind, ChangeRecord, Mailbox } from "../mailbox/mailbox.ts";
 import type { MailServices } from "../mailbox/services.ts";
+import { gmailCaller } from "./caller.ts";
 import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
 import { bodyObject, firstString, intParam, stringList } from "./params.ts";
-import { gmailCaller } from "./plugin.ts";
 
 const BASE = "/gmail/v1/users/:userId";
 

@@ -5,10 +5,10 @@ import type { Mailbox, StoredMessage } from "../mailbox/mailbox.ts";
 import { decodedBytes, findPart } from "../mailbox/mime.ts";
 import { sendMessage } from "../mailbox/outgoing.ts";
 import type { MailServices } from "../mailbox/services.ts";
+import { gmailCaller } from "./caller.ts";
 import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
 import { listMessages, PageTokenError } from "./list.ts";
 import { bodyObject, booleanParam, decodeBase64Url, firstString, intParam, stringList } from "./params.ts";
-import { gmailCaller } from "./plugin.ts";
 import { type MessageFormat, parsedMessage, partIdFromAttachmentId, presentMessage } from "./present.ts";
 import { QueryError } from "./query.ts";
 

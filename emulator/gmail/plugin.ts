@@ -4,6 +4,7 @@ import { authenticate, type GmailNeed, gmailAllows } from "../mailbox/access.ts"
 import type { Mailbox } from "../mailbox/mailbox.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import { registerGmailBatch } from "./batch.ts";
+import { callers, type GmailCaller } from "./caller.ts";
 import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
 import { registerGmailMailboxRoutes } from "./mailbox-routes.ts";
 import { registerGmailMessageRoutes } from "./messages.ts";
@@ -14,21 +15,6 @@ declare module "fastify" {
     gmailCost?: number;
     gmailNeed?: GmailNeed;
   }
-}
-
-export interface GmailCaller {
-  readonly identity: Identity;
-  readonly mailbox: Mailbox;
-  readonly scopes: readonly string[];
-}
-
-const callers = new WeakMap<FastifyRequest, GmailCaller>();
-
-/** The authenticated caller; only valid inside Gmail API routes. */
-export function gmailCaller(request: FastifyRequest): GmailCaller {
-  const caller = callers.get(request);
-  if (caller === undefined) throw new Error("gmailCaller outside an authenticated Gmail route");
-  return caller;
 }
 
 /**

@@ -4,9 +4,9 @@ import { firstString } from "../../gmail/params.ts";
 import { type FolderName, folderOf } from "../../mailbox/folders.ts";
 import type { Mailbox, StoredMessage } from "../../mailbox/mailbox.ts";
 import type { MailServices } from "../../mailbox/services.ts";
+import { graphCaller } from "./caller.ts";
 import { sendKnownGraphError } from "./errors.ts";
 import { resolveFolder } from "./messages.ts";
-import { graphCaller } from "./plugin.ts";
 import { type PresentOptions, parseSelect, presentMessage } from "./present.ts";
 
 /**

@@ -8,9 +8,9 @@ import type { Mailbox, StoredMessage } from "../../mailbox/mailbox.ts";
 import { sendMessage } from "../../mailbox/outgoing.ts";
 import type { MailServices } from "../../mailbox/services.ts";
 import type { SortedIndex } from "../../mailbox/sorted-index.ts";
+import { graphCaller } from "./caller.ts";
 import { sendGraphError, sendKnownGraphError } from "./errors.ts";
 import { FilterError, parseFilter } from "./filter.ts";
-import { graphCaller } from "./plugin.ts";
 import { type PresentOptions, parseSelect, presentFolder, presentMessage } from "./present.ts";
 
 const ROOT = "https://graph.microsoft.com/v1.0";

@@ -4,6 +4,7 @@ import { authenticate, type GraphNeed, graphAllows } from "../../mailbox/access.
 import type { Mailbox } from "../../mailbox/mailbox.ts";
 import type { MailServices } from "../../mailbox/services.ts";
 import { registerGraphBatch } from "./batch.ts";
+import { callers, type GraphCaller } from "./caller.ts";
 import { registerGraphDelta } from "./delta.ts";
 import { sendGraphError, sendKnownGraphError } from "./errors.ts";
 import { registerGraphMessageRoutes } from "./messages.ts";
@@ -16,19 +17,7 @@ declare module "fastify" {
   }
 }
 
-export interface GraphCaller {
-  readonly identity: Identity;
-  readonly mailbox: Mailbox;
-}
-
-const callers = new WeakMap<FastifyRequest, GraphCaller>();
 const releases = new WeakMap<FastifyRequest, () => void>();
-
-export function graphCaller(request: FastifyRequest): GraphCaller {
-  const caller = callers.get(request);
-  if (caller === undefined) throw new Error("graphCaller outside an authenticated Graph route");
-  return caller;
-}
 
 /**
  * Authentication (401), permission (403), then Outlook's per-mailbox throttling (429 with

@@ -9,8 +9,8 @@ import {
   parseMailResource,
   SubscriptionError,
 } from "../../push/graph-subscriptions.ts";
+import { graphCaller } from "./caller.ts";
 import { sendGraphError } from "./errors.ts";
-import { graphCaller } from "./plugin.ts";
 
 const CHANGE_TYPES = new Set<GraphChangeType>(["created", "updated", "deleted"]);
 
