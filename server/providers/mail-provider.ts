@@ -124,7 +124,14 @@ export interface MailProviderClient {
   send(message: OutgoingMessage): Promise<{ providerId: string | null }>;
   /** Saves a draft in the account (AI auto-drafts). */
   createDraft(message: OutgoingMessage): Promise<{ providerId: string }>;
-  /** Starts or renews push notifications to our webhook. */
-  watch(notificationUrl: string, clientState: string): Promise<WatchResult>;
+  /**
+   * Starts or renews push notifications to our webhook. Pass the current subscription to renew
+   * it in place (Graph PATCH); without one, or when the provider forgot it, a new one is made.
+   */
+  watch(
+    notificationUrl: string,
+    clientState: string,
+    existing?: { subscriptionId?: string },
+  ): Promise<WatchResult>;
   stopWatch(subscriptionId?: string): Promise<void>;
 }

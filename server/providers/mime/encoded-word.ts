@@ -1,6 +1,5 @@
 import { singleLine } from "./header-safety.ts";
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: printable ASCII check
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** UTF-8 bytes per encoded word: 45 bytes -> 60 base64 chars + 12 of `=?UTF-8?B??=` stays under 75 (RFC 2047). */

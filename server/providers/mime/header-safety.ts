@@ -7,9 +7,9 @@ export function singleLine(value: string): string {
   return value.replace(/[\u0000-\u0008\u000a-\u001f\u007f\u2028\u2029]/g, " ");
 }
 
-// Deliberately strict: no spaces, quotes, angle brackets, commas or control characters, so an
-// address can never smuggle a second recipient or a header into the message.
-const ADDRESS = /^[^\s"<>(),;:\\[\]@\u0000-\u001f\u007f]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
+// Deliberately strict (RFC 5322 dot-atom, ASCII): no spaces, quotes, angle brackets, commas or
+// control characters, so an address can never smuggle a second recipient or a header in.
+const ADDRESS = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
 
 /** True for a plain `local@domain` address that is safe to put inside angle brackets. */
 export function isSafeAddress(address: string): boolean {

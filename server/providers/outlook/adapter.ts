@@ -1,0 +1,29 @@
+import type { MailProviderClient } from "../mail-provider.ts";
+import * as actions from "./actions.ts";
+import { getCursor, listChanges } from "./changes.ts";
+import { createOutlookContext, type OutlookClientOptions } from "./client.ts";
+import { getMessage, getProfile, listMessages } from "./messages.ts";
+import * as outgoing from "./send.ts";
+
+/** MailProviderClient over Microsoft Graph; see mapper.ts for the star/flag mapping. */
+export function createOutlookProvider(options: OutlookClientOptions): MailProviderClient {
+  const ctx = createOutlookContext(options);
+  return {
+    kind: "outlook",
+    getProfile: () => getProfile(ctx),
+    getCursor: () => getCursor(ctx),
+    listMessages: (opts) => listMessages(ctx, opts),
+    getMessage: (id) => getMessage(ctx, id),
+    listChanges: (cursor) => listChanges(ctx, cursor),
+    archive: (ids) => actions.moveTo(ctx, ids, "archive"),
+    unarchive: (ids) => actions.moveTo(ctx, ids, "inbox"),
+    setRead: (ids, read) => actions.setRead(ctx, ids, read),
+    setStarred: (ids, on) => actions.setStarred(ctx, ids, on),
+    setFlagged: (ids, on) => actions.setFlagged(ctx, ids, on),
+    trash: (ids) => actions.moveTo(ctx, ids, "deleteditems"),
+    send: (message) => outgoing.send(ctx, message),
+    createDraft: (message) => outgoing.createDraft(ctx, message),
+    watch: (url, clientState, existing) => outgoing.watch(ctx, url, clientState, existing?.subscriptionId),
+    stopWatch: (subscriptionId) => outgoing.stopWatch(ctx, subscriptionId),
+  };
+}

@@ -1,0 +1,167 @@
+import type { MailFolder, Message, User } from "@microsoft/microsoft-graph-types";
+import { failureStatus, ProviderRequestError } from "../http/errors.ts";
+import type { MessagePage, ProviderMessage } from "../mail-provider.ts";
+import { runGraphBatch } from "./batch.ts";
+import { checkGraphId, checkGraphLink, type OutlookContext } from "./client.ts";
+import { type FolderIds, MESSAGE_SELECT, mapGraphMessage } from "./mapper.ts";
+
+const FOLDERS = ["inbox", "archive", "deleteditems", "junkemail", "sentitems", "drafts"] as const;
+
+/** Bodies as HTML (Graph converts text bodies), so the reader has one format to sanitise. */
+export const PREFER_HTML = { prefer: 'outlook.body-content-type="html"' };
+
+/** OData system options keep their literal `$` names; values are percent-encoded (%20, not +). */
+export function odataQuery(options: Record<string, string>): string {
+  return Object.entries(options)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join("&");
+}
+
+export interface Collection<T> {
+  value?: T[];
+  "@odata.nextLink"?: string;
+  "@odata.deltaLink"?: string;
+}
+
+/** The mailbox's well-known folder ids (one $batch, then cached for this client). */
+export async function folderIds(ctx: OutlookContext): Promise<FolderIds> {
+  if (ctx.folderIds.size < FOLDERS.length) {
+    const answers = await runGraphBatch(
+      ctx,
+      FOLDERS.map((name) => ({
+        id: name,
+        method: "GET" as const,
+        url: `/me/mailFolders/${name}?$select=id`,
+      })),
+    );
+    for (const name of FOLDERS) {
+      const id = (answers.get(name)?.body as MailFolder | undefined)?.id;
+      if (typeof id === "string") ctx.folderIds.set(name, id);
+    }
+  }
+  const get = (name: (typeof FOLDERS)[number]) => ctx.folderIds.get(name) ?? `missing:${name}`;
+  return {
+    inbox: get("inbox"),
+    archive: get("archive"),
+    deleteditems: get("deleteditems"),
+    junkemail: get("junkemail"),
+    sentitems: get("sentitems"),
+    drafts: get("drafts"),
+  };
+}
+
+/** Full messages by id through $batch; ids that answer 404 (moved or deleted meanwhile) map to null. */
+export async function fetchMessages(
+  ctx: OutlookContext,
+  ids: readonly string[],
+): Promise<Map<string, ProviderMessage | null>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, ProviderMessage | null>();
+  if (unique.length === 0) return out;
+  const folders = await folderIds(ctx);
+  const answers = await runGraphBatch(
+    ctx,
+    unique.map((id, index) => ({
+      id: `m${index}`,
+      method: "GET" as const,
+      url: `/me/messages/${checkGraphId(id)}?$select=${MESSAGE_SELECT}`,
+      headers: PREFER_HTML,
+    })),
+  );
+  unique.forEach((id, index) => {
+    const answer = answers.get(`m${index}`);
+    out.set(id, answer && answer.status === 200 ? mapGraphMessage(answer.body as Message, folders) : null);
+  });
+  return out;
+}
+
+export async function getMessage(ctx: OutlookContext, id: string): Promise<ProviderMessage | null> {
+  const folders = await folderIds(ctx);
+  try {
+    const message = await ctx.http.json<Message>({
+      method: "GET",
+      url: `${ctx.api}/me/messages/${checkGraphId(id)}?$select=${MESSAGE_SELECT}`,
+      headers: PREFER_HTML,
+    });
+    return mapGraphMessage(message, folders);
+  } catch (err) {
+    if (failureStatus(err) === 404) return null;
+    throw err;
+  }
+}
+
+async function inboxFolder(ctx: OutlookContext): Promise<MailFolder> {
+  return ctx.http.json<MailFolder>({
+    method: "GET",
+    url: `${ctx.api}/me/mailFolders/inbox?$select=id,totalItemCount,unreadItemCount`,
+  });
+}
+
+export async function getProfile(
+  ctx: OutlookContext,
+): Promise<{ email: string; inboxTotal: number; inboxUnread: number }> {
+  const [me, inbox] = await Promise.all([
+    ctx.http.json<User>({ method: "GET", url: `${ctx.api}/me?$select=mail,userPrincipalName` }),
+    inboxFolder(ctx),
+  ]);
+  return {
+    email: me.mail ?? me.userPrincipalName ?? "",
+    inboxTotal: inbox.totalItemCount ?? 0,
+    inboxUnread: inbox.unreadItemCount ?? 0,
+  };
+}
+
+/**
+ * Page tokens say which of two listings we are in: `i <nextLink>` pages the inbox; with `since`,
+ * `s` / `s <nextLink>` then pages all mail received since then that is not in the inbox (Graph
+ * cannot OR two folders in one query). Links are followed as-is, after a host check.
+ */
+function parseToken(token: string | undefined): { phase: "inbox" | "since"; link?: string } {
+  if (!token) return { phase: "inbox" };
+  const [phase, link] = [token.slice(0, 1), token.slice(2)];
+  if (phase !== "i" && phase !== "s")
+    throw new ProviderRequestError("permanent", "invalid Outlook page token");
+  return { phase: phase === "i" ? "inbox" : "since", ...(link ? { link } : {}) };
+}
+
+export async function listMessages(
+  ctx: OutlookContext,
+  opts: { pageToken?: string; pageSize: number; since?: Date },
+): Promise<MessagePage> {
+  const folders = await folderIds(ctx);
+  const token = parseToken(opts.pageToken);
+  const top = String(Math.min(1000, Math.max(1, Math.floor(opts.pageSize))));
+  let url: string;
+  if (token.link) url = checkGraphLink(ctx, token.link);
+  else if (token.phase === "inbox") {
+    const query = odataQuery({ $select: MESSAGE_SELECT, $top: top, $orderby: "receivedDateTime desc" });
+    url = `${ctx.api}/me/mailFolders/inbox/messages?${query}`;
+  } else {
+    const since = (opts.since ?? new Date(0)).toISOString();
+    const query = odataQuery({
+      $select: MESSAGE_SELECT,
+      $top: top,
+      $filter: `receivedDateTime ge ${since}`,
+      $orderby: "receivedDateTime desc",
+    });
+    url = `${ctx.api}/me/messages?${query}`;
+  }
+  const [page, inbox] = await Promise.all([
+    ctx.http.json<Collection<Message>>({ method: "GET", url, headers: PREFER_HTML }),
+    opts.pageToken ? Promise.resolve(undefined) : inboxFolder(ctx),
+  ]);
+  // The since-listing skips what the inbox pages already gave and what is not mail we list.
+  const skip = new Set([folders.inbox, folders.junkemail, folders.deleteditems, folders.drafts]);
+  const messages = (page.value ?? [])
+    .filter((message) => token.phase === "inbox" || !skip.has(message.parentFolderId ?? ""))
+    .map((message) => mapGraphMessage(message, folders));
+  const nextLink = page["@odata.nextLink"];
+  let nextPageToken: string | undefined;
+  if (nextLink) nextPageToken = `${token.phase === "inbox" ? "i" : "s"} ${nextLink}`;
+  else if (token.phase === "inbox" && opts.since) nextPageToken = "s";
+  return {
+    messages,
+    ...(nextPageToken ? { nextPageToken } : {}),
+    ...(inbox?.totalItemCount != null ? { totalEstimate: inbox.totalItemCount } : {}),
+  };
+}

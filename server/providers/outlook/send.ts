@@ -1,0 +1,167 @@
+import type { Message, Recipient } from "@microsoft/microsoft-graph-types";
+import { failureStatus, ProviderRequestError } from "../http/errors.ts";
+import type { Address, OutgoingMessage, WatchResult } from "../mail-provider.ts";
+import { isSafeAddress, messageIds, singleLine } from "../mime/header-safety.ts";
+import { checkGraphId, type OutlookContext } from "./client.ts";
+import { type Collection, odataQuery } from "./messages.ts";
+
+function recipients(list: readonly Address[]): Recipient[] {
+  return list.map((entry) => {
+    // Graph builds the headers itself, but a bad address is still our mistake to refuse early.
+    if (!isSafeAddress(entry.address))
+      throw new ProviderRequestError("permanent", "invalid recipient address");
+    return { emailAddress: { name: singleLine(entry.name), address: entry.address } };
+  });
+}
+
+function graphMessage(message: OutgoingMessage): Message {
+  return {
+    subject: singleLine(message.subject),
+    body: { contentType: "text", content: message.body },
+    toRecipients: recipients(message.to),
+    ccRecipients: recipients(message.cc),
+    bccRecipients: recipients(message.bcc),
+  };
+}
+
+/** The Graph id of the message being replied to, found by its RFC 5322 Message-ID; null if unknown. */
+async function findOriginal(ctx: OutlookContext, message: OutgoingMessage): Promise<string | null> {
+  const messageId = messageIds(message.replyTo?.internetMessageId)[0];
+  if (messageId === undefined) return null;
+  try {
+    const query = odataQuery({
+      $filter: `internetMessageId eq '${messageId.replace(/'/g, "''")}'`,
+      $select: "id",
+      $top: "1",
+    });
+    const found = await ctx.http.json<Collection<Message>>({
+      method: "GET",
+      url: `${ctx.api}/me/messages?${query}`,
+    });
+    return found.value?.[0]?.id ?? null;
+  } catch (err) {
+    // 400: this Graph cannot filter by internetMessageId; send unthreaded rather than not at all.
+    if (failureStatus(err) === 400 || failureStatus(err) === 404) return null;
+    throw err;
+  }
+}
+
+/**
+ * A reply draft made by createReply (Graph sets In-Reply-To, References and the conversation),
+ * then our recipients, subject and body patched in. Null when the original cannot be found.
+ */
+async function replyDraft(ctx: OutlookContext, message: OutgoingMessage): Promise<string | null> {
+  const original = await findOriginal(ctx, message);
+  if (original === null) return null;
+  const draft = await ctx.http.json<Message>({
+    method: "POST",
+    url: `${ctx.api}/me/messages/${checkGraphId(original)}/createReply`,
+  });
+  if (!draft.id) throw new ProviderRequestError("transient", "Graph createReply answered without an id");
+  await ctx.http.request({
+    method: "PATCH",
+    url: `${ctx.api}/me/messages/${checkGraphId(draft.id)}`,
+    body: graphMessage(message),
+  });
+  return draft.id;
+}
+
+/** sendMail (202, no id); a reply goes through createReply + send so Outlook threads it. */
+export async function send(
+  ctx: OutlookContext,
+  message: OutgoingMessage,
+): Promise<{ providerId: string | null }> {
+  const body = graphMessage(message);
+  const draftId = message.replyTo ? await replyDraft(ctx, message) : null;
+  if (draftId !== null) {
+    await ctx.http.request({ method: "POST", url: `${ctx.api}/me/messages/${checkGraphId(draftId)}/send` });
+    return { providerId: null };
+  }
+  await ctx.http.request({
+    method: "POST",
+    url: `${ctx.api}/me/sendMail`,
+    body: { message: body, saveToSentItems: true },
+  });
+  return { providerId: null };
+}
+
+export async function createDraft(
+  ctx: OutlookContext,
+  message: OutgoingMessage,
+): Promise<{ providerId: string }> {
+  const replyId = message.replyTo ? await replyDraft(ctx, message) : null;
+  if (replyId !== null) return { providerId: replyId };
+  const draft = await ctx.http.json<Message>({
+    method: "POST",
+    url: `${ctx.api}/me/messages`,
+    body: graphMessage(message),
+  });
+  if (!draft.id) throw new ProviderRequestError("transient", "Graph answered a draft without an id");
+  return { providerId: draft.id };
+}
+
+/** Mail subscriptions may live about 3 days; we ask for 2 and renew daily. */
+const SUBSCRIPTION_MS = 2 * 24 * 60 * 60_000;
+
+interface Subscription {
+  id?: string;
+  expirationDateTime?: string;
+}
+
+function watchResult(subscription: Subscription, asked: Date): WatchResult {
+  const expires = Date.parse(subscription.expirationDateTime ?? "");
+  return {
+    expiresAt: new Date(Number.isFinite(expires) ? expires : asked.getTime()),
+    ...(subscription.id ? { subscriptionId: subscription.id } : {}),
+  };
+}
+
+/**
+ * Renews `subscriptionId` (PATCH expirationDateTime) when given and still known to Graph,
+ * otherwise creates a subscription on the inbox. Graph validates notificationUrl before answering.
+ */
+export async function watch(
+  ctx: OutlookContext,
+  notificationUrl: string,
+  clientState: string,
+  subscriptionId?: string,
+): Promise<WatchResult> {
+  const expirationDateTime = new Date(Date.now() + SUBSCRIPTION_MS);
+  if (subscriptionId) {
+    try {
+      const renewed = await ctx.http.json<Subscription>({
+        method: "PATCH",
+        url: `${ctx.api}/subscriptions/${checkGraphId(subscriptionId)}`,
+        body: { expirationDateTime: expirationDateTime.toISOString() },
+      });
+      return watchResult(renewed, expirationDateTime);
+    } catch (err) {
+      if (failureStatus(err) !== 404) throw err;
+    }
+  }
+  const created = await ctx.http.json<Subscription>({
+    method: "POST",
+    url: `${ctx.api}/subscriptions`,
+    body: {
+      changeType: "created,updated,deleted",
+      notificationUrl,
+      resource: "me/mailFolders('inbox')/messages",
+      expirationDateTime: expirationDateTime.toISOString(),
+      clientState,
+    },
+  });
+  return watchResult(created, expirationDateTime);
+}
+
+export async function stopWatch(ctx: OutlookContext, subscriptionId: string | undefined): Promise<void> {
+  if (!subscriptionId) return;
+  try {
+    await ctx.http.request({
+      method: "DELETE",
+      url: `${ctx.api}/subscriptions/${checkGraphId(subscriptionId)}`,
+    });
+  } catch (err) {
+    // Already gone (expired or deleted): the goal is reached.
+    if (failureStatus(err) !== 404) throw err;
+  }
+}
