@@ -66,11 +66,14 @@ test.describe("login", () => {
   test("alerts when the authentication URL cannot be fetched", async ({ page }) => {
     await page.route("**/api/auth/outlook", (route) => route.fulfill({ status: 503, body: "down" }));
     await page.goto("/login");
-    const dialog = page.waitForEvent("dialog");
+    // Answer the alert from the handler: an open alert blocks the page, and with it the click.
+    const alerts: string[] = [];
+    page.on("dialog", (d) => {
+      alerts.push(d.message());
+      void d.dismiss();
+    });
     await page.getByRole("button", { name: "Continue with Outlook" }).click();
-    const alert = await dialog;
-    expect(alert.message()).toBe("Failed to connect to Outlook. Please try again.");
-    await alert.dismiss();
+    await expect.poll(() => alerts).toEqual(["Failed to connect to Outlook. Please try again."]);
     await expect(page.getByRole("alert")).toHaveText("Failed to get authentication URL");
     await expect(page.getByRole("button", { name: "Continue with Gmail" })).toBeEnabled();
   });

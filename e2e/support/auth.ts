@@ -7,7 +7,9 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
-export const EMULATOR_URL = (process.env.E2E_EMULATOR_URL ?? "http://127.0.0.1:4190").replace(/\/$/, "");
+export const EMULATOR_URL = (
+  process.env.E2E_EMULATOR_URL ?? `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? "4190"}`
+).replace(/\/$/, "");
 
 export type MailProvider = "gmail" | "outlook";
 
