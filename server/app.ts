@@ -3,7 +3,6 @@ import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAccountRoutes } from "./auth/account-routes.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
-import { createAuthServices } from "./auth/services.ts";
 import { registerTestHooks } from "./auth/test-hooks.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -12,13 +11,21 @@ import { registerAuthGuard } from "./http/auth-guard.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSpa } from "./http/spa.ts";
-import { type Clock, createClock } from "./lib/clock.ts";
+import type { Clock } from "./lib/clock.ts";
+import { registerMailApi } from "./mail/index.ts";
+import { createServices, type Services } from "./services.ts";
+import { registerWebhookRoutes } from "./webhooks/routes.ts";
 
 export interface AppDeps {
   config: Config;
   database: Database;
   /** Defaults to the real clock; every expiry decision reads it. */
   clock?: Clock;
+  /**
+   * The process's services (main.ts builds them once for its role). Absent: the app builds its
+   * own as a web-role process (enqueues jobs, runs none) and stops them when it closes.
+   */
+  services?: Services;
 }
 
 /** Builds the Fastify instance: plugins, routes, one error handler. Does not listen. */
@@ -59,11 +66,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerHealthRoutes(app, deps.database);
 
-  const clock = deps.clock ?? createClock();
-  const auth = await createAuthServices({ config: deps.config, db: deps.database.db, clock });
+  let services = deps.services;
+  if (!services) {
+    const own = await createServices({
+      config: deps.config,
+      database: deps.database,
+      role: "web",
+      ...(deps.clock ? { clock: deps.clock } : {}),
+      log: app.log,
+    });
+    await own.start();
+    app.addHook("onClose", () => own.stop());
+    services = own;
+  }
+  const { auth, clock } = services;
   registerAuthGuard(app, auth.sessions);
   await registerAuthRoutes(app, { config: deps.config, services: auth });
   registerAccountRoutes(app, auth);
+  registerWebhookRoutes(app, {
+    db: deps.database.db,
+    sync: services.sync.service,
+    secrets: services.pushSecrets,
+  });
+  registerMailApi(app, { config: deps.config, db: deps.database.db, services });
   if (deps.config.testHooks) registerTestHooks(app, clock);
 
   await registerSpa(app, deps.config.webDistDir);

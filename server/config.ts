@@ -40,6 +40,17 @@ const envSchema = z.object({
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Initial sync depth: the whole inbox plus everything received in the last N days. */
+  SYNC_DEPTH_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Polling fallback: sync accounts whose last sync is older than this (pushes can be lost). */
+  SYNC_POLL_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** Secret in the Gmail push URL (?token=). Unset: derived from the secret key. */
+  PUSH_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /**
+   * host:port pairs the unsubscribe one-click POST may reach despite the SSRF guard, comma
+   * separated. Only tests set it (their unsubscribe target is a local server); empty by default.
+   */
+  UNSUBSCRIBE_ALLOW_HOSTS: z.string().default(""),
   /** 1 registers test-only routes (POST /api/_test/clock). Never set in production. */
   ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
 });
@@ -66,6 +77,9 @@ export interface Config {
   trustProxyHops: number;
   /** Test-only routes such as moving the server clock; off unless ENABLE_TEST_HOOKS=1. */
   testHooks: boolean;
+  /** host:port pairs exempt from the unsubscribe SSRF guard (tests only). */
+  unsubscribeAllowHosts: string[];
+  sync: { depthDays: number; pollSeconds: number; pushWebhookSecret: string | undefined };
 }
 
 export interface OAuthClientCredentials {
@@ -176,5 +190,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     testHooks: e.ENABLE_TEST_HOOKS === "1",
+    unsubscribeAllowHosts: e.UNSUBSCRIBE_ALLOW_HOSTS.split(",")
+      .map((h) => h.trim())
+      .filter((h) => h !== ""),
+    sync: {
+      depthDays: e.SYNC_DEPTH_DAYS,
+      pollSeconds: e.SYNC_POLL_SECONDS,
+      pushWebhookSecret: e.PUSH_WEBHOOK_SECRET,
+    },
   };
 }

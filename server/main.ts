@@ -3,8 +3,8 @@ import pino from "pino";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-
-type Role = "web" | "worker" | "all";
+import { createServices, type Role } from "./services.ts";
+import { notificationUrl } from "./sync/watch-renewer.ts";
 
 function readRole(): Role {
   const { values } = parseArgs({ options: { role: { type: "string", default: "all" } }, strict: false });
@@ -21,15 +21,23 @@ async function main(): Promise<void> {
   log.info({ database: database.kind, role }, "database ready");
 
   const closers: Array<() => Promise<void>> = [];
+  // One set of services per process: web enqueues jobs, worker runs them and the sync poller.
+  const services = await createServices({ config, database, role, log });
   // Demo mode runs the emulator in this process unless PROVIDER_EMULATOR_URL points at another one.
   if (config.demo.enabled && !process.env.PROVIDER_EMULATOR_URL && role !== "worker") {
     const { startDemoEmulator } = await import("./demo/start-emulator.ts");
-    const { emulator, banner } = await startDemoEmulator(config);
+    const { emulator, banner } = await startDemoEmulator(config, {
+      // Pub/Sub's push subscription, which the emulator plays: where Gmail changes are POSTed.
+      gmailPushUrl: notificationUrl(config.publicUrl, "gmail", services.pushSecrets),
+    });
     closers.push(() => emulator.close());
     console.log(banner);
   }
+  await services.start();
+  // Stop polling and let running jobs finish before the database closes.
+  closers.push(() => services.stop());
   if (role === "web" || role === "all") {
-    const app = await buildApp({ config, database });
+    const app = await buildApp({ config, database, services });
     await app.listen({ host: config.host, port: config.port });
     log.info(`Mailwise is running at ${config.publicUrl}`);
     console.log(`\n  Mailwise is running at ${config.publicUrl}\n`);

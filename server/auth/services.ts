@@ -11,7 +11,13 @@ import { createStateStore } from "./state-store.ts";
 import { createTokenVault, loadSecretKey } from "./token-vault.ts";
 
 /** Wires the auth services once per process; routes and (later) sync jobs take what they need. */
-export async function createAuthServices(deps: { config: Config; db: Db; clock: Clock }) {
+export async function createAuthServices(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  /** Hook for the sync engine: an account was connected by sign-in or linking. */
+  onAccountConnected?: (account: { userId: string; accountId: string }) => Promise<void>;
+}) {
   const { config, db, clock } = deps;
   const vault = createTokenVault([await loadSecretKey(config)]);
   const providers = buildOAuthProviders(config);
@@ -21,7 +27,15 @@ export async function createAuthServices(deps: { config: Config; db: Db; clock: 
   return {
     sessions,
     accounts,
-    signIn: createSignInService({ config, providers, states, accounts, sessions, clock }),
+    signIn: createSignInService({
+      config,
+      providers,
+      states,
+      accounts,
+      sessions,
+      clock,
+      ...(deps.onAccountConnected ? { onAccountConnected: deps.onAccountConnected } : {}),
+    }),
     accountTokens: createAccountTokenService(db, clock, vault, providers),
     disconnect: createDisconnectService(accounts, vault, providers),
   };

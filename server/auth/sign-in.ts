@@ -47,6 +47,8 @@ export function createSignInService(deps: {
   accounts: AccountService;
   sessions: SessionService;
   clock: Clock;
+  /** Told about every account a sign-in created or repaired (the sync engine starts its sync). */
+  onAccountConnected?: (account: { userId: string; accountId: string }) => Promise<void>;
 }) {
   const { config, providers, states, accounts, sessions, clock } = deps;
 
@@ -163,6 +165,12 @@ export function createSignInService(deps: {
         tokens: tokensFrom(tokenResponse, clock.nowMs()),
         linkUserId: pending.linkUserId,
       });
+      if (deps.onAccountConnected) {
+        // Sign-in must not fail because the job queue hiccuped: the sync poller catches up.
+        await deps
+          .onAccountConnected({ userId: outcome.userId, accountId: outcome.accountId })
+          .catch(() => undefined);
+      }
       const sessionToken = await sessions.create(outcome.userId);
       const name = providerName(input.provider);
       return {

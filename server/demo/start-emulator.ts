@@ -7,6 +7,7 @@ import { type Config, DEMO_CLIENTS } from "../config.ts";
  */
 export async function startDemoEmulator(
   config: Config,
+  options: { gmailPushUrl?: string } = {},
 ): Promise<{ emulator: RunningEmulator; banner: string }> {
   const redirectUris = [
     `${config.publicUrl}/auth/callback`,
@@ -18,6 +19,7 @@ export async function startDemoEmulator(
     host: "127.0.0.1",
     // The admin API (expire tokens, move the clock) is for tests only.
     admin: config.testHooks,
+    ...(options.gmailPushUrl ? { mail: { gmailPushUrl: options.gmailPushUrl } } : {}),
     clients: [
       { provider: "google", ...DEMO_CLIENTS.google, redirectUris, name: "Mailwise" },
       { provider: "microsoft", ...DEMO_CLIENTS.microsoft, redirectUris, name: "Mailwise" },

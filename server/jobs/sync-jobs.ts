@@ -1,0 +1,46 @@
+import { z } from "zod";
+import type { MailboxSyncer } from "../sync/mailbox-syncer.ts";
+import type { JobQueue } from "./queue.ts";
+
+/** Job names of the sync engine. */
+export const SYNC_JOBS = {
+  account: "sync.account",
+  push: "sync.push",
+  backfill: "sync.backfill",
+  watchRenew: "sync.watch-renew",
+} as const;
+
+const reasonSchema = z.enum(["connected", "poll", "push", "manual", "retry"]);
+export const syncAccountJobSchema = z.object({ accountId: z.uuid(), reason: reasonSchema });
+export const accountJobSchema = z.object({ accountId: z.uuid() });
+
+// Transient provider trouble backs off from 2 s up to 5 minutes; rate limits wait as asked.
+const RETRIES = { maxAttempts: 8, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 };
+
+/** Registers the sync jobs on the queue; handlers only call the syncer (idempotent steps). */
+export function defineSyncJobs(queue: JobQueue, syncer: MailboxSyncer): void {
+  queue.define({
+    name: SYNC_JOBS.account,
+    schema: syncAccountJobSchema,
+    ...RETRIES,
+    handler: (data) => syncer.syncAccount(data.accountId, data.reason),
+  });
+  queue.define({
+    name: SYNC_JOBS.push,
+    schema: accountJobSchema,
+    ...RETRIES,
+    handler: (data) => syncer.syncAccount(data.accountId, "push"),
+  });
+  queue.define({
+    name: SYNC_JOBS.backfill,
+    schema: accountJobSchema,
+    ...RETRIES,
+    handler: (data) => syncer.backfill(data.accountId),
+  });
+  queue.define({
+    name: SYNC_JOBS.watchRenew,
+    schema: accountJobSchema,
+    ...RETRIES,
+    handler: (data) => syncer.renewWatch(data.accountId),
+  });
+}

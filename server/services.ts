@@ -1,0 +1,123 @@
+import type { AuthServices } from "./auth/services.ts";
+import { createAuthServices } from "./auth/services.ts";
+import { loadSecretKey } from "./auth/token-vault.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { JobQueue } from "./jobs/queue.ts";
+import { defineSyncJobs } from "./jobs/sync-jobs.ts";
+import { type Clock, createClock } from "./lib/clock.ts";
+import { createMailProviderClient } from "./providers/factory.ts";
+import { createSyncServices, type SyncServices } from "./sync/index.ts";
+import { createPushSecrets, type PushSecrets } from "./sync/push-secrets.ts";
+import type { ProviderClientFactory, SyncLogger } from "./sync/types.ts";
+
+/** web: serves HTTP and enqueues; worker: runs jobs and the sync poller; all: both. */
+export type Role = "web" | "worker" | "all";
+
+export interface Services {
+  role: Role;
+  clock: Clock;
+  auth: AuthServices;
+  queue: JobQueue;
+  sync: SyncServices;
+  pushSecrets: PushSecrets;
+  /** Starts the queue (every role enqueues) and, for worker roles, job processing and polling. */
+  start(): Promise<void>;
+  /** Stops polling and the queue, letting running jobs finish. */
+  stop(): Promise<void>;
+}
+
+export interface ServicesOptions {
+  config: Config;
+  database: Database;
+  role: Role;
+  clock?: Clock;
+  log?: SyncLogger & { info(obj: object, msg: string): void };
+  /** Tests inject provider clients with shorter timeouts, or fakes. */
+  clientFor?: ProviderClientFactory;
+  /** Job polling interval; tests use less than the default second. */
+  jobPollingSeconds?: number;
+  leaseWaitMs?: number;
+  backfillBudgetMs?: number;
+}
+
+const consoleLog: Required<ServicesOptions>["log"] = {
+  info: () => undefined,
+  warn: (obj, msg) => console.warn(msg, obj),
+  error: (obj, msg) => console.error(msg, obj),
+};
+
+/**
+ * The composition root: builds auth, the job queue and the sync engine once per process, for
+ * app.ts (routes) and main.ts (roles). Sign-in tells sync about new accounts through a hook, so
+ * auth knows nothing of jobs.
+ */
+export async function createServices(options: ServicesOptions): Promise<Services> {
+  const { config, database, role } = options;
+  const clock = options.clock ?? createClock();
+  const log = options.log ?? consoleLog;
+  let sync: SyncServices | undefined;
+  const auth = await createAuthServices({
+    config,
+    db: database.db,
+    clock,
+    onAccountConnected: async ({ accountId }) => {
+      await sync?.service.accountConnected(accountId);
+    },
+  });
+  const pushSecrets = createPushSecrets({
+    configured: config.sync.pushWebhookSecret,
+    secretKey: await loadSecretKey(config),
+  });
+  const clientFor: ProviderClientFactory =
+    options.clientFor ??
+    ((account) => createMailProviderClient({ account, config, accountTokens: auth.accountTokens }));
+  const queue = new JobQueue(database, {
+    log: {
+      info: () => undefined,
+      warn: (m: string) => log.warn({}, m),
+      error: (m: string) => log.error({}, m),
+    },
+    ...(options.jobPollingSeconds === undefined ? {} : { pollingIntervalSeconds: options.jobPollingSeconds }),
+  });
+  sync = createSyncServices({
+    db: database.db,
+    queue,
+    clock,
+    log,
+    clientFor,
+    secrets: pushSecrets,
+    publicUrl: config.publicUrl,
+    depthDays: config.sync.depthDays,
+    pollSeconds: config.sync.pollSeconds,
+    ...(options.leaseWaitMs === undefined ? {} : { leaseWaitMs: options.leaseWaitMs }),
+    ...(options.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: options.backfillBudgetMs }),
+  });
+  defineSyncJobs(queue, sync.syncer);
+  const syncServices = sync;
+  const works = role === "worker" || role === "all";
+  let started = false;
+  return {
+    role,
+    clock,
+    auth,
+    queue,
+    sync: syncServices,
+    pushSecrets,
+    async start() {
+      if (started) return;
+      started = true;
+      await queue.start();
+      if (works) {
+        await queue.work();
+        syncServices.poller.start();
+      }
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await syncServices.poller.stop();
+      await queue.stop();
+    },
+  };
+}

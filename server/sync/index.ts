@@ -1,0 +1,158 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { SyncStatus } from "../../contract/mail.ts";
+import type { Db } from "../db/client.ts";
+import { mailAccounts, syncStates } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { SYNC_JOBS } from "../jobs/sync-jobs.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { ProviderMessage } from "../providers/mail-provider.ts";
+import { createMailboxSyncer, type MailboxSyncer, type SyncScheduler } from "./mailbox-syncer.ts";
+import { createPoller } from "./poller.ts";
+import type { PushSecrets } from "./push-secrets.ts";
+import { rekeyIds } from "./rekey.ts";
+import { ensureState, markQueued } from "./sync-state.ts";
+import type { ProviderClientFactory, SyncAccount, SyncLogger, SyncReason } from "./types.ts";
+import { upsertPage } from "./upsert.ts";
+
+export type { ProviderClientFactory, SyncAccount, SyncReason } from "./types.ts";
+
+/** What the mail API (and auth, webhooks) use of the sync engine. */
+export interface SyncService {
+  /** Enqueues a sync of the account; triggers collapse while one is still queued. */
+  requestSync(accountId: string, reason: SyncReason): Promise<void>;
+  /** Per-account progress of the user's accounts ("Syncing 1,234 of 6,046"). */
+  syncStatus(userId: string): Promise<SyncStatus[]>;
+  /**
+   * THE mapping ProviderMessage -> emails row (bucket included), one statement for the lot.
+   * `replacedIds` (old -> new provider id, e.g. from a Graph move) re-keys rows first, so the
+   * moved message stays one row.
+   */
+  upsertMessages(
+    account: SyncAccount,
+    messages: readonly ProviderMessage[],
+    opts?: { replacedIds?: ReadonlyMap<string, string> },
+  ): Promise<void>;
+  /** Re-keys rows after a provider changed ids (Graph archive/trash answer with new ids). */
+  rekeyMessages(accountId: string, replacedIds: ReadonlyMap<string, string>): Promise<void>;
+  /** Called once a sign-in or link created (or repaired) an account: starts its sync. */
+  accountConnected(accountId: string): Promise<void>;
+}
+
+type SyncStatusValue = SyncStatus["status"];
+const STATUSES: ReadonlySet<string> = new Set(["idle", "syncing", "backfilling", "error", "reauth_required"]);
+
+export interface SyncServicesDeps {
+  db: Db;
+  queue: JobQueue;
+  clock: Clock;
+  log: SyncLogger;
+  clientFor: ProviderClientFactory;
+  secrets: PushSecrets;
+  publicUrl: string;
+  depthDays: number;
+  pollSeconds: number;
+  /** Tests shorten these. */
+  leaseWaitMs?: number;
+  backfillBudgetMs?: number;
+}
+
+/** Builds the sync engine of one process: the service, the syncer behind the jobs, the poller. */
+export function createSyncServices(deps: SyncServicesDeps) {
+  const { db, queue } = deps;
+
+  async function requestSync(accountId: string, reason: SyncReason, delayMs?: number): Promise<void> {
+    if (!(await markQueued(db, accountId))) return;
+    const name = reason === "push" ? SYNC_JOBS.push : SYNC_JOBS.account;
+    const data = reason === "push" ? { accountId } : { accountId, reason };
+    await queue.send(name, data, { singletonKey: accountId, ...(delayMs ? { delayMs } : {}) });
+  }
+
+  const scheduler: SyncScheduler = {
+    sync: (accountId, reason, opts) => requestSync(accountId, reason, opts?.delayMs),
+    async backfill(accountId, opts) {
+      await queue.send(SYNC_JOBS.backfill, { accountId }, { singletonKey: accountId, ...(opts ?? {}) });
+    },
+    async watchRenew(accountId) {
+      await queue.send(SYNC_JOBS.watchRenew, { accountId }, { singletonKey: accountId });
+    },
+  };
+
+  const syncer: MailboxSyncer = createMailboxSyncer({
+    db,
+    clock: deps.clock,
+    log: deps.log,
+    depthDays: deps.depthDays,
+    clientFor: deps.clientFor,
+    scheduler,
+    publicUrl: deps.publicUrl,
+    secrets: deps.secrets,
+    ...(deps.leaseWaitMs === undefined ? {} : { leaseWaitMs: deps.leaseWaitMs }),
+    ...(deps.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: deps.backfillBudgetMs }),
+  });
+
+  const poller = createPoller({
+    db,
+    clock: deps.clock,
+    log: deps.log,
+    depthDays: deps.depthDays,
+    pollSeconds: deps.pollSeconds,
+    requestSync: (accountId, reason) => requestSync(accountId, reason),
+    requestWatchRenew: (accountId) => scheduler.watchRenew(accountId),
+  });
+
+  const service: SyncService = {
+    requestSync: (accountId, reason) => requestSync(accountId, reason),
+
+    async syncStatus(userId) {
+      const rows = await db
+        .select({ account: mailAccounts, state: syncStates })
+        .from(mailAccounts)
+        .leftJoin(syncStates, eq(syncStates.accountId, mailAccounts.id))
+        .where(eq(mailAccounts.userId, userId))
+        .orderBy(asc(mailAccounts.connectedAt), asc(mailAccounts.id));
+      return rows.map(({ account, state }) => {
+        let status: SyncStatusValue =
+          state && STATUSES.has(state.status) ? (state.status as SyncStatusValue) : "syncing";
+        if (!state || state.generation === 0) status = "syncing";
+        if (account.status === "reauth_required") status = "reauth_required";
+        return {
+          accountId: account.id,
+          status,
+          syncedCount: state?.syncedCount ?? 0,
+          totalEstimate: state?.totalEstimate ?? null,
+          lastSyncedAt: state?.lastSyncedAt?.toISOString() ?? null,
+          lastError: state?.lastError ?? null,
+        };
+      });
+    },
+
+    async upsertMessages(account, messages, opts = {}) {
+      await db.transaction(async (tx) => {
+        const [state] = await tx
+          .select({ generation: syncStates.generation })
+          .from(syncStates)
+          .where(eq(syncStates.accountId, account.id));
+        if (opts.replacedIds) await rekeyIds(tx, account.id, opts.replacedIds);
+        await upsertPage(tx, account, messages, state?.generation ?? 0);
+      });
+    },
+
+    async rekeyMessages(accountId, replacedIds) {
+      await db.transaction((tx) => rekeyIds(tx, accountId, replacedIds));
+    },
+
+    async accountConnected(accountId) {
+      await ensureState(db, accountId);
+      // A repaired (reconnected) account may carry an old failure; the next sync rewrites it.
+      await db
+        .update(syncStates)
+        .set({ lastError: null })
+        .where(and(eq(syncStates.accountId, accountId), eq(syncStates.status, "reauth_required")));
+      await requestSync(accountId, "connected");
+    },
+  };
+
+  return { service, syncer, poller, scheduler };
+}
+
+export type SyncServices = ReturnType<typeof createSyncServices>;

@@ -1,0 +1,87 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { emails } from "../db/schema.ts";
+import type { MailProviderClient, ProviderMessage } from "../providers/mail-provider.ts";
+
+/**
+ * Graph gives a message a new id when it moves folders. Its inbox delta reports the old id as
+ * removed when mail leaves the inbox, but mail coming back (unarchive) arrives under a new id
+ * while the old row (listed as recent archived mail) is never reported. So an upserted message
+ * whose Message-ID matches a row under another id is a move when that old id is reported gone or
+ * the provider no longer knows it; then the row is re-keyed (keeping its uuid, AI analysis and
+ * unsubscribe links) instead of doubled. A sent copy and its received copy share a Message-ID yet
+ * both exist, which is why the provider is asked. Returns old id -> new id.
+ */
+export async function findMoves(
+  db: Db,
+  client: Pick<MailProviderClient, "getMessage">,
+  accountId: string,
+  messages: readonly ProviderMessage[],
+  goneIds: ReadonlySet<string>,
+): Promise<Map<string, string>> {
+  const byMessageId = new Map<string, string>();
+  for (const m of messages) {
+    if (m.internetMessageId && !goneIds.has(m.providerId)) byMessageId.set(m.internetMessageId, m.providerId);
+  }
+  const moves = new Map<string, string>();
+  if (byMessageId.size === 0) return moves;
+  const incoming = new Set(messages.map((m) => m.providerId));
+  const candidates = await db
+    .select({ providerId: emails.providerId, internetMessageId: emails.internetMessageId })
+    .from(emails)
+    .where(and(eq(emails.accountId, accountId), inArray(emails.internetMessageId, [...byMessageId.keys()])));
+  const targets = new Set<string>();
+  for (const row of candidates) {
+    const next = row.internetMessageId ? byMessageId.get(row.internetMessageId) : undefined;
+    if (!next || row.providerId === next || incoming.has(row.providerId) || targets.has(next)) continue;
+    if (!goneIds.has(row.providerId) && (await client.getMessage(row.providerId)) !== null) continue;
+    moves.set(row.providerId, next);
+    targets.add(next);
+  }
+  return moves;
+}
+
+/**
+ * Renames rows old id -> new id (after our own archive/trash on Graph, which answers with the new
+ * ids). When a row with the new id already exists, the old row is the duplicate and goes.
+ */
+export async function rekeyIds(
+  tx: Db,
+  accountId: string,
+  moves: ReadonlyMap<string, string>,
+): Promise<number> {
+  const pairs = [...moves].filter(([from, to]) => from !== to);
+  if (pairs.length === 0) return 0;
+  const taken = new Set(
+    (
+      await tx
+        .select({ providerId: emails.providerId })
+        .from(emails)
+        .where(
+          and(
+            eq(emails.accountId, accountId),
+            inArray(
+              emails.providerId,
+              pairs.map(([, to]) => to),
+            ),
+          ),
+        )
+    ).map((r) => r.providerId),
+  );
+  let moved = 0;
+  for (const [from, to] of pairs) {
+    const where = and(eq(emails.accountId, accountId), eq(emails.providerId, from));
+    if (taken.has(to)) {
+      await tx.delete(emails).where(where);
+      continue;
+    }
+    const rows = await tx
+      .update(emails)
+      .set({ providerId: to, updatedAt: new Date() })
+      .where(where)
+      .returning({ id: emails.id });
+    moved += rows.length;
+    taken.add(to);
+  }
+  return moved;
+}

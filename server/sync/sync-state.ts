@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { syncStates } from "../db/schema.ts";
+
+export type SyncStateRow = typeof syncStates.$inferSelect;
+
+/** A collapsed trigger older than this no longer blocks a new one (its job was lost). */
+const QUEUED_STALE_SECONDS = 120;
+/** How long a lease lasts without renewal; holders renew after every page. */
+export const LEASE_SECONDS = 60;
+
+export async function ensureState(db: Db, accountId: string): Promise<void> {
+  await db.insert(syncStates).values({ accountId }).onConflictDoNothing();
+}
+
+export async function loadState(db: Db, accountId: string): Promise<SyncStateRow | undefined> {
+  const [row] = await db.select().from(syncStates).where(eq(syncStates.accountId, accountId));
+  return row;
+}
+
+/**
+ * Marks a sync as queued unless one already is: true means "send a job", false means an earlier
+ * trigger's job has not started yet and will see this change too. Works across processes.
+ */
+export async function markQueued(db: Db, accountId: string): Promise<boolean> {
+  const rows = await db
+    .insert(syncStates)
+    .values({ accountId, queuedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: syncStates.accountId,
+      set: { queuedAt: sql`now()` },
+      setWhere: or(
+        isNull(syncStates.queuedAt),
+        lt(syncStates.queuedAt, sql`now() - make_interval(secs => ${QUEUED_STALE_SECONDS})`),
+      ),
+    })
+    .returning({ accountId: syncStates.accountId });
+  return rows.length > 0;
+}
+
+export async function clearQueued(db: Db, accountId: string): Promise<void> {
+  await db.update(syncStates).set({ queuedAt: null }).where(eq(syncStates.accountId, accountId));
+}
+
+export interface Lease {
+  readonly accountId: string;
+  readonly owner: string;
+  /** Extends the lease; false when it was lost (expired and taken by another worker). */
+  renew(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+async function tryTake(db: Db, accountId: string, owner: string): Promise<boolean> {
+  const rows = await db
+    .update(syncStates)
+    .set({ leaseOwner: owner, leaseExpiresAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(
+      and(
+        eq(syncStates.accountId, accountId),
+        or(
+          isNull(syncStates.leaseOwner),
+          lt(syncStates.leaseExpiresAt, sql`now()`),
+          eq(syncStates.leaseOwner, owner),
+        ),
+      ),
+    )
+    .returning({ accountId: syncStates.accountId });
+  return rows.length > 0;
+}
+
+/**
+ * Takes the account's sync lease, waiting up to `waitMs` for the holder to finish. Database time
+ * decides expiry, so workers on different machines agree.
+ */
+export async function acquireLease(db: Db, accountId: string, waitMs: number): Promise<Lease | null> {
+  await ensureState(db, accountId);
+  const owner = `${process.pid}:${randomUUID()}`;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (await tryTake(db, accountId, owner)) break;
+    if (Date.now() >= deadline) return null;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    accountId,
+    owner,
+    renew: () => tryTake(db, accountId, owner),
+    async release() {
+      await db
+        .update(syncStates)
+        .set({ leaseOwner: null, leaseExpiresAt: null })
+        .where(and(eq(syncStates.accountId, accountId), eq(syncStates.leaseOwner, owner)));
+    },
+  };
+}
+
+/** Thrown when another worker took over (our lease expired): the work is retried, not lost. */
+export class LeaseLostError extends Error {
+  override name = "LeaseLostError";
+  readonly kind = "transient" as const;
+}

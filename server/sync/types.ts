@@ -1,0 +1,25 @@
+import type { MailProvider } from "../../contract/auth.ts";
+import type { MailProviderClient } from "../providers/mail-provider.ts";
+
+/** The account fields sync needs; never its tokens (the provider client asks the token service). */
+export interface SyncAccount {
+  id: string;
+  userId: string;
+  provider: MailProvider;
+  email: string;
+  displayName: string;
+}
+
+/** Builds the provider client of one account (the adapters' factory in production, fakes in tests). */
+export type ProviderClientFactory = (account: SyncAccount) => MailProviderClient;
+
+/** Why a sync was asked for; only for logs and the job name (push syncs run on their own queue). */
+export type SyncReason = "connected" | "poll" | "push" | "manual" | "retry";
+
+export interface SyncLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export const silentLogger: SyncLogger = { info() {}, warn() {}, error() {} };

@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import { syncStates } from "../db/schema.ts";
+import type { MailProviderClient } from "../providers/mail-provider.ts";
+import type { SyncContext } from "./context.ts";
+import { type PushSecrets, sha256Hex } from "./push-secrets.ts";
+import { loadState } from "./sync-state.ts";
+import type { SyncAccount } from "./types.ts";
+
+export const GMAIL_WEBHOOK_PATH = "/api/webhooks/gmail";
+export const GRAPH_WEBHOOK_PATH = "/api/webhooks/graph";
+
+/**
+ * Renew when less than this is left: Gmail watches last 7 days and Google recommends renewing
+ * daily; Graph mail subscriptions last about 3 days, so a day of margin survives a bad day.
+ */
+export function renewMarginMs(provider: SyncAccount["provider"]): number {
+  return provider === "gmail" ? 6 * 86_400_000 : 86_400_000;
+}
+
+export function notificationUrl(
+  publicUrl: string,
+  provider: SyncAccount["provider"],
+  secrets: PushSecrets,
+): string {
+  return provider === "gmail"
+    ? `${publicUrl}${GMAIL_WEBHOOK_PATH}?token=${encodeURIComponent(secrets.gmailToken)}`
+    : `${publicUrl}${GRAPH_WEBHOOK_PATH}`;
+}
+
+/**
+ * Starts or renews the account's push channel when it is missing or close to expiry. The
+ * clientState hash is stored before the provider is asked, so notifications that race the
+ * answer are already recognised.
+ */
+export async function renewWatch(
+  ctx: SyncContext,
+  account: SyncAccount,
+  client: MailProviderClient,
+  opts: { publicUrl: string; secrets: PushSecrets; force?: boolean },
+): Promise<boolean> {
+  const state = await loadState(ctx.db, account.id);
+  if (!state || state.generation === 0) return false;
+  const left = state.pushExpiresAt ? state.pushExpiresAt.getTime() - ctx.clock.nowMs() : -1;
+  if (!opts.force && left > renewMarginMs(account.provider)) return false;
+  const clientState = opts.secrets.graphClientState(account.id);
+  await ctx.db
+    .update(syncStates)
+    .set({ pushClientStateHash: sha256Hex(clientState) })
+    .where(eq(syncStates.accountId, account.id));
+  const previous = state.pushSubscriptionId;
+  const result = await client.watch(
+    notificationUrl(opts.publicUrl, account.provider, opts.secrets),
+    clientState,
+    previous ? { subscriptionId: previous } : undefined,
+  );
+  await ctx.db
+    .update(syncStates)
+    .set({
+      pushSubscriptionId: result.subscriptionId ?? null,
+      pushExpiresAt: result.expiresAt,
+      updatedAt: ctx.clock.now(),
+    })
+    .where(eq(syncStates.accountId, account.id));
+  // Renewed in place normally; a forgotten subscription was replaced and the old one must stop.
+  if (previous && previous !== result.subscriptionId) {
+    await client.stopWatch(previous).catch((err: unknown) => {
+      ctx.log.warn(
+        { accountId: account.id, err: errorName(err) },
+        "could not stop the replaced push subscription",
+      );
+    });
+  }
+  ctx.log.info({ accountId: account.id, expiresAt: result.expiresAt.toISOString() }, "push watch renewed");
+  return true;
+}
+
+function errorName(err: unknown): string {
+  return err instanceof Error ? err.name : "unknown";
+}
