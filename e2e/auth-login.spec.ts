@@ -102,11 +102,15 @@ test.describe("login", () => {
     await page.getByRole("button", { name: "Continue with Outlook" }).click();
     const popup = await popupPromise;
     const closed = popup.waitForEvent("close");
+    // The login page reloads once its poll sees the popup closed.
+    const reloaded = page.waitForEvent("load");
     await popup.getByRole("button", { name: casey.email }).click();
     await popup.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(popup.getByRole("alert")).toHaveText("Authentication was cancelled or failed");
     await closed;
+    await reloaded;
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("button", { name: "Continue with Outlook" })).toBeEnabled();
     expect(await storedToken(page)).toBeNull();
   });
 });
