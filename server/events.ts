@@ -1,0 +1,56 @@
+/**
+ * In-process domain events (house style 10): mutations announce what happened, and features such
+ * as achievements, streaks and agent memories subscribe instead of being called from routes.
+ * Delivery is after the change is committed, synchronous with the emit, and a failing listener
+ * never fails the mutation that emitted (it is logged and skipped).
+ */
+
+export interface DomainEvents {
+  "email.archived": { userId: string; emailIds: string[] };
+  "email.unarchived": { userId: string; emailIds: string[] };
+  "email.read": { userId: string; emailIds: string[] };
+  "email.unread": { userId: string; emailIds: string[] };
+  "email.starred": { userId: string; emailIds: string[]; starred: boolean };
+  "email.flagged": { userId: string; emailIds: string[]; flagged: boolean };
+  "email.trashed": { userId: string; emailIds: string[] };
+  "email.sent": { userId: string; accountId: string; inReplyToId: string | null };
+  "email.unsubscribed": { userId: string; senderAddress: string; status: string };
+}
+
+export type DomainEventName = keyof DomainEvents;
+export type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | Promise<void>;
+
+export interface EventBus {
+  emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void;
+  /** Returns the unsubscribe function. */
+  on<K extends DomainEventName>(name: K, listener: Listener<K>): () => void;
+}
+
+type Logger = { error(obj: unknown, msg?: string): void };
+
+export function createEventBus(log: Logger = { error: (obj, msg) => console.error(msg, obj) }): EventBus {
+  const listeners = new Map<DomainEventName, Set<Listener<DomainEventName>>>();
+  return {
+    emit(name, payload) {
+      for (const listener of listeners.get(name) ?? []) {
+        try {
+          const result = (listener as Listener<typeof name>)(payload);
+          if (result instanceof Promise) {
+            result.catch((err: unknown) => log.error({ err, event: name }, "event listener failed"));
+          }
+        } catch (err) {
+          log.error({ err, event: name }, "event listener failed");
+        }
+      }
+    },
+    on(name, listener) {
+      let set = listeners.get(name);
+      if (!set) {
+        set = new Set();
+        listeners.set(name, set);
+      }
+      set.add(listener as Listener<DomainEventName>);
+      return () => set.delete(listener as Listener<DomainEventName>);
+    },
+  };
+}

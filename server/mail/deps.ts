@@ -1,0 +1,30 @@
+import type { SyncStatus } from "../../contract/mail.ts";
+import type { Db } from "../db/client.ts";
+import type { emails, mailAccounts } from "../db/schema.ts";
+import type { EventBus } from "../events.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { ProviderClientFactory } from "../sync/types.ts";
+
+export type EmailRow = typeof emails.$inferSelect;
+export type AccountRow = typeof mailAccounts.$inferSelect;
+
+/** What the mail API needs of the sync engine (server/sync implements it). */
+export interface MailSync {
+  /** Queues a sync of one account; repeated requests collapse into one job. */
+  requestSync(accountId: string, reason: "manual"): Promise<unknown>;
+  /** Per-account progress for the signed-in user. */
+  syncStatus(userId: string): Promise<SyncStatus[]>;
+}
+
+/** Everything the mail services are built from; the composition root supplies it. */
+export interface MailDeps {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  /** A provider client acting for one account (the adapters in production, the emulator in tests). */
+  providerClient: ProviderClientFactory;
+  sync: MailSync;
+  /** host:port pairs the unsubscribe one-click POST may reach despite the SSRF guard (tests only). */
+  unsubscribeAllowHosts: readonly string[];
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}

@@ -1,0 +1,216 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client.ts";
+import { emails } from "../db/schema.ts";
+import type { DomainEventName, EventBus } from "../events.ts";
+import { DomainError } from "../http/errors.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { MailProviderClient } from "../providers/mail-provider.ts";
+import type { ProviderClientFactory } from "../sync/types.ts";
+import { accountsOf, syncAccountOf } from "./accounts.ts";
+import { providerFailure, worstFailure } from "./provider-failure.ts";
+
+/** One change to apply to a set of emails (the reader's toggles, bulk actions, delete). */
+export interface EmailChange {
+  isRead?: boolean;
+  isStarred?: boolean;
+  isFlagged?: boolean;
+  isArchived?: boolean;
+  trash?: true;
+}
+
+const stateColumns = {
+  id: emails.id,
+  accountId: emails.accountId,
+  providerId: emails.providerId,
+  isRead: emails.isRead,
+  readAt: emails.readAt,
+  isStarred: emails.isStarred,
+  isFlagged: emails.isFlagged,
+  inInbox: emails.inInbox,
+  isTrashed: emails.isTrashed,
+};
+type EmailState = {
+  id: string;
+  accountId: string;
+  providerId: string;
+  isRead: boolean;
+  readAt: Date | null;
+  isStarred: boolean;
+  isFlagged: boolean;
+  inInbox: boolean;
+  isTrashed: boolean;
+};
+
+function whatWasDone(change: EmailChange, count: number): string {
+  const n = count === 1 ? "the email" : `${count} emails`;
+  if (change.trash) return `deleting ${n}`;
+  if (change.isArchived !== undefined) return `${change.isArchived ? "archiving" : "moving back"} ${n}`;
+  if (change.isRead !== undefined) return `marking ${n} as ${change.isRead ? "read" : "unread"}`;
+  if (change.isStarred !== undefined) return `${change.isStarred ? "starring" : "unstarring"} ${n}`;
+  return `${change.isFlagged ? "flagging" : "unflagging"} ${n}`;
+}
+
+/** The provider calls for a change, flags first: a Graph move re-keys the message. */
+async function writeBack(
+  client: MailProviderClient,
+  providerIds: string[],
+  change: EmailChange,
+): Promise<Map<string, string>> {
+  if (change.isRead !== undefined) await client.setRead(providerIds, change.isRead);
+  if (change.isStarred !== undefined) await client.setStarred(providerIds, change.isStarred);
+  if (change.isFlagged !== undefined) await client.setFlagged(providerIds, change.isFlagged);
+  if (change.trash) return client.trash(providerIds);
+  if (change.isArchived === true) return client.archive(providerIds);
+  if (change.isArchived === false) return client.unarchive(providerIds);
+  return new Map();
+}
+
+/**
+ * Archive, read, star, flag and delete: applied locally at once (the UI and stats see it), then
+ * written back to each account's provider. If a provider refuses, that account's emails get
+ * their previous state back and the caller gets the provider's error; other accounts keep theirs.
+ */
+export function createEmailActions(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  providerClient: ProviderClientFactory;
+}) {
+  const { db, clock } = deps;
+
+  function localSet(change: EmailChange, now: Date) {
+    const set: PgUpdateSetSource<typeof emails> = { updatedAt: now };
+    if (change.isRead === true) {
+      set.isRead = true;
+      // Keep the first read time: "read today" counts mail the user read today, not re-reads.
+      set.readAt = sql`case when ${emails.isRead} then ${emails.readAt} else ${now.toISOString()}::timestamptz end`;
+    } else if (change.isRead === false) {
+      set.isRead = false;
+      set.readAt = null;
+    }
+    if (change.isStarred !== undefined) set.isStarred = change.isStarred;
+    if (change.isFlagged !== undefined) set.isFlagged = change.isFlagged;
+    if (change.isArchived !== undefined) set.inInbox = !change.isArchived;
+    if (change.trash) {
+      set.isTrashed = true;
+      set.inInbox = false;
+    }
+    return set;
+  }
+
+  /** Puts back the touched columns of rows whose provider refused the change. */
+  async function rollback(rows: EmailState[], change: EmailChange): Promise<void> {
+    await db.transaction(async (tx) => {
+      for (const row of rows) {
+        const set: Partial<typeof emails.$inferInsert> = { updatedAt: clock.now() };
+        if (change.isRead !== undefined) {
+          set.isRead = row.isRead;
+          set.readAt = row.readAt;
+        }
+        if (change.isStarred !== undefined) set.isStarred = row.isStarred;
+        if (change.isFlagged !== undefined) set.isFlagged = row.isFlagged;
+        if (change.isArchived !== undefined || change.trash) {
+          set.inInbox = row.inInbox;
+          set.isTrashed = row.isTrashed;
+        }
+        await tx.update(emails).set(set).where(eq(emails.id, row.id));
+      }
+    });
+  }
+
+  /** Graph answers a move with a new message id: re-key our rows so later actions reach it. */
+  async function rekey(rows: EmailState[], newIds: Map<string, string>): Promise<void> {
+    const moved = rows.filter((r) => {
+      const next = newIds.get(r.providerId);
+      return next !== undefined && next !== r.providerId;
+    });
+    if (moved.length === 0) return;
+    await db.transaction(async (tx) => {
+      for (const row of moved) {
+        const next = newIds.get(row.providerId) as string;
+        // A sync that ran meanwhile may already hold the moved message as a new row.
+        await tx
+          .delete(emails)
+          .where(
+            and(eq(emails.accountId, row.accountId), eq(emails.providerId, next), ne(emails.id, row.id)),
+          );
+        await tx.update(emails).set({ providerId: next }).where(eq(emails.id, row.id));
+      }
+    });
+  }
+
+  function announce(userId: string, change: EmailChange, emailIds: string[]): void {
+    if (emailIds.length === 0) return;
+    const emit = (name: DomainEventName) => deps.events.emit(name, { userId, emailIds } as never);
+    if (change.isRead !== undefined) emit(change.isRead ? "email.read" : "email.unread");
+    if (change.isStarred !== undefined)
+      deps.events.emit("email.starred", { userId, emailIds, starred: change.isStarred });
+    if (change.isFlagged !== undefined)
+      deps.events.emit("email.flagged", { userId, emailIds, flagged: change.isFlagged });
+    if (change.isArchived !== undefined) emit(change.isArchived ? "email.archived" : "email.unarchived");
+    if (change.trash) emit("email.trashed");
+  }
+
+  return {
+    /**
+     * Applies `change` to the user's emails. Every id must be the user's (404, nothing changed,
+     * otherwise). Returns how many emails changed; throws the provider's error after rollback.
+     */
+    async apply(
+      userId: string,
+      emailIds: readonly string[],
+      change: EmailChange,
+    ): Promise<{ updated: number }> {
+      const ids = [...new Set(emailIds)];
+      const rows: EmailState[] = await db
+        .select(stateColumns)
+        .from(emails)
+        .where(and(eq(emails.userId, userId), inArray(emails.id, ids)));
+      if (rows.length !== ids.length) {
+        throw new DomainError(
+          "not_found",
+          ids.length === 1 ? "No such email." : "Some of these emails do not exist.",
+        );
+      }
+      await db
+        .update(emails)
+        .set(localSet(change, clock.now()))
+        .where(and(eq(emails.userId, userId), inArray(emails.id, ids)));
+
+      const accounts = new Map((await accountsOf(db, userId)).map((a) => [a.id, a]));
+      const byAccount = new Map<string, EmailState[]>();
+      for (const row of rows) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
+
+      const failures: DomainError[] = [];
+      const done: string[] = [];
+      // Accounts are independent mailboxes: write back to them in parallel.
+      await Promise.all(
+        [...byAccount].map(async ([accountId, group]) => {
+          const account = accounts.get(accountId);
+          const provider = account?.provider === "outlook" ? "outlook" : "gmail";
+          try {
+            if (!account) throw new DomainError("not_found", "The account of this email is gone.");
+            const client = deps.providerClient(syncAccountOf(account));
+            const newIds = await writeBack(
+              client,
+              group.map((r) => r.providerId),
+              change,
+            );
+            await rekey(group, newIds);
+            done.push(...group.map((r) => r.id));
+          } catch (err) {
+            await rollback(group, change);
+            failures.push(providerFailure(err, provider, whatWasDone(change, group.length)));
+          }
+        }),
+      );
+      announce(userId, change, done);
+      const failure = worstFailure(failures);
+      if (failure) throw failure;
+      return { updated: done.length };
+    },
+  };
+}
+
+export type EmailActions = ReturnType<typeof createEmailActions>;

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from "fastify";
+import type { AccountTokenService } from "../auth/account-tokens.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import type { EventBus } from "../events.ts";
+import type { Clock } from "../lib/clock.ts";
+import { createMailProviderClient } from "../providers/factory.ts";
+import type { ProviderClientFactory } from "../sync/types.ts";
+import type { MailSync } from "./deps.ts";
+import { registerMailRoutes } from "./routes.ts";
+import { createMailServices, type MailServices } from "./services.ts";
+
+/** What the mail API takes from the process's services (server/services.ts), structurally. */
+export interface MailApiServices {
+  clock: Clock;
+  auth: { accountTokens: Pick<AccountTokenService, "getAccessToken"> };
+  sync: { service: MailSync };
+  clientFor?: ProviderClientFactory;
+  events?: EventBus;
+  scheduleUnsubscribe?: (requestId: string) => Promise<void>;
+}
+
+/** Builds the mail services and registers /api/emails/*; returns the services (tests wait on idle()). */
+export function registerMailApi(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db; services: MailApiServices },
+): MailServices {
+  const { config, services } = deps;
+  const providerClient: ProviderClientFactory =
+    services.clientFor ??
+    ((account) => createMailProviderClient({ account, config, accountTokens: services.auth.accountTokens }));
+  const mail = createMailServices({
+    db: deps.db,
+    clock: services.clock,
+    providerClient,
+    sync: services.sync.service,
+    unsubscribeAllowHosts: config.unsubscribeAllowHosts,
+    log: app.log,
+    ...(services.events ? { events: services.events } : {}),
+    ...(services.scheduleUnsubscribe ? { scheduleUnsubscribe: services.scheduleUnsubscribe } : {}),
+  });
+  registerMailRoutes(app, mail);
+  app.decorate("mail", mail);
+  app.addHook("onClose", () => mail.idle());
+  return mail;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The mail services; tests reach idle() through it. */
+    mail: MailServices;
+  }
+}

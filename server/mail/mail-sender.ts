@@ -1,0 +1,100 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { sendEmailRequestSchema } from "../../contract/mail.ts";
+import type { Db } from "../db/client.ts";
+import { emails } from "../db/schema.ts";
+import type { EventBus } from "../events.ts";
+import { DomainError } from "../http/errors.ts";
+import type { OutgoingMessage } from "../providers/mail-provider.ts";
+import type { ProviderClientFactory } from "../sync/types.ts";
+import { accountsOf, syncAccountOf } from "./accounts.ts";
+import type { AccountRow } from "./deps.ts";
+import { providerFailure } from "./provider-failure.ts";
+import { parseRecipients } from "./recipients.ts";
+
+export type SendRequest = z.output<typeof sendEmailRequestSchema>;
+
+/** Spec section 5's wording, so the client can show it as it is. */
+export const MISSING_INFORMATION = "Missing information: Please fill in recipient, subject, and message";
+
+/** Validates the compose form; errors name each bad field. */
+function validate(request: SendRequest): Pick<OutgoingMessage, "to" | "cc" | "bcc" | "subject" | "body"> {
+  const fields: Record<string, string> = {};
+  const missing = (["to", "subject", "body"] as const).filter((f) => request[f].trim() === "");
+  for (const f of missing) fields[f] = "Required";
+  const lists = { to: request.to, cc: request.cc, bcc: request.bcc };
+  const parsed: Record<keyof typeof lists, OutgoingMessage["to"]> = { to: [], cc: [], bcc: [] };
+  for (const key of ["to", "cc", "bcc"] as const) {
+    if (fields[key]) continue;
+    const result = parseRecipients(lists[key]);
+    if (result.ok) parsed[key] = result.addresses;
+    else fields[key] = `"${result.bad}" is not a valid email address`;
+  }
+  if (Object.keys(fields).length > 0) {
+    const message = missing.length > 0 ? MISSING_INFORMATION : `Invalid ${Object.keys(fields).join(", ")}`;
+    throw new DomainError("validation_failed", message, fields);
+  }
+  return { ...parsed, subject: request.subject.trim(), body: request.body };
+}
+
+/** POST /api/emails/send: from the chosen account, threaded when replying. */
+export function createMailSender(deps: { db: Db; events: EventBus; providerClient: ProviderClientFactory }) {
+  const { db } = deps;
+
+  async function original(userId: string, id: string) {
+    const [row] = await db
+      .select({
+        accountId: emails.accountId,
+        threadId: emails.threadId,
+        internetMessageId: emails.internetMessageId,
+        referencesHeader: emails.referencesHeader,
+      })
+      .from(emails)
+      .where(and(eq(emails.userId, userId), eq(emails.id, id)));
+    if (!row) throw new DomainError("not_found", "The email you are replying to does not exist.");
+    return row;
+  }
+
+  function chooseAccount(accounts: AccountRow[], accountId: string | undefined): AccountRow {
+    if (accountId) {
+      const chosen = accounts.find((a) => a.id === accountId);
+      if (!chosen) throw new DomainError("not_found", "No such account.");
+      return chosen;
+    }
+    const first = accounts.find((a) => a.status === "active") ?? accounts[0];
+    if (!first) throw new DomainError("conflict", "Connect a mail account to send email.");
+    return first;
+  }
+
+  return {
+    async send(userId: string, request: SendRequest): Promise<{ success: true; providerId: string | null }> {
+      const message = validate(request);
+      const replyingTo = request.inReplyToId ? await original(userId, request.inReplyToId) : undefined;
+      const accounts = await accountsOf(db, userId);
+      const account = chooseAccount(accounts, request.accountId ?? replyingTo?.accountId);
+      const outgoing: OutgoingMessage = { ...message };
+      if (replyingTo) {
+        outgoing.replyTo = {
+          // A thread id means nothing in another mailbox; the Message-ID headers still thread it.
+          threadId: replyingTo.accountId === account.id ? replyingTo.threadId : null,
+          internetMessageId: replyingTo.internetMessageId,
+          references: replyingTo.referencesHeader,
+        };
+      }
+      let providerId: string | null;
+      try {
+        ({ providerId } = await deps.providerClient(syncAccountOf(account)).send(outgoing));
+      } catch (err) {
+        throw providerFailure(err, account.provider === "outlook" ? "outlook" : "gmail", "sending the email");
+      }
+      deps.events.emit("email.sent", {
+        userId,
+        accountId: account.id,
+        inReplyToId: request.inReplyToId ?? null,
+      });
+      return { success: true, providerId };
+    },
+  };
+}
+
+export type MailSender = ReturnType<typeof createMailSender>;

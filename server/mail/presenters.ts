@@ -1,0 +1,92 @@
+import type { MailProvider } from "../../contract/auth.ts";
+import { isBucket } from "../../contract/buckets.ts";
+import type { Email, UnsubscribeStatus } from "../../contract/mail.ts";
+import type { StoredAddress, unsubscribeRequests } from "../db/schema.ts";
+import type { EmailRow } from "./deps.ts";
+
+/** The columns a list answer needs: no bodies (they can be megabytes), no search vector. */
+export type EmailSummaryRow = Pick<
+  EmailRow,
+  | "id"
+  | "accountId"
+  | "threadId"
+  | "fromName"
+  | "fromAddress"
+  | "toRecipients"
+  | "ccRecipients"
+  | "subject"
+  | "snippet"
+  | "receivedAt"
+  | "isRead"
+  | "isStarred"
+  | "isFlagged"
+  | "inInbox"
+  | "isTrashed"
+  | "isSpam"
+  | "bucket"
+  | "listUnsubscribe"
+  | "aiAnalysis"
+> &
+  Partial<Pick<EmailRow, "bodyHtml" | "bodyText">>;
+
+export interface AccountInfo {
+  email: string;
+  provider: MailProvider;
+}
+
+/** `Name <address>`, or the bare address when there is no distinct name. */
+export function formatSender(name: string, address: string): string {
+  const n = name.trim();
+  if (!n || n === address) return address;
+  return address ? `${n} <${address}>` : n;
+}
+
+function joinAddresses(list: readonly StoredAddress[]): string {
+  return list.map((a) => formatSender(a.name, a.address)).join(", ");
+}
+
+/**
+ * The only way an email row leaves the server (house style 3). Fields are listed one by one so
+ * new columns (auth results, raw headers) never reach a response by accident.
+ */
+export function presentEmail(row: EmailSummaryRow, account: AccountInfo): Email {
+  return {
+    id: row.id,
+    from: formatSender(row.fromName, row.fromAddress),
+    fromName: row.fromName,
+    fromAddress: row.fromAddress,
+    to: joinAddresses(row.toRecipients),
+    cc: joinAddresses(row.ccRecipients),
+    subject: row.subject,
+    snippet: row.snippet,
+    bodyHtml: row.bodyHtml ?? null,
+    bodyText: row.bodyText ?? null,
+    date: row.receivedAt.toISOString(),
+    isRead: row.isRead,
+    isStarred: row.isStarred,
+    isFlagged: row.isFlagged,
+    isArchived: !row.inInbox && !row.isTrashed && !row.isSpam,
+    bucket: isBucket(row.bucket) ? row.bucket : null,
+    accountId: row.accountId,
+    accountEmail: account.email,
+    provider: account.provider,
+    threadId: row.threadId,
+    canUnsubscribe: Boolean(row.listUnsubscribe),
+    aiAnalysis: row.aiAnalysis ?? null,
+  };
+}
+
+type UnsubscribeRow = typeof unsubscribeRequests.$inferSelect;
+
+export function presentUnsubscribeStatus(row: UnsubscribeRow): UnsubscribeStatus {
+  const method = row.method;
+  const status = row.status;
+  return {
+    senderAddress: row.senderAddress,
+    method: method === "one_click" || method === "mailto" || method === "link" ? method : "none",
+    status: status === "done" || status === "failed" || status === "manual" ? status : "processing",
+    url: row.url,
+    detail: row.detail,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

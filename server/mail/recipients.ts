@@ -1,0 +1,44 @@
+import type { Address } from "../providers/mail-provider.ts";
+import { parseAddresses } from "../providers/mime/addresses.ts";
+import { isSafeAddress } from "../providers/mime/header-safety.ts";
+
+/** Splits on commas and semicolons outside quotes and angle brackets ("Doe, Jane" <j@x.io> stays one). */
+function splitList(input: string): string[] {
+  const parts: string[] = [];
+  let current = "";
+  let quoted = false;
+  let angle = false;
+  for (const ch of input) {
+    if (ch === '"') quoted = !quoted;
+    else if (ch === "<" && !quoted) angle = true;
+    else if (ch === ">" && !quoted) angle = false;
+    if ((ch === "," || ch === ";") && !quoted && !angle) {
+      parts.push(current);
+      current = "";
+    } else {
+      current += ch;
+    }
+  }
+  parts.push(current);
+  return parts.map((p) => p.trim()).filter((p) => p !== "");
+}
+
+/**
+ * Parses what the user typed into To/Cc/Bcc: `a@x.io, Name <b@y.io>`. Returns the addresses, or
+ * the first entry that is not exactly one plain, header-safe address.
+ */
+export function parseRecipients(
+  input: string,
+): { ok: true; addresses: Address[] } | { ok: false; bad: string } {
+  const addresses: Address[] = [];
+  for (const part of splitList(input)) {
+    // Line breaks and control characters have no place in an address someone typed.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    if (/[\u0000-\u001f\u007f]/.test(part)) return { ok: false, bad: part };
+    const parsed = parseAddresses(part);
+    const only = parsed[0];
+    if (parsed.length !== 1 || !only || !isSafeAddress(only.address)) return { ok: false, bad: part };
+    addresses.push({ name: only.name, address: only.address });
+  }
+  return { ok: true, addresses };
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from "fastify";
+import {
+  bulkActionRequestSchema,
+  emailListQuerySchema,
+  emailPatchSchema,
+  sendEmailRequestSchema,
+  unsubscribeRequestSchema,
+} from "../../contract/mail.ts";
+import { sessionOf } from "../http/auth-guard.ts";
+import type { MailServices } from "./services.ts";
+import { emailIdParam, parseInput } from "./validation.ts";
+
+/** The mail API (contract/mail.ts). Every query is scoped to the signed-in user. */
+export function registerMailRoutes(app: FastifyInstance, mail: MailServices): void {
+  const guarded = { preHandler: app.requireSession };
+
+  app.get("/api/emails", guarded, async (request) => {
+    const query = parseInput(emailListQuerySchema, request.query);
+    return mail.lister.list(sessionOf(request).userId, query);
+  });
+
+  app.get("/api/emails/stats", guarded, async (request) => mail.stats.stats(sessionOf(request).userId));
+
+  app.get("/api/emails/action-items", guarded, async (request) =>
+    mail.actionItems.find(sessionOf(request).userId),
+  );
+
+  app.post("/api/emails/auto-sync", guarded, async (request, reply) => {
+    const answer = await mail.syncRequester.syncAll(sessionOf(request).userId);
+    return reply.status(202).send(answer);
+  });
+
+  app.get("/api/emails/sync-status", guarded, async (request) => ({
+    accounts: await mail.syncRequester.status(sessionOf(request).userId),
+  }));
+
+  app.post("/api/emails/bulk-action", guarded, async (request) => {
+    const body = parseInput(bulkActionRequestSchema, request.body);
+    const change = body.action === "archive" ? { isArchived: true } : { isRead: true };
+    return mail.actions.apply(sessionOf(request).userId, body.emailIds, change);
+  });
+
+  app.post("/api/emails/send", guarded, async (request) => {
+    const body = parseInput(sendEmailRequestSchema, request.body);
+    return mail.sender.send(sessionOf(request).userId, body);
+  });
+
+  app.post("/api/emails/unsubscribe", guarded, async (request, reply) => {
+    const body = parseInput(unsubscribeRequestSchema, request.body);
+    const status = await mail.unsubscriber.request(sessionOf(request).userId, body.emailId, body.fromAddress);
+    return reply.status(202).send(status);
+  });
+
+  app.get("/api/emails/unsubscribe-status", guarded, async (request) => ({
+    requests: await mail.unsubscriber.list(sessionOf(request).userId),
+  }));
+
+  app.get("/api/emails/:id", guarded, async (request) =>
+    mail.lister.get(sessionOf(request).userId, emailIdParam(request.params)),
+  );
+
+  app.patch("/api/emails/:id", guarded, async (request) => {
+    const { userId } = sessionOf(request);
+    const id = emailIdParam(request.params);
+    const change = parseInput(emailPatchSchema, request.body);
+    await mail.actions.apply(userId, [id], change);
+    return mail.lister.get(userId, id);
+  });
+
+  app.delete("/api/emails/:id", guarded, async (request) => {
+    const { userId } = sessionOf(request);
+    const id = emailIdParam(request.params);
+    await mail.actions.apply(userId, [id], { trash: true });
+    return mail.lister.get(userId, id);
+  });
+}

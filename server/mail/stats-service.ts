@@ -1,0 +1,156 @@
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import type { EmailStats } from "../../contract/mail.ts";
+import type { Db } from "../db/client.ts";
+import { emails, syncStates } from "../db/schema.ts";
+import type { EventBus } from "../events.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { ProviderClientFactory } from "../sync/types.ts";
+import { accountsOf, syncAccountOf } from "./accounts.ts";
+import type { AccountRow } from "./deps.ts";
+
+/** How long a provider's inbox total is trusted before a background refresh. */
+const REMOTE_TTL_MS = 5 * 60_000;
+/**
+ * Local counts are cached briefly per user. The client treats data as fresh for 30 s anyway
+ * (spec section 9), our own mutations drop the cache at once, and a 100k mailbox takes ~15 ms
+ * to count on PGlite, so repeated dashboard refreshes stay well under 10 ms.
+ */
+const LOCAL_TTL_MS = 3_000;
+
+interface LocalCounts {
+  perAccount: Map<string, { total: number; unread: number }>;
+  readToday: number;
+}
+
+/**
+ * GET /api/emails/stats. The provider's own inbox total comes from a per-account cache filled
+ * in the background (getProfile), falling back to sync's estimate, then to the local count, so
+ * the endpoint never waits for Google or Microsoft.
+ */
+export function createStatsService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  providerClient: ProviderClientFactory;
+  log: { warn(obj: object, msg: string): void };
+}) {
+  const { db, clock } = deps;
+  const remote = new Map<string, { total: number; at: number }>();
+  const refreshing = new Set<string>();
+  const local = new Map<string, { at: number; counts: LocalCounts }>();
+  // Keep in-flight background refreshes reachable so tests and shutdown can wait for them.
+  const pending = new Set<Promise<void>>();
+
+  const invalidate = ({ userId }: { userId: string }) => {
+    local.delete(userId);
+  };
+  for (const name of [
+    "email.archived",
+    "email.unarchived",
+    "email.read",
+    "email.unread",
+    "email.trashed",
+  ] as const) {
+    deps.events.on(name, invalidate);
+  }
+
+  function startOfUtcDay(): Date {
+    const now = clock.now();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  }
+
+  async function countLocal(userId: string): Promise<LocalCounts> {
+    const cached = local.get(userId);
+    if (cached && clock.nowMs() - cached.at < LOCAL_TTL_MS) return cached.counts;
+    const [rows, [today]] = await Promise.all([
+      // Matches the partial index emails_user_inbox_counts_idx: an index-only scan.
+      db
+        .select({
+          accountId: emails.accountId,
+          total: sql<number>`count(*)::int`,
+          unread: sql<number>`(count(*) filter (where not ${emails.isRead}))::int`,
+        })
+        .from(emails)
+        .where(
+          and(
+            eq(emails.userId, userId),
+            sql`${emails.inInbox} and not ${emails.isTrashed} and not ${emails.isSpam}`,
+          ),
+        )
+        .groupBy(emails.accountId),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emails)
+        .where(and(eq(emails.userId, userId), gte(emails.readAt, startOfUtcDay()))),
+    ]);
+    const counts: LocalCounts = {
+      perAccount: new Map(rows.map((r) => [r.accountId, { total: r.total, unread: r.unread }])),
+      readToday: today?.n ?? 0,
+    };
+    local.set(userId, { at: clock.nowMs(), counts });
+    return counts;
+  }
+
+  function refreshRemote(account: AccountRow): void {
+    if (account.status !== "active" || refreshing.has(account.id)) return;
+    refreshing.add(account.id);
+    const run = (async () => {
+      try {
+        const profile = await deps.providerClient(syncAccountOf(account)).getProfile();
+        remote.set(account.id, { total: profile.inboxTotal, at: clock.nowMs() });
+      } catch (err) {
+        // Remember the failure too, so a dead provider is not asked again on every dashboard load.
+        const previous = remote.get(account.id);
+        if (previous) remote.set(account.id, { ...previous, at: clock.nowMs() });
+        deps.log.warn({ accountId: account.id, err: (err as Error).message }, "inbox total refresh failed");
+      } finally {
+        refreshing.delete(account.id);
+      }
+    })();
+    pending.add(run);
+    void run.finally(() => pending.delete(run));
+  }
+
+  return {
+    async stats(userId: string): Promise<EmailStats> {
+      const accounts = await accountsOf(db, userId);
+      const ids = accounts.map((a) => a.id);
+      const [counts, estimates] = await Promise.all([
+        countLocal(userId),
+        ids.length
+          ? db
+              .select({ accountId: syncStates.accountId, total: syncStates.totalEstimate })
+              .from(syncStates)
+              .where(inArray(syncStates.accountId, ids))
+          : Promise.resolve([]),
+      ]);
+      const estimateOf = new Map(estimates.map((e) => [e.accountId, e.total]));
+      const result: EmailStats = {
+        unreadCount: 0,
+        totalEmails: 0,
+        readToday: counts.readToday,
+        totalEmailsRemote: 0,
+        providerCounts: { gmail: 0, outlook: 0 },
+      };
+      for (const account of accounts) {
+        const c = counts.perAccount.get(account.id) ?? { total: 0, unread: 0 };
+        result.unreadCount += c.unread;
+        result.totalEmails += c.total;
+        if (account.provider === "gmail" || account.provider === "outlook") {
+          result.providerCounts[account.provider] += c.total;
+        }
+        const cached = remote.get(account.id);
+        if (!cached || clock.nowMs() - cached.at > REMOTE_TTL_MS) refreshRemote(account);
+        result.totalEmailsRemote += cached?.total ?? estimateOf.get(account.id) ?? c.total;
+      }
+      return result;
+    },
+
+    /** Waits for background provider refreshes (tests, shutdown). */
+    async settled(): Promise<void> {
+      await Promise.all([...pending]);
+    },
+  };
+}
+
+export type StatsService = ReturnType<typeof createStatsService>;
