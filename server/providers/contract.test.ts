@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Provider, RunningEmulator } from "../../emulator/server.ts";
+import type { RunningEmulator } from "../../emulator/server.ts";
 import { startTestEmulator } from "../../emulator/test-support.ts";
 import { ProviderError } from "../auth/errors.ts";
 import type { Config } from "../config.ts";
@@ -486,5 +486,3 @@ async function startValidatingReceiver(): Promise<{ url: string; close: () => Pr
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
-
-export type { Provider };

@@ -80,8 +80,11 @@ export function boundaryOf(contentType: string | null): string | undefined {
  */
 export function decodeBatch(body: string, boundary: string): Map<string, BatchAnswer> {
   const answers = new Map<string, BatchAnswer>();
-  const delimiter = `--${boundary}`;
-  for (const chunk of body.split(delimiter).slice(1)) {
+  // A delimiter only counts at the start of a line (RFC 2046), so JSON that merely contains
+  // the boundary text cannot split a part.
+  const escaped = boundary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const delimiter = new RegExp(`\\r?\\n--${escaped}`);
+  for (const chunk of `\r\n${body}`.split(delimiter).slice(1)) {
     if (chunk.startsWith("--")) break;
     const outer = splitHead(chunk.replace(/^\r?\n/, ""));
     const contentId = headersOf(outer.head).get("content-id") ?? "";

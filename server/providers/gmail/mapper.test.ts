@@ -1,0 +1,163 @@
+import type { gmail_v1 } from "@googleapis/gmail";
+import { describe, expect, it } from "vitest";
+import { foldHistory } from "./changes.ts";
+import { mapGmailMessage } from "./mapper.ts";
+
+const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString("base64url");
+
+/** The shape Gmail answers for messages.get?format=full: multipart/mixed > alternative + attachment. */
+const FULL: gmail_v1.Schema$Message = {
+  id: "18c2f0a1b2c3d4e5",
+  threadId: "18c2f0a1b2c3d4e0",
+  labelIds: ["INBOX", "UNREAD", "STARRED", "IMPORTANT", "CATEGORY_UPDATES"],
+  snippet: "Your order &amp; invoice &#39;#42&#39; is ready",
+  historyId: "123456",
+  internalDate: "1732190400000",
+  sizeEstimate: 5120,
+  payload: {
+    partId: "",
+    mimeType: "multipart/mixed",
+    filename: "",
+    headers: [
+      { name: "From", value: '"Shop, The" <orders@shop.example>' },
+      { name: "To", value: "Alex Morgan <alex.morgan@gmail.com>, =?UTF-8?B?WsOrZQ==?= <zoe@example.com>" },
+      { name: "Cc", value: "team@shop.example" },
+      { name: "Reply-To", value: "support@shop.example" },
+      { name: "Subject", value: "=?ISO-8859-1?Q?Votre_commande_exp=E9di=E9e?=" },
+      { name: "Message-ID", value: "<order-42@shop.example>" },
+      { name: "In-Reply-To", value: "<cart-1@shop.example>" },
+      { name: "References", value: "<cart-0@shop.example> <cart-1@shop.example>" },
+      { name: "LIST-UNSUBSCRIBE", value: "<https://shop.example/u/1>, <mailto:u@shop.example>" },
+      { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },
+      { name: "Authentication-Results", value: "mx.google.com; spf=pass; dkim=pass; dmarc=pass" },
+    ],
+    body: { size: 0 },
+    parts: [
+      {
+        partId: "0",
+        mimeType: "multipart/alternative",
+        filename: "",
+        headers: [{ name: "Content-Type", value: 'multipart/alternative; boundary="b"' }],
+        body: { size: 0 },
+        parts: [
+          {
+            partId: "0.0",
+            mimeType: "text/plain",
+            filename: "",
+            headers: [
+              { name: "Content-Type", value: "text/plain; charset=iso-8859-1" },
+              { name: "Content-Transfer-Encoding", value: "quoted-printable" },
+            ],
+            // Gmail hands over the transfer-decoded bytes, still in ISO-8859-1.
+            body: { size: 22, data: b64(Buffer.from("Commande exp\xe9di\xe9e \x93ok\x94", "latin1")) },
+          },
+          {
+            partId: "0.1",
+            mimeType: "text/html",
+            filename: "",
+            headers: [{ name: "Content-Type", value: 'text/html; charset="UTF-8"' }],
+            body: { size: 30, data: b64("<p>Commande expédiée ✓</p>") },
+          },
+        ],
+      },
+      {
+        partId: "1",
+        mimeType: "application/pdf",
+        filename: "invoice.pdf",
+        headers: [{ name: "Content-Disposition", value: 'attachment; filename="invoice.pdf"' }],
+        body: { size: 48213, attachmentId: "ANGjdJ-abc" },
+      },
+    ],
+  },
+};
+
+describe("mapGmailMessage", () => {
+  it("maps a full message: addresses, decoded subject, bodies in their charsets, attachments, labels", () => {
+    const message = mapGmailMessage(FULL);
+    expect(message).toMatchObject({
+      providerId: "18c2f0a1b2c3d4e5",
+      threadId: "18c2f0a1b2c3d4e0",
+      internetMessageId: "<order-42@shop.example>",
+      from: { name: "Shop, The", address: "orders@shop.example" },
+      to: [
+        { name: "Alex Morgan", address: "alex.morgan@gmail.com" },
+        { name: "Zëe", address: "zoe@example.com" },
+      ],
+      cc: [{ name: "", address: "team@shop.example" }],
+      replyTo: [{ name: "", address: "support@shop.example" }],
+      subject: "Votre commande expédiée",
+      snippet: "Your order & invoice '#42' is ready",
+      bodyText: "Commande expédiée \u201cok\u201d",
+      bodyHtml: "<p>Commande expédiée ✓</p>",
+      receivedAt: new Date(1732190400000),
+      isRead: false,
+      isStarred: true,
+      isFlagged: true,
+      inInbox: true,
+      isTrashed: false,
+      isSpam: false,
+      isDraft: false,
+      isSent: false,
+      providerCategory: "updates",
+      headers: {
+        listUnsubscribe: "<https://shop.example/u/1>, <mailto:u@shop.example>",
+        listUnsubscribePost: "List-Unsubscribe=One-Click",
+        authenticationResults: "mx.google.com; spf=pass; dkim=pass; dmarc=pass",
+        inReplyTo: "<cart-1@shop.example>",
+        references: "<cart-0@shop.example> <cart-1@shop.example>",
+      },
+      attachments: [{ filename: "invoice.pdf", mimeType: "application/pdf", size: 48213 }],
+    });
+    expect(message.labels).toEqual(FULL.labelIds);
+  });
+
+  it("gives nulls and empties for what a sparse message lacks, never invented values", () => {
+    const message = mapGmailMessage({ id: "1", labelIds: ["SENT", "TRASH"], internalDate: "5" });
+    expect(message).toMatchObject({
+      threadId: null,
+      internetMessageId: null,
+      from: { name: "", address: "" },
+      to: [],
+      subject: "",
+      bodyHtml: null,
+      bodyText: null,
+      isRead: true,
+      isSent: true,
+      isTrashed: true,
+      inInbox: false,
+      providerCategory: null,
+      attachments: [],
+    });
+    expect(message.headers.listUnsubscribe).toBeNull();
+  });
+
+  it("reads a single-part text/plain message", () => {
+    const message = mapGmailMessage({
+      id: "2",
+      labelIds: ["INBOX"],
+      internalDate: "1",
+      payload: {
+        mimeType: "text/plain",
+        headers: [{ name: "Content-Type", value: "text/plain; charset=koi8-r" }],
+        body: { size: 6, data: b64(Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4])) },
+      },
+    });
+    expect(message.bodyText).toBe("Привет");
+    expect(message.bodyHtml).toBeNull();
+  });
+});
+
+describe("foldHistory", () => {
+  it("keeps the last fate of each message, and deleted stays deleted", () => {
+    const fate = foldHistory([
+      { id: "10", messagesAdded: [{ message: { id: "a" } }] },
+      { id: "11", labelsRemoved: [{ message: { id: "b" }, labelIds: ["UNREAD"] }] },
+      { id: "12", messagesDeleted: [{ message: { id: "a" } }] },
+      { id: "13", labelsAdded: [{ message: { id: "a" }, labelIds: ["STARRED"] }] },
+    ]);
+    expect([...fate]).toEqual([
+      ["a", "removed"],
+      ["b", "upsert"],
+    ]);
+  });
+});
