@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4180);
-const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4190);
+const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4290);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 // Specs reach the emulator's admin API through this variable.
 process.env.E2E_EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
@@ -35,13 +35,20 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: "**/*.mobile.spec.ts",
+      testIgnore: ["**/*.mobile.spec.ts", "**/*.server-clock.spec.ts"],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
       name: "phone",
       testMatch: "**/*.mobile.spec.ts",
       use: { ...devices["Pixel 7"], viewport: { width: 360, height: 740 } },
+    },
+    {
+      // Moving the server clock expires every session in the shared stack, so these run last.
+      name: "server-clock",
+      testMatch: "**/*.server-clock.spec.ts",
+      dependencies: ["desktop", "phone"],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],
   webServer: {

@@ -2,7 +2,6 @@ import { createIdentity, expect, signIn, storedToken, test, toastWith } from "./
 
 // Moving the server clock expires every session in the stack: wait until no other auth test
 // holds one, and keep new ones out meanwhile.
-test.use({ clockLock: "exclusive" });
 test.describe.configure({ timeout: 90_000 });
 
 test("a session that expired on the server leads to /login with the 'Session Expired' toast", async ({

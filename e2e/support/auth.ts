@@ -8,7 +8,7 @@ import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
 export const EMULATOR_URL = (
-  process.env.E2E_EMULATOR_URL ?? `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? "4190"}`
+  process.env.E2E_EMULATOR_URL ?? `http://127.0.0.1:${process.env.E2E_EMULATOR_PORT ?? "4290"}`
 ).replace(/\/$/, "");
 
 export type MailProvider = "gmail" | "outlook";
@@ -95,94 +95,11 @@ export async function openAccounts(page: Page) {
   return dialog;
 }
 
-// --- Server clock lock -------------------------------------------------------------------------
-// Moving the server clock a month ahead expires every session in the shared stack. Tests that
-// hold a session take a shared lock; a clock-moving test takes it exclusively (a file-based
-// readers-writer lock, since Playwright workers are separate processes).
-
-const LOCK_DIR = path.resolve(".tmp/e2e-clock-lock");
-const EXCLUSIVE = "exclusive";
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Lock files of live workers only; a crashed run's files are ignored and removed. */
-function holders(): { shared: string[]; exclusive: boolean } {
-  const shared: string[] = [];
-  let exclusive = false;
-  for (const name of readdirSync(LOCK_DIR)) {
-    const pid = Number(name.split("-")[1]);
-    if (!alive(pid)) {
-      rmSync(path.join(LOCK_DIR, name), { force: true });
-      continue;
-    }
-    if (name.startsWith(EXCLUSIVE)) exclusive = true;
-    else shared.push(name);
-  }
-  return { shared, exclusive };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function acquire(mode: "shared" | "exclusive"): Promise<() => void> {
-  mkdirSync(LOCK_DIR, { recursive: true });
-  const file = path.join(
-    LOCK_DIR,
-    `${mode === "exclusive" ? EXCLUSIVE : "shared"}-${process.pid}-${randomBytes(4).toString("hex")}`,
-  );
-  const release = () => rmSync(file, { force: true });
-  for (;;) {
-    if (mode === "shared") {
-      if (!holders().exclusive) {
-        writeFileSync(file, "");
-        // An exclusive holder may have arrived meanwhile: back off and let it go first.
-        if (!holders().exclusive) return release;
-        release();
-      }
-    } else {
-      const before = holders();
-      if (!before.exclusive) {
-        writeFileSync(file, "");
-        const mine = path.basename(file);
-        const exclusives = readdirSync(LOCK_DIR)
-          .filter((n) => n.startsWith(EXCLUSIVE))
-          .sort();
-        if (exclusives[0] === mine) {
-          // Readers drain; new ones wait while our file exists.
-          while (holders().shared.length > 0) await sleep(100);
-          return release;
-        }
-        release();
-      }
-    }
-    await sleep(100);
-  }
-}
-
 /**
- * `test` for auth specs: holds the clock lock for the whole test. Files that move the server
- * clock set `test.use({ clockLock: "exclusive" })`.
+ * `test` for auth specs. The one spec that moves the server clock (expiring every session) runs
+ * in its own Playwright project after all others; see playwright.config.ts.
  */
-export const test = base.extend<{ clockLock: "shared" | "exclusive"; _clockLock: undefined }>({
-  clockLock: ["shared", { option: true }],
-  _clockLock: [
-    async ({ clockLock }, use) => {
-      const release = await acquire(clockLock);
-      try {
-        await use(undefined);
-      } finally {
-        release();
-      }
-    },
-    { auto: true },
-  ],
-});
+export const test = base;
 
 export { expect };
 

@@ -7,7 +7,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 
 const port = process.env.E2E_PORT ?? "4180";
-const emulatorPort = process.env.E2E_EMULATOR_PORT ?? "4190";
+const emulatorPort = process.env.E2E_EMULATOR_PORT ?? "4290";
 // One folder per port, so two stacks on one machine never share (and corrupt) a database.
 const dataDir = path.resolve(`.tmp/e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
@@ -24,6 +24,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--r
     DEMO_MODE: "on",
     EMULATOR_PORT: emulatorPort,
     ENABLE_TEST_HOOKS: "1",
+    // Every browser test signs in from 127.0.0.1; the per-IP limit is tested in the API suite.
+    AUTH_RATE_LIMIT_PER_MINUTE: "10000",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   },
 });
