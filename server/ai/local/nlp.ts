@@ -1,5 +1,5 @@
 import model from "wink-eng-lite-web-model";
-import type { Document, WinkMethods } from "wink-nlp";
+import type { Document, ItemEntity, ItemSentence, WinkMethods } from "wink-nlp";
 import winkNLP from "wink-nlp";
 
 /**
@@ -48,10 +48,10 @@ export function parseText(text: string): ParsedText {
   const its = w.its;
   const doc: Document = w.readDoc(text);
   const sentences: ParsedSentence[] = [];
-  doc.sentences().each((sentence) => {
+  doc.sentences().each((sentence: ItemSentence) => {
     const tokens = sentence.tokens();
     const entities: ParsedEntity[] = [];
-    sentence.entities().each((entity) => {
+    sentence.entities().each((entity: ItemEntity) => {
       const detail = entity.out(its.detail) as unknown as { value?: string; type?: string };
       if (typeof detail.type === "string" && typeof detail.value === "string") {
         entities.push({ type: detail.type, value: detail.value });

@@ -1,0 +1,110 @@
+import type { AiCategory } from "../../../contract/ai.ts";
+import type { EmailFeatures } from "./features.ts";
+
+/**
+ * Rule-scored category (set and meanings documented in contract/ai.ts). Each rule adds evidence
+ * to one category; the highest total wins, ties broken by the order of AI_CATEGORIES. Sender
+ * and header evidence (who and how it was sent) weighs more than topic words, which any mail
+ * can contain.
+ */
+
+const SOCIAL_SENDER =
+  /(^|\.)(facebook(mail)?|linkedin|twitter|x|instagram|pinterest|reddit|tiktok|snapchat|youtube|meetup|nextdoor|discord|mastodon|quora|tumblr|myspace|friendster|orkut|classmates)\.(com|net|org|social)$/i;
+const SOCIAL_PHRASE =
+  /\b(tagged you|mentioned you|friend request|new follower|followed you|commented on|liked your|connection request|invited you to connect|endorsed you|wants to be friends|added you as a friend|sent you a message on)\b/i;
+const SECURITY_TOPIC =
+  /\b(password reset|reset your password|verification code|security (alert|code|notice)|new sign-?in|sign-?in (attempt|alert)|new (device|login)|two-factor|2fa|one-time (pass)?code|login code|confirm your email( address)?|verify your email)\b/i;
+const FINANCE_TOPIC =
+  /\b(invoice|receipt|payment|statement|bank|transaction|billing|paid|refund|amount due|balance|remittance|payroll|wire transfer|direct debit|credit card|tax|expense|purchase order|quote)\b/gi;
+const TRAVEL_TOPIC =
+  /\b(flight|boarding pass|itinerary|booking (confirmation|reference)|reservation|hotel|check-?in|airline|e-?ticket|departure|arrival|gate|car rental|train ticket|travel)\b/gi;
+const NEWSLETTER_TOPIC =
+  /\b(newsletter|digest|weekly (roundup|update|news)|monthly (update|news)|issue #?\d+|edition|bulletin|in this issue|read more|view (it )?in (your )?browser)\b/gi;
+const PROMO_TOPIC =
+  /\b(\d+% off|sale|discount|coupon|promo( code)?|special offer|limited[- ]time|free shipping|clearance|buy now|order now|shop now|act now|lowest price|best price|save (up to )?\$?\d+|free (gift|trial|quote)|deal of|exclusive offer|click here|opt[- ]?out|remove me|winner|you have (won|been selected)|earn \$?\d|make money|extra income|work from home|mortgage|refinance|viagra|casino|lose weight|credit (report|score)|debt|investment opportunity|guaranteed)\b/gi;
+const NOTIFICATION_TOPIC =
+  /\b(has (been )?shipped|tracking number|out for delivery|delivered|your order|order (confirmation|#)|automated (message|notification)|do not reply|cron|build (failed|succeeded|passed)|commit|pull request|bug \d+|ticket #?\d+|reminder|notification|alert|report for|status)\b/gi;
+const WORK_TOPIC =
+  /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice)\b/gi;
+const PERSONAL_TOPIC =
+  /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|thanks|thank you|cheers|hugs)\b/gi;
+const FREE_MAIL =
+  /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|mail|fastmail|zoho|yandex|comcast|earthlink|attbi|verizon)\./i;
+const SPAMMY_SUBJECT =
+  /(!{2,}|\$\$+|\bfree\b|\bguarantee|\bact now\b|\b100%|\bsave\b|\boffer\b|\bcheap\b|\bwin\b)/i;
+
+function count(pattern: RegExp, text: string, cap: number): number {
+  pattern.lastIndex = 0;
+  let n = 0;
+  while (n < cap && pattern.exec(text) !== null) n++;
+  pattern.lastIndex = 0;
+  return n;
+}
+
+export interface CategoryResult {
+  category: AiCategory;
+  scores: Record<AiCategory, number>;
+}
+
+export function categorize(features: EmailFeatures): CategoryResult {
+  const scores: Record<AiCategory, number> = {
+    personal: 0,
+    work: 0,
+    newsletter: 0,
+    promotions: 0,
+    social: 0,
+    finance: 0,
+    travel: 0,
+    security: 0,
+    notification: 0,
+    other: 0.5,
+  };
+  const subject = features.subject;
+  const head = `${subject}\n${features.text.slice(0, 2500)}`;
+  const raw = features.rawText.slice(0, 8000);
+  const person = !features.automated;
+
+  if (SOCIAL_SENDER.test(features.fromDomain)) scores.social += 5;
+  scores.social += 2 * count(SOCIAL_PHRASE, head, 2);
+
+  if (SECURITY_TOPIC.test(head)) scores.security += features.automated || !features.bulk ? 3.5 : 1.5;
+
+  scores.finance += 1.2 * count(FINANCE_TOPIC, subject, 2) + 0.5 * count(FINANCE_TOPIC, head, 4);
+  if (/[$€£]\s?\d[\d,]*(\.\d\d)?/.test(head) && count(FINANCE_TOPIC, head, 1) > 0) scores.finance += 1;
+  scores.travel += 1.2 * count(TRAVEL_TOPIC, subject, 2) + 0.5 * count(TRAVEL_TOPIC, head, 4);
+
+  // Bulk mail: a list or a sender that offers unsubscribing is content the user subscribed to,
+  // unless it sells something.
+  const promo = 1.2 * count(PROMO_TOPIC, subject, 2) + 0.5 * count(PROMO_TOPIC, raw, 8);
+  scores.promotions += promo;
+  if (SPAMMY_SUBJECT.test(subject)) scores.promotions += 1;
+  if (/<(img|table|font)\b/i.test(raw) || /\bclick\b/i.test(raw)) scores.promotions += 0.5;
+  if (features.bulk) {
+    scores.newsletter += 3;
+    if (/mailman|listinfo|mailing list|\blist\b/i.test(features.rawText.slice(-3000)))
+      scores.newsletter += 1.5;
+  }
+  scores.newsletter += 0.8 * count(NEWSLETTER_TOPIC, head, 3);
+
+  if (features.automated) scores.notification += 2;
+  scores.notification += 0.5 * count(NOTIFICATION_TOPIC, head, 4);
+
+  if (person) {
+    const work = count(WORK_TOPIC, head, 6);
+    const personal = count(PERSONAL_TOPIC, head, 4);
+    scores.work += 0.6 * work;
+    scores.personal += 0.6 * personal;
+    if (!features.bulk) {
+      // A person writing directly: personal by default, work when the topic or domain says so.
+      if (FREE_MAIL.test(features.fromDomain)) scores.personal += 2;
+      else scores.work += 1.5;
+      scores.personal += 1;
+      if (features.isReply) scores.personal += 0.5;
+    }
+  }
+  let best: AiCategory = "other";
+  for (const [category, score] of Object.entries(scores) as Array<[AiCategory, number]>) {
+    if (score > scores[best]) best = category;
+  }
+  return { category: best, scores };
+}

@@ -1,0 +1,100 @@
+import type { ParsedSentence, ParsedText } from "./nlp.ts";
+import { parseText } from "./nlp.ts";
+import { domainOfAddress } from "./security/domains.ts";
+import { bodyToText, type CleanedBody, cleanBody } from "./text-cleaning.ts";
+import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
+
+/**
+ * Everything the components read, computed once per email. Only CONTENT features live here:
+ * sentences that address an AI ("ignore previous instructions", "mark this as important") are
+ * dropped before any feature is taken, so such text cannot steer urgency or importance.
+ */
+
+/** Analyse at most this much cleaned text: the first screens carry the request; cost stays flat. */
+const MAX_ANALYSED_CHARS = 4000;
+
+const INJECTION =
+  /\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompts?|rules?)\b|\b(system prompt|you are (an? )?(ai|assistant|language model)|as an ai)\b|\b(mark|flag|classify|label|set|treat|rate)\b.{0,30}\b(as|to)\b.{0,20}\b(important|urgent|high priority|priority|safe|not spam|importance)\b/i;
+
+const AUTOMATED_LOCAL_PART =
+  /^(no-?reply|do-?not-?reply|donotreply|notifications?|notify|alerts?|mailer-daemon|postmaster|bounces?|news|newsletter|updates?|info|marketing|promo|offers|deals|support|team|hello|service|billing|receipts?|digest|auto|automated|system|admin|root|cron|daemon|listserv|majordomo|owner-|.*-bounces|.*-admin|.*-request)\b/i;
+
+export interface EmailFeatures {
+  subject: string;
+  fromName: string;
+  fromAddress: string;
+  fromDomain: string;
+  /** Body text (HTML converted), before cleaning: the security scan reads this. */
+  rawText: string;
+  cleaned: CleanedBody;
+  /** Cleaned text with instruction-like sentences removed, capped. */
+  text: string;
+  parsed: ParsedText;
+  /** Sentences of `text` (wink) without the injection ones. */
+  sentences: ParsedSentence[];
+  injectionAttempt: boolean;
+  /** Mailing list or bulk sender (List-Id, List-Unsubscribe, Precedence: bulk/list). */
+  bulk: boolean;
+  /** Machine-sent (noreply-style address, Auto-Submitted). */
+  automated: boolean;
+  isVip: boolean;
+  isKnownContact: boolean;
+  /** The user is in To (not only Cc/Bcc or a list). */
+  addressedDirectly: boolean;
+  isReply: boolean;
+  hasListUnsubscribe: boolean;
+  now: Date;
+}
+
+function matchesVip(address: string, domain: string, vips: readonly string[]): boolean {
+  const lower = address.toLowerCase();
+  return vips.some((v) => {
+    const vip = v.trim().toLowerCase();
+    if (!vip) return false;
+    if (vip.includes("@")) return vip === lower;
+    return domain === vip || domain.endsWith(`.${vip}`);
+  });
+}
+
+export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext): EmailFeatures {
+  const fromAddress = (input.from.address ?? "").toLowerCase();
+  const fromDomain = domainOfAddress(fromAddress);
+  const rawText = bodyToText(input.bodyText, input.bodyHtml, input.snippet ?? "");
+  const cleaned = cleanBody(rawText.slice(0, 60_000));
+  const capped = cleaned.text.slice(0, MAX_ANALYSED_CHARS);
+  const parsedAll = parseText(capped);
+  const sentences = parsedAll.sentences.filter((s) => !INJECTION.test(s.text));
+  const injectionAttempt = sentences.length !== parsedAll.sentences.length || INJECTION.test(input.subject);
+  const text = injectionAttempt ? sentences.map((s) => s.text).join(" ") : capped;
+  const headers = input.headers ?? {};
+  const precedence = (headers.precedence ?? "").toLowerCase();
+  const bulk =
+    Boolean(headers.listId) || Boolean(headers.listUnsubscribe) || /bulk|list|junk/.test(precedence);
+  const localPart = fromAddress.split("@")[0] ?? "";
+  const automated =
+    AUTOMATED_LOCAL_PART.test(localPart) ||
+    Boolean(headers.autoSubmitted && !/^no$/i.test(headers.autoSubmitted.trim()));
+  const user = (context.userAddresses ?? []).map((a) => a.toLowerCase());
+  const addressedDirectly =
+    user.length === 0 ? !bulk : (input.to ?? []).some((t) => user.includes((t.address ?? "").toLowerCase()));
+  return {
+    subject: (injectionAttempt ? input.subject.replace(INJECTION, " ") : input.subject).slice(0, 500),
+    fromName: input.from.name ?? "",
+    fromAddress,
+    fromDomain,
+    rawText,
+    cleaned,
+    text,
+    parsed: injectionAttempt ? { sentences, sentiment: parsedAll.sentiment } : parsedAll,
+    sentences,
+    injectionAttempt,
+    bulk,
+    automated,
+    isVip: matchesVip(fromAddress, fromDomain, context.vipContacts ?? []),
+    isKnownContact: context.isKnownContact === true,
+    addressedDirectly,
+    isReply: /^\s*(re|aw|sv)\s*:/i.test(input.subject) || Boolean(headers.inReplyTo),
+    hasListUnsubscribe: Boolean(headers.listUnsubscribe),
+    now: context.now ?? input.receivedAt ?? new Date(0),
+  };
+}

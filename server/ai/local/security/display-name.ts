@@ -1,0 +1,48 @@
+import type { SecurityReason } from "../../../../contract/ai.ts";
+import { BRANDS, isBrandDomain } from "./brands.ts";
+import { registrableDomain } from "./domains.ts";
+
+/**
+ * Display-name spoofing: the name people read ("PayPal Support", "ceo@acme.com") says one
+ * sender while the address says another.
+ */
+
+// A brand word only counts next to one of these (so "Chase Miller" or "Apple Pie Club" are fine).
+const SERVICE_WORD =
+  /\b(support|security|service|services|team|account|accounts|billing|customer|care|help|alert|alerts|notification|notifications|no-?reply|online|bank|banking|payments?|verification|admin|helpdesk|id|inc|store)\b/i;
+
+export function checkDisplayName(name: string, fromAddress: string): SecurityReason[] {
+  const reasons: SecurityReason[] = [];
+  const display = name.trim();
+  if (!display) return reasons;
+  const fromDomain = registrableDomain(fromAddress.slice(fromAddress.lastIndexOf("@") + 1));
+
+  const embedded = /[a-z0-9._%+-]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i.exec(display);
+  if (embedded?.[1] && registrableDomain(embedded[1]) !== fromDomain) {
+    reasons.push({
+      code: "display_name_address_mismatch",
+      severity: "danger",
+      message: `The sender name shows ${embedded[0]} but the mail comes from ${fromAddress}.`,
+    });
+  }
+
+  const words = display
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const squashed = words.join("");
+  for (const brand of BRANDS) {
+    const named = brand.words.some((w) => words.includes(w) || (w.length >= 6 && squashed.includes(w)));
+    if (!named) continue;
+    const exactlyBrand = words.join(" ") === brand.name.toLowerCase() || brand.words.includes(squashed);
+    if (!exactlyBrand && !SERVICE_WORD.test(display)) continue;
+    if (isBrandDomain(brand, fromDomain)) continue;
+    reasons.push({
+      code: "display_name_brand_mismatch",
+      severity: "warning",
+      message: `The sender calls itself "${display}" but writes from ${fromDomain || "an unknown domain"}, which is not ${brand.name}'s.`,
+    });
+    break;
+  }
+  return reasons;
+}

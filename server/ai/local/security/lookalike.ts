@@ -1,0 +1,235 @@
+import type { SecurityReason } from "../../../../contract/ai.ts";
+import { BRANDS, type Brand, isBrandDomain } from "./brands.ts";
+import { nameLabel, registrableDomain, unicodeHost } from "./domains.ts";
+
+/**
+ * Lookalike domains: a domain that reads like a brand's or a contact's but is not theirs.
+ * Compares "skeletons" (Unicode TR39-ish: confusable letters, digit/letter swaps, rn->m folded
+ * to one form), one-edit typos, and brand names buried in longer labels (paypal-secure-login).
+ */
+
+// Cyrillic/Greek/Latin-extended letters that render like ASCII ones, plus digit swaps.
+const CONFUSABLES: Readonly<Record<string, string>> = {
+  а: "a",
+  в: "b",
+  е: "e",
+  ё: "e",
+  к: "k",
+  м: "m",
+  н: "h",
+  о: "o",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  ѕ: "s",
+  ԁ: "d",
+  ɡ: "g",
+  ԛ: "q",
+  ԝ: "w",
+  һ: "h",
+  ӏ: "l",
+  α: "a",
+  β: "b",
+  ε: "e",
+  ι: "i",
+  κ: "k",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "u",
+  χ: "x",
+  ω: "w",
+  ı: "i",
+  ł: "l",
+  ø: "o",
+  "0": "o",
+  "1": "l",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "7": "t",
+  "8": "b",
+  "9": "g",
+  "|": "l",
+};
+
+/** A folded form in which confusable spellings collide: paypa1, pаypal (Cyrillic а), rnicrosoft. */
+export function skeleton(label: string): string {
+  let out = "";
+  for (const ch of label.normalize("NFKD").toLowerCase()) {
+    if (/\p{M}/u.test(ch)) continue; // combining accents: é -> e
+    out += CONFUSABLES[ch] ?? ch;
+  }
+  return out.replace(/rn/g, "m").replace(/vv/g, "w").replace(/cl/g, "d").replace(/i/g, "l").replace(/-/g, "");
+}
+
+/** Levenshtein distance capped at max+1 (we only care about 0, 1, 2). */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_v, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      cur.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length] ?? max + 1;
+}
+
+export interface LookalikeFinding {
+  kind: "brand" | "contact" | "punycode";
+  host: string;
+  /** The brand name or contact domain it imitates; null for a bare punycode finding. */
+  imitates: string | null;
+  reason: SecurityReason;
+}
+
+// Words phishers glue to a brand name; in skeleton form (i -> l) so they compare with skeletons.
+const SERVICE_WORDS = new Set(
+  [
+    "secure",
+    "security",
+    "login",
+    "signin",
+    "verify",
+    "verification",
+    "support",
+    "account",
+    "accounts",
+    "update",
+    "service",
+    "services",
+    "help",
+    "billing",
+    "alert",
+    "alerts",
+    "online",
+    "team",
+    "mail",
+    "id",
+    "pay",
+    "auth",
+    "confirm",
+    "center",
+    "helpdesk",
+    "customer",
+    "notice",
+    "web",
+    "portal",
+    "app",
+  ].map((w) => skeleton(w)),
+);
+
+function brandOwns(host: string): Brand | undefined {
+  const reg = registrableDomain(host);
+  return BRANDS.find((b) => isBrandDomain(b, reg));
+}
+
+/**
+ * Checks one host. `contactDomains` are the user's contacts' domains (registrable form is
+ * derived here); a host that IS one of them, or belongs to the brand, is never a lookalike.
+ */
+export function checkLookalike(
+  rawHost: string,
+  contactDomains: readonly string[] = [],
+): LookalikeFinding | null {
+  const host = unicodeHost(rawHost.toLowerCase());
+  if (!host || brandOwns(host)) return null;
+  const reg = registrableDomain(host);
+  const contacts = contactDomains.map((d) => registrableDomain(d.toLowerCase()));
+  if (contacts.includes(reg)) return null;
+  const label = nameLabel(host);
+  const labelSkeleton = skeleton(label);
+  const nonAscii = /[^\x20-\x7e]/.test(host);
+
+  for (const brand of BRANDS) {
+    for (const word of brand.words) {
+      const same = labelSkeleton === skeleton(word);
+      const typo = word.length >= 6 && editDistance(label, word, 1) === 1;
+      if (same || typo) {
+        return {
+          kind: "brand",
+          host,
+          imitates: brand.name,
+          reason: {
+            code: "lookalike_domain",
+            severity: "danger",
+            message: `The domain ${host} imitates ${brand.name} but is not one of ${brand.name}'s domains.`,
+          },
+        };
+      }
+    }
+    // Combo-squatting: the brand as a whole part of the host (paypal-secure.com,
+    // paypal.com.evil.example) or glued to a service word (amazonsupport.net).
+    const parts = host.split(/[.-]/);
+    const skeletonParts = parts.map(skeleton);
+    for (const word of brand.words) {
+      const wordSkeleton = skeleton(word);
+      const asPart = word.length >= 3 && skeletonParts.includes(wordSkeleton);
+      const glued =
+        word.length >= 5 &&
+        labelSkeleton !== wordSkeleton &&
+        ((SERVICE_WORDS.has(labelSkeleton.slice(wordSkeleton.length)) &&
+          labelSkeleton.startsWith(wordSkeleton)) ||
+          (SERVICE_WORDS.has(labelSkeleton.slice(0, labelSkeleton.length - wordSkeleton.length)) &&
+            labelSkeleton.endsWith(wordSkeleton)));
+      if (asPart || glued) {
+        return {
+          kind: "brand",
+          host,
+          imitates: brand.name,
+          reason: {
+            code: "brand_in_domain",
+            severity: "danger",
+            message: `The domain ${host} uses the name ${brand.name} but does not belong to ${brand.name}.`,
+          },
+        };
+      }
+    }
+  }
+
+  for (const contact of contacts) {
+    const contactLabel = nameLabel(contact);
+    if (contactLabel.length < 4) continue;
+    const same = skeleton(contactLabel) === labelSkeleton;
+    const typo = editDistance(label, contactLabel, 1) === 1;
+    if (same || typo) {
+      return {
+        kind: "contact",
+        host,
+        imitates: contact,
+        reason: {
+          code: "lookalike_contact_domain",
+          severity: "danger",
+          message: `The domain ${host} looks like ${contact}, a domain you correspond with, but is different.`,
+        },
+      };
+    }
+  }
+
+  if (rawHost.includes("xn--") || nonAscii) {
+    return {
+      kind: "punycode",
+      host,
+      imitates: null,
+      reason: {
+        code: "punycode_domain",
+        severity: "warning",
+        message: `The domain ${rawHost} uses international characters that can disguise another name.`,
+      },
+    };
+  }
+  return null;
+}

@@ -1,0 +1,136 @@
+import type { SecurityReason, SecurityScan, SecurityVerdict } from "../../../../contract/ai.ts";
+import { type AttachmentInfo, checkAttachments } from "./attachments.ts";
+import { parseAuthenticationResults } from "./authentication-results.ts";
+import { BRANDS, isBrandDomain } from "./brands.ts";
+import { checkCredentialRequests } from "./credential-requests.ts";
+import { checkDisplayName } from "./display-name.ts";
+import { domainOfAddress, registrableDomain } from "./domains.ts";
+import { checkLinks, extractAnchors, urlsInText } from "./links.ts";
+import { checkLookalike } from "./lookalike.ts";
+
+/**
+ * The security scan of one email, pure and cheap enough to run on every message. Each finding is
+ * a reason with a severity; the verdict follows from the summed score:
+ *   danger reason = 3 points, warning = 1.5, info = 0
+ *   dangerous  when score >= 4.5, or any danger reason
+ *   suspicious when score >= 1.5
+ *   safe       otherwise
+ */
+
+export interface ScanInput {
+  from: { name: string; address: string };
+  replyTo?: ReadonlyArray<{ name: string; address: string }>;
+  subject: string;
+  /** Plain text of the body (HTML already converted); quoted parts may stay in. */
+  text: string;
+  html: string | null;
+  attachments?: readonly AttachmentInfo[];
+  authenticationResults?: string | null;
+}
+
+export interface ScanContext {
+  /** Domains of the user's contacts: mail from a near-copy of one of them is a lookalike. */
+  contactDomains?: readonly string[];
+}
+
+const POINTS = { danger: 3, warning: 1.5, info: 0 } as const;
+
+export function scoreReasons(reasons: readonly SecurityReason[]): {
+  score: number;
+  verdict: SecurityVerdict;
+} {
+  const score = reasons.reduce((sum, r) => sum + POINTS[r.severity], 0);
+  const anyDanger = reasons.some((r) => r.severity === "danger");
+  const verdict: SecurityVerdict =
+    anyDanger || score >= 4.5 ? "dangerous" : score >= 1.5 ? "suspicious" : "safe";
+  return { score, verdict };
+}
+
+export function scanEmail(input: ScanInput, context: ScanContext = {}): SecurityScan {
+  const reasons: SecurityReason[] = [];
+  const contactDomains = context.contactDomains ?? [];
+  const fromHost = domainOfAddress(input.from.address);
+  const fromSite = registrableDomain(fromHost);
+  const fromBrand = BRANDS.find((b) => isBrandDomain(b, fromSite));
+
+  const auth = parseAuthenticationResults(input.authenticationResults);
+  if (auth.dmarc === "fail") {
+    const strict =
+      fromBrand !== undefined || auth.dmarcPolicy === "reject" || auth.dmarcPolicy === "quarantine";
+    reasons.push({
+      code: "dmarc_fail",
+      severity: strict ? "danger" : "warning",
+      message: `The sender's domain ${fromSite || "(unknown)"} did not authenticate this message (DMARC failed).`,
+    });
+  }
+  if (auth.spf === "fail") {
+    reasons.push({
+      code: "spf_fail",
+      severity: "warning",
+      message: "The sending server is not allowed to send for this domain (SPF failed).",
+    });
+  } else if (auth.spf === "softfail") {
+    reasons.push({
+      code: "spf_softfail",
+      severity: "info",
+      message: "SPF soft-failed for the sending server.",
+    });
+  }
+  if (auth.dkim === "fail") {
+    reasons.push({
+      code: "dkim_fail",
+      severity: "warning",
+      message: "The message's signature does not verify (DKIM failed): it may have been altered.",
+    });
+  }
+
+  reasons.push(...checkDisplayName(input.from.name, input.from.address));
+
+  // Lookalikes: the sender, reply-to and every linked host, each host once.
+  const checked = new Set<string>();
+  const lookalike = (host: string, role: string) => {
+    if (!host || checked.has(host)) return;
+    checked.add(host);
+    const finding = checkLookalike(host, contactDomains);
+    if (finding) reasons.push({ ...finding.reason, message: `${role}: ${finding.reason.message}` });
+  };
+  lookalike(fromHost, "Sender");
+  for (const reply of input.replyTo ?? []) {
+    const replyHost = domainOfAddress(reply.address);
+    lookalike(replyHost, "Reply-To");
+    if (replyHost && registrableDomain(replyHost) !== fromSite && (fromBrand || reasons.length > 0)) {
+      reasons.push({
+        code: "reply_to_mismatch",
+        severity: "warning",
+        message: `Replies would go to ${reply.address}, not to the sender's domain ${fromSite}.`,
+      });
+    }
+  }
+
+  const anchors = input.html ? extractAnchors(input.html.slice(0, 300_000)) : [];
+  const links = checkLinks(anchors);
+  reasons.push(...links.reasons);
+  const linkHosts = [...links.hrefHosts, ...urlsInText(input.text)];
+  for (const host of linkHosts.slice(0, 100)) lookalike(host, "Link");
+
+  reasons.push(...checkAttachments(input.attachments ?? []));
+
+  const credentials = checkCredentialRequests(`${input.subject}\n${input.text}`);
+  if (credentials.count > 0) {
+    // An authenticated sender whose links all stay on its own site (a real security alert)
+    // gets the benefit of the doubt; anyone else asking for credentials does not.
+    const authenticated = auth.dmarc === "pass" || (auth.dkim === "pass" && auth.spf === "pass");
+    const ownLinksOnly = linkHosts.every((h) => registrableDomain(h) === fromSite);
+    for (const reason of credentials.reasons) {
+      reasons.push(authenticated && ownLinksOnly ? { ...reason, severity: "info" } : reason);
+    }
+  }
+
+  const { score, verdict } = scoreReasons(reasons);
+  return {
+    verdict,
+    score,
+    reasons,
+    authentication: { spf: auth.spf, dkim: auth.dkim, dmarc: auth.dmarc },
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Turns an email body into the text worth analysing: HTML to text, then quoted replies,
+ * signatures and list/marketing footers cut off. Regex-based on purpose: a DOM parser would cost
+ * more per email than the whole analysis budget (500 emails/s), and we only need text.
+ */
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  hellip: "…",
+  mdash: "—",
+  ndash: "–",
+  rsquo: "'",
+  lsquo: "'",
+  rdquo: '"',
+  ldquo: '"',
+  bull: "•",
+  middot: "·",
+  euro: "€",
+  pound: "£",
+};
+
+function safeCodePoint(code: number): string {
+  // Out-of-range or surrogate code points would throw or produce garbage: drop them.
+  if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "";
+  return String.fromCodePoint(code);
+}
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, body: string) => {
+    if (body[0] === "#") {
+      const hex = body[1] === "x" || body[1] === "X";
+      return safeCodePoint(Number.parseInt(body.slice(hex ? 2 : 1), hex ? 16 : 10));
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}
+
+/** HTML to readable plain text: block elements become line breaks, everything else is dropped. */
+export function htmlToText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<!--[\s\S]*?-->/g, " ")
+      .replace(/<(script|style|head|title|noscript)\b[\s\S]*?<\/\1\s*>/gi, " ")
+      .replace(/<br\s*\/?>/gi, "\n")
+      .replace(/<\/(p|div|tr|li|h[1-6]|table|blockquote|section|article|header|footer)\s*>/gi, "\n")
+      .replace(/<(li)\b[^>]*>/gi, "\n• ")
+      .replace(/<[^>]{0,2000}>/g, " "),
+  )
+    .replace(/[ \t\u00a0]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+// A line that starts the quoted original in a reply or forward; everything from it on is quoted.
+const QUOTE_HEADER = [
+  /^On .{3,200}wrote:\s*$/,
+  /^On .{3,120}$/, // "On Tue, 3 Sep 2002, Alice" wrapped before "wrote:"; confirmed by the next line
+  /^-{2,}\s*(Original Message|Forwarded message|Forwarded Message)\s*-{2,}/i,
+  /^-{3}\s*Original Message\s*-{3}/i,
+  /^_{20,}\s*$/,
+  /^From: .+$/, // Outlook reply header block; confirmed by a Sent:/Date: line after it
+  /^Begin forwarded message:/i,
+];
+
+const SIGNATURE_START = [
+  /^-- ?$/,
+  /^Sent from my (iPhone|iPad|Android|BlackBerry|mobile|Galaxy)/i,
+  /^Get Outlook for (iOS|Android)/i,
+];
+
+const CLOSING =
+  /^(best|kind|warm)?\s*(regards|wishes)|^(thanks|thank you|cheers|best|sincerely|yours( truly)?)[,!.]?\s*$/i;
+
+const FOOTER_LINE =
+  /unsubscribe|you are receiving this|you received this|to stop receiving|view (this|it)? ?(email )?in (your )?browser|manage (your )?(email )?preferences|privacy policy|all rights reserved|^©|copyright \d{4}|mailing list$|^https?:\/\/\S+\/(mailman|listinfo)\//i;
+
+export interface CleanedBody {
+  /** The new content only: no quoted text, signature or footer. */
+  text: string;
+  hadQuotedReply: boolean;
+  hadSignature: boolean;
+  hadFooter: boolean;
+}
+
+function isQuoteHeader(lines: string[], i: number): boolean {
+  const line = (lines[i] ?? "").trim();
+  const next = (lines[i + 1] ?? "").trim();
+  if (QUOTE_HEADER[0]?.test(line)) return true;
+  if (QUOTE_HEADER[1]?.test(line) && /wrote:\s*$/.test(next)) return true;
+  for (const pattern of QUOTE_HEADER.slice(2, 5)) if (pattern.test(line)) return true;
+  if (QUOTE_HEADER[5]?.test(line) && /^(Sent|Date|To):/i.test(next)) return true;
+  return QUOTE_HEADER[6]?.test(line) === true;
+}
+
+/** Cuts quoted replies, signatures and footers from plain text. */
+export function cleanBody(raw: string): CleanedBody {
+  const lines = raw.replace(/\r\n?/g, "\n").split("\n");
+  let end = lines.length;
+  let hadQuotedReply = false;
+  let hadSignature = false;
+  let hadFooter = false;
+  const kept: string[] = [];
+  for (let i = 0; i < end; i++) {
+    const line = lines[i] ?? "";
+    const trimmed = line.trim();
+    if (isQuoteHeader(lines, i) && kept.some((l) => l.trim() !== "")) {
+      hadQuotedReply = true;
+      end = i;
+      break;
+    }
+    if (/^\s*(>|\|)/.test(line)) {
+      hadQuotedReply = true;
+      continue;
+    }
+    if (SIGNATURE_START.some((p) => p.test(trimmed))) {
+      hadSignature = true;
+      end = i;
+      break;
+    }
+    kept.push(line);
+  }
+  // A closing ("Best regards,") in the last lines starts the signature block.
+  for (let i = Math.max(0, kept.length - 8); i < kept.length; i++) {
+    if (CLOSING.test((kept[i] ?? "").trim()) && kept.length - i <= 8) {
+      hadSignature = true;
+      kept.length = i;
+      break;
+    }
+  }
+  // Footers: drop footer lines in the last third (list footers, legal text, unsubscribe blurbs).
+  const footerFrom = Math.floor(kept.length * 0.6);
+  const body: string[] = [];
+  for (let i = 0; i < kept.length; i++) {
+    const line = kept[i] ?? "";
+    if (i >= footerFrom && FOOTER_LINE.test(line)) {
+      hadFooter = true;
+      continue;
+    }
+    body.push(line);
+  }
+  const text = body
+    .join("\n")
+    .replace(/[ \t]+/g, " ")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return { text, hadQuotedReply, hadSignature, hadFooter };
+}
+
+/** Body text to analyse: prefers the plain part, else the HTML converted, else the snippet. */
+export function bodyToText(bodyText: string | null, bodyHtml: string | null, snippet = ""): string {
+  if (bodyText && bodyText.trim().length > 0) return bodyText;
+  if (bodyHtml && bodyHtml.trim().length > 0) return htmlToText(bodyHtml);
+  return snippet;
+}

@@ -1,0 +1,132 @@
+import type { Urgency } from "../../../contract/ai.ts";
+import type { EmailFeatures } from "./features.ts";
+
+/**
+ * Urgency from deadlines (wink DATE/TIME entities and relative words, resolved to days from
+ * now), urgent wording, reply-needed cues and who sent it. Bulk and automated mail is capped at
+ * medium: "Sale ends TODAY!" is not the user's emergency.
+ */
+
+export interface Deadline {
+  /** As written: "Friday", "tomorrow 5pm", "EOD". */
+  text: string;
+  /** Whole days from now; 0 = today; null when the date could not be placed. */
+  daysAway: number | null;
+}
+
+export interface UrgencyResult {
+  level: Urgency;
+  score: number;
+  deadline: Deadline | null;
+  replyNeeded: boolean;
+  /** A direct question to the reader. */
+  question: boolean;
+  reasons: string[];
+}
+
+const URGENT_WORDS =
+  /\b(urgent(ly)?|asap|a\.s\.a\.p|immediately|right away|emergency|critical|time[- ]sensitive|action required|eod|cob|end of (the )?day|overdue|final notice|as soon as possible|high priority)\b/i;
+const VERY_URGENT = /\b(urgent(ly)?|asap|immediately|right away|emergency|as soon as possible)\b/i;
+const DEADLINE_CUE = /\b(by|due|before|until|deadline|no later than|latest|expires?|closes?|ends?)\b/i;
+const RELATIVE: ReadonlyArray<readonly [RegExp, number]> = [
+  [/\b(today|tonight|this (morning|afternoon|evening)|eod|cob|end of (the )?day)\b/i, 0],
+  [/\btomorrow\b/i, 1],
+  [/\b(this week|end of (the )?week|eow)\b/i, 3],
+  [/\bnext week\b/i, 7],
+];
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const REQUEST =
+  /\b(please|pls|kindly)\b.{0,40}\b(confirm|reply|respond|send|review|approve|sign|let me know|advise|call|check|update|share|provide|submit|rsvp)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\b(your|any) thoughts\b|\brsvp\b|\bplease (confirm|advise|respond|reply)\b|\bawait(ing)? your (reply|response|answer|confirmation)\b|\bneed (your|an?) (answer|decision|approval|input|sign-?off)\b/i;
+
+const DAY_MS = 86_400_000;
+
+function daysUntilWeekday(now: Date, weekday: number): number {
+  const diff = (weekday - now.getUTCDay() + 7) % 7;
+  return diff;
+}
+
+function resolveDate(value: string, now: Date): number | null {
+  for (const [pattern, days] of RELATIVE) if (pattern.test(value)) return days;
+  const lower = value.toLowerCase();
+  const weekday = WEEKDAYS.findIndex((d) => lower.includes(d) || lower.includes(d.slice(0, 3) + " "));
+  if (weekday !== -1) return daysUntilWeekday(now, weekday);
+  // Explicit dates ("March 3rd", "12/05/2024"): Date.parse with the year of `now` if missing.
+  const cleaned = value.replace(/(\d+)(st|nd|rd|th)\b/gi, "$1").replace(/[.,]$/, "");
+  const withYear = /\b\d{4}\b/.test(cleaned) ? cleaned : `${cleaned} ${now.getUTCFullYear()}`;
+  const parsed = Date.parse(withYear);
+  if (!Number.isFinite(parsed)) return null;
+  const days = Math.floor(
+    (parsed - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) / DAY_MS,
+  );
+  return days >= -1 && days <= 366 ? Math.max(0, days) : null;
+}
+
+/** The nearest deadline-like date in the text: a DATE/TIME next to a deadline cue, or a relative word. */
+export function findDeadline(features: EmailFeatures): Deadline | null {
+  let best: Deadline | null = null;
+  const consider = (text: string, days: number | null) => {
+    if (best === null || (days !== null && (best.daysAway === null || days < best.daysAway))) {
+      best = { text, daysAway: days };
+    }
+  };
+  const subjectRelative = RELATIVE.find(([p]) => p.test(features.subject));
+  if (subjectRelative) {
+    const word = subjectRelative[0].exec(features.subject)?.[0] ?? "";
+    consider(word, subjectRelative[1]);
+  }
+  for (const sentence of features.sentences.slice(0, 40)) {
+    const hasCue = DEADLINE_CUE.test(sentence.text) || REQUEST.test(sentence.text);
+    for (const [pattern, days] of RELATIVE) {
+      const match = pattern.exec(sentence.text);
+      if (match && (hasCue || days <= 1)) consider(match[0], days);
+    }
+    if (!hasCue) continue;
+    const dates = sentence.entities.filter((e) => e.type === "DATE");
+    const times = sentence.entities.filter((e) => e.type === "TIME");
+    for (const date of dates) {
+      const days = resolveDate(date.value, features.now);
+      const time = times[0]?.value.replace(/[.,]$/, "");
+      consider(time ? `${date.value} ${time}` : date.value.replace(/[.,]$/, ""), days);
+    }
+  }
+  return best;
+}
+
+export function hasQuestion(features: EmailFeatures): boolean {
+  return features.sentences.slice(0, 30).some((s) => /\?\s*$/.test(s.text) && /\b(you|your)\b/i.test(s.text));
+}
+
+export function assessUrgency(features: EmailFeatures): UrgencyResult {
+  const reasons: string[] = [];
+  let score = 0;
+  const text = `${features.subject}\n${features.text}`;
+  const urgentMatch = URGENT_WORDS.exec(text);
+  if (urgentMatch) {
+    score += VERY_URGENT.test(text) ? 3 : 2;
+    reasons.push(`urgent wording ("${urgentMatch[0]}")`);
+  }
+  const deadline = findDeadline(features);
+  if (deadline) {
+    const d = deadline.daysAway;
+    const add = d === null ? 0.5 : d <= 1 ? 3 : d <= 3 ? 2 : d <= 7 ? 1 : 0.5;
+    score += add;
+    reasons.push(`deadline ${deadline.text}`);
+  }
+  const question = hasQuestion(features);
+  const replyNeeded =
+    !features.bulk && !features.automated && (question || REQUEST.test(features.text.slice(0, 3000)));
+  if (replyNeeded) {
+    score += 1.5;
+    reasons.push("asks for a reply");
+  }
+  if (features.isVip) {
+    score += 2;
+    reasons.push("VIP sender");
+  } else if (features.isKnownContact) {
+    score += 0.5;
+  }
+  if (features.bulk || features.automated) score *= 0.5;
+  let level: Urgency = score >= 4 ? "high" : score >= 1.5 ? "medium" : "low";
+  if ((features.bulk || features.automated) && level === "high") level = "medium";
+  return { level, score, deadline, replyNeeded, question, reasons };
+}
