@@ -9,12 +9,35 @@ import type { Clock } from "../../lib/clock.ts";
 import type { ProviderClientFactory } from "../../sync/types.ts";
 import { syncAccountOf } from "../accounts.ts";
 import { presentUnsubscribeStatus } from "../presenters.ts";
-import { parseListUnsubscribe } from "./list-unsubscribe.ts";
+import { parseListUnsubscribe, type UnsubscribeOptions } from "./list-unsubscribe.ts";
 import { postOneClick } from "./one-click.ts";
 
 /** The job that does the network part; the payload is only the request's id. */
 export const UNSUBSCRIBE_JOB = "mail.unsubscribe";
 export const unsubscribeJobSchema = z.object({ requestId: z.string().uuid() });
+
+/**
+ * parseListUnsubscribe with one addition: a one-click target on an allow-listed host:port may be
+ * plain http. The allow-list already exempts those hosts from the scheme check (it exists so
+ * tests can point senders at a local server); production leaves it empty, so nothing changes there.
+ */
+export function unsubscribeOptions(
+  listUnsubscribe: string | null,
+  listUnsubscribePost: string | null,
+  allowHosts: readonly string[],
+): UnsubscribeOptions {
+  const options = parseListUnsubscribe(listUnsubscribe, listUnsubscribePost);
+  if (options.oneClickUrl || allowHosts.length === 0 || !listUnsubscribe) return options;
+  if (!/^\s*List-Unsubscribe\s*=\s*One-Click\s*$/i.test(listUnsubscribePost ?? "")) return options;
+  for (const [, uri = ""] of listUnsubscribe.matchAll(/<\s*(http:\/\/[^>\s]+)\s*>/gi)) {
+    try {
+      if (allowHosts.includes(new URL(uri).host)) return { ...options, oneClickUrl: uri };
+    } catch {
+      // not a URL: ignore it, as the parser does
+    }
+  }
+  return options;
+}
 
 type Outcome = { status: "done" | "failed"; method: "one_click" | "mailto"; detail: string };
 
@@ -69,7 +92,7 @@ export function createUnsubscriber(deps: {
       if (!email) throw new DomainError("not_found", "No such email.");
       // The stored sender wins over what the client sent: it is what the status list is keyed by.
       const senderAddress = (email.fromAddress || fromAddress || "").trim().toLowerCase();
-      const options = parseListUnsubscribe(email.listUnsubscribe, email.listUnsubscribePost);
+      const options = unsubscribeOptions(email.listUnsubscribe, email.listUnsubscribePost, deps.allowHosts);
       const decided = options.oneClickUrl
         ? { method: "one_click", status: "processing", url: null, detail: null }
         : options.mailto
@@ -125,7 +148,7 @@ export function createUnsubscriber(deps: {
           detail: "The email is gone.",
         };
       } else {
-        const options = parseListUnsubscribe(email.listUnsubscribe, email.listUnsubscribePost);
+        const options = unsubscribeOptions(email.listUnsubscribe, email.listUnsubscribePost, deps.allowHosts);
         outcome = {
           status: "failed",
           method: "one_click",
