@@ -1,0 +1,368 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emailSchema, unsubscribeStatusSchema } from "../../contract/mail.ts";
+import { storedAccount } from "../test/auth-db.ts";
+import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
+import { BACKENDS } from "../test/databases.ts";
+import { createEmail } from "../test/factories.ts";
+
+type Provider = "gmail" | "outlook";
+interface Delivered {
+  id: string;
+  graphId: string;
+  threadId: string;
+  messageId: string;
+}
+interface AdminMessage {
+  id: string;
+  graphId: string;
+  threadId: string;
+  labelIds: string[];
+  folder: string;
+  to: string;
+  subject: string;
+}
+
+/** The RFC 8058 receiver: records what reached it. */
+interface Received {
+  method: string;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind) => {
+  let f: AuthFixture;
+  let target: http.Server;
+  let targetPort: number;
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    target = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => {
+        body += c.toString("utf8");
+      });
+      req.on("end", () => {
+        received.push({ method: req.method ?? "", body, headers: req.headers });
+        res.writeHead(req.url?.startsWith("/reject") ? 500 : 200).end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+    targetPort = (target.address() as AddressInfo).port;
+    f = await startAuthFixture(kind, { UNSUBSCRIBE_ALLOW_HOSTS: `127.0.0.1:${targetPort}` });
+  });
+  afterAll(async () => {
+    await f?.close();
+    await new Promise((resolve) => target?.close(resolve));
+  });
+  beforeEach(async () => {
+    await fetch(`${f.emulator.url}/_admin/mail/faults/reset`, { method: "POST" });
+  });
+
+  const emulatorProvider = (p: Provider) => (p === "gmail" ? "google" : "microsoft");
+
+  async function deliver(
+    to: string,
+    provider: Provider,
+    message: { subject: string; text?: string; headers?: Record<string, string> },
+  ): Promise<Delivered> {
+    const r = await fetch(
+      `${f.emulator.url}/_admin/mailboxes/${to}/messages?provider=${emulatorProvider(provider)}`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          from: { name: "Priya Shah", address: PEOPLE.priya },
+          text: "Hello there",
+          ...message,
+        }),
+      },
+    );
+    expect(r.status).toBe(201);
+    return (await r.json()) as Delivered;
+  }
+
+  async function inMailbox(owner: string, provider: Provider, id: string): Promise<AdminMessage> {
+    const r = await fetch(
+      `${f.emulator.url}/_admin/mailboxes/${owner}/messages/${id}?provider=${emulatorProvider(provider)}`,
+    );
+    expect(r.status).toBe(200);
+    return (await r.json()) as AdminMessage;
+  }
+
+  async function sentFolder(owner: string, provider: Provider): Promise<AdminMessage[]> {
+    const r = await fetch(
+      `${f.emulator.url}/_admin/mailboxes/${owner}?provider=${emulatorProvider(provider)}&label=SENT&limit=200`,
+    );
+    return ((await r.json()) as { messages: AdminMessage[] }).messages;
+  }
+
+  async function faults(settings: Record<string, unknown>): Promise<void> {
+    const r = await fetch(`${f.emulator.url}/_admin/mail/faults`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(settings),
+    });
+    expect(r.status).toBe(200);
+  }
+
+  /** Signs in and stores one delivered message as our row, the way sync would have. */
+  async function userWithMail(
+    provider: Provider,
+    owner: string,
+    count = 1,
+    extra: Parameters<typeof deliver>[2] = { subject: "Hi" },
+  ) {
+    const token = await f.signIn(provider, owner);
+    const account = await storedAccount(f.database.database, owner);
+    const rows = [];
+    for (let i = 0; i < count; i++) {
+      const d = await deliver(owner, provider, { ...extra, subject: `${extra.subject} ${i}` });
+      const row = await createEmail(
+        f.database.database.db,
+        { id: account.id, userId: account.userId },
+        {
+          providerId: provider === "gmail" ? d.id : d.graphId,
+          threadId: d.threadId,
+          internetMessageId: d.messageId,
+          subject: `${extra.subject} ${i}`,
+          fromAddress: PEOPLE.priya,
+          ...(extra.headers?.["List-Unsubscribe"]
+            ? { listUnsubscribe: extra.headers["List-Unsubscribe"] }
+            : {}),
+          ...(extra.headers?.["List-Unsubscribe-Post"]
+            ? { listUnsubscribePost: extra.headers["List-Unsubscribe-Post"] }
+            : {}),
+        },
+      );
+      rows.push({ row, delivered: d });
+    }
+    return { token, account, rows };
+  }
+
+  async function providerIdOf(id: string): Promise<string> {
+    const { rows } = await f.database.database.executeSql("select provider_id from emails where id = $1", [
+      id,
+    ]);
+    return (rows[0] as { provider_id: string }).provider_id;
+  }
+
+  it("Gmail: read, star, flag, archive and delete reach the mailbox", async () => {
+    const { token, rows } = await userWithMail("gmail", PEOPLE.alex, 2);
+    const [one, two] = rows as [(typeof rows)[0], (typeof rows)[0]];
+    const patch = await f.api("PATCH", `/api/emails/${one.row.id}`, {
+      token,
+      body: { isRead: true, isStarred: true, isFlagged: true },
+    });
+    expect(patch.status).toBe(200);
+    expect(emailSchema.parse(patch.json)).toMatchObject({ isRead: true, isStarred: true, isFlagged: true });
+    let labels = (await inMailbox(PEOPLE.alex, "gmail", one.delivered.id)).labelIds;
+    expect(labels).not.toContain("UNREAD");
+    expect(labels).toEqual(expect.arrayContaining(["STARRED", "IMPORTANT", "INBOX"]));
+
+    const archived = await f.api("PATCH", `/api/emails/${one.row.id}`, { token, body: { isArchived: true } });
+    expect(emailSchema.parse(archived.json).isArchived).toBe(true);
+    labels = (await inMailbox(PEOPLE.alex, "gmail", one.delivered.id)).labelIds;
+    expect(labels).not.toContain("INBOX");
+
+    const deleted = await f.api("DELETE", `/api/emails/${two.row.id}`, { token });
+    expect(deleted.status).toBe(200);
+    expect(emailSchema.parse(deleted.json).isArchived).toBe(false);
+    expect((await inMailbox(PEOPLE.alex, "gmail", two.delivered.id)).labelIds).toContain("TRASH");
+    const list = await f.api("GET", "/api/emails?includeArchived=true", { token });
+    expect((list.json?.emails as Array<{ id: string }>).map((e) => e.id)).not.toContain(two.row.id);
+  });
+
+  it("bulk markRead and archive; read today counts them", async () => {
+    const { token, rows } = await userWithMail("gmail", PEOPLE.sam, 3);
+    const ids = rows.map((r) => r.row.id);
+    const read = await f.api("POST", "/api/emails/bulk-action", {
+      token,
+      body: { action: "markRead", emailIds: ids },
+    });
+    expect(read.json).toEqual({ updated: 3 });
+    for (const r of rows) {
+      expect((await inMailbox(PEOPLE.sam, "gmail", r.delivered.id)).labelIds).not.toContain("UNREAD");
+    }
+    const stats = await f.api("GET", "/api/emails/stats", { token });
+    expect(stats.json).toMatchObject({ readToday: 3, unreadCount: 0, totalEmails: 3 });
+    const archive = await f.api("POST", "/api/emails/bulk-action", {
+      token,
+      body: { action: "archive", emailIds: ids.slice(0, 2) },
+    });
+    expect(archive.json).toEqual({ updated: 2 });
+    expect((await inMailbox(PEOPLE.sam, "gmail", rows[0]?.delivered.id ?? "")).labelIds).not.toContain(
+      "INBOX",
+    );
+    expect((await inMailbox(PEOPLE.sam, "gmail", rows[2]?.delivered.id ?? "")).labelIds).toContain("INBOX");
+    expect((await f.api("GET", "/api/emails/stats", { token })).json).toMatchObject({ totalEmails: 1 });
+  });
+
+  it("Outlook: archive moves the message and re-keys our row to Graph's new id", async () => {
+    const { token, rows } = await userWithMail("outlook", PEOPLE.jordan);
+    const [{ row, delivered }] = rows as [(typeof rows)[0]];
+    const r = await f.api("POST", "/api/emails/bulk-action", {
+      token,
+      body: { action: "archive", emailIds: [row.id] },
+    });
+    expect(r.json).toEqual({ updated: 1 });
+    const after = await inMailbox(PEOPLE.jordan, "outlook", delivered.id);
+    expect(after.folder).toBe("archive");
+    expect(after.graphId).not.toBe(delivered.graphId);
+    expect(await providerIdOf(row.id)).toBe(after.graphId);
+    // The next action uses the new id, so it reaches the moved message.
+    const read = await f.api("PATCH", `/api/emails/${row.id}`, {
+      token,
+      body: { isRead: true, isFlagged: true },
+    });
+    expect(read.status).toBe(200);
+    expect((await inMailbox(PEOPLE.jordan, "outlook", delivered.id)).labelIds).not.toContain("UNREAD");
+  });
+
+  it("a provider failure rolls the local change back and answers 502 with a clear message", async () => {
+    const { token, rows } = await userWithMail("gmail", PEOPLE.alex, 2, { subject: "Fault" });
+    const ids = rows.map((r) => r.row.id);
+    await faults({ errorRate: 1, provider: "google" });
+    const r = await f.api("POST", "/api/emails/bulk-action", {
+      token,
+      body: { action: "archive", emailIds: ids },
+    });
+    expect(r.status).toBe(502);
+    expect(r.json?.error).toMatchObject({
+      code: "provider_unavailable",
+      message: expect.stringContaining("Gmail"),
+    });
+    const p = await f.api("PATCH", `/api/emails/${ids[0]}`, { token, body: { isRead: true } });
+    expect(p.status).toBe(502);
+    await faults({ errorRate: 0 });
+    for (const id of ids) {
+      const now = emailSchema.parse((await f.api("GET", `/api/emails/${id}`, { token })).json);
+      expect(now).toMatchObject({ isArchived: false, isRead: false });
+    }
+    for (const { delivered } of rows) {
+      expect((await inMailbox(PEOPLE.alex, "gmail", delivered.id)).labelIds).toEqual(
+        expect.arrayContaining(["INBOX", "UNREAD"]),
+      );
+    }
+    // The read time set by the optimistic local change went back too ("read today" is unchanged).
+    const { rows: readAt } = await f.database.database.executeSql(
+      "select count(*)::int as n from emails where id = any($1::uuid[]) and (read_at is not null or is_read)",
+      [ids],
+    );
+    expect(readAt[0]).toEqual({ n: 0 });
+  });
+
+  it("a revoked grant answers 409 provider_reauth_required and changes nothing", async () => {
+    const { token, rows } = await userWithMail("outlook", PEOPLE.casey);
+    const revoke = await f.emulatorAdmin("tokens/revoke", { email: PEOPLE.casey, provider: "microsoft" });
+    expect(revoke.status).toBeLessThan(300);
+    // Make the stored access token look stale so the dead grant is noticed.
+    await f.emulatorAdmin("tokens/expire", { email: PEOPLE.casey });
+    const id = rows[0]?.row.id ?? "";
+    const r = await f.api("PATCH", `/api/emails/${id}`, { token, body: { isStarred: true } });
+    expect(r.status).toBe(409);
+    expect(r.json?.error).toMatchObject({ code: "provider_reauth_required" });
+    expect(emailSchema.parse((await f.api("GET", `/api/emails/${id}`, { token })).json).isStarred).toBe(
+      false,
+    );
+  });
+
+  it("send: from the account, to the sent folder, replies threaded", async () => {
+    const { token, rows } = await userWithMail("gmail", PEOPLE.alex, 1, { subject: "Plans" });
+    const original = rows[0]?.row;
+    const plain = await f.api("POST", "/api/emails/send", {
+      token,
+      body: { to: `Priya <${PEOPLE.priya}>`, cc: "", bcc: "", subject: "Lunch tomorrow", body: "Noon?" },
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.json).toMatchObject({ success: true, providerId: expect.any(String) });
+    const reply = await f.api("POST", "/api/emails/send", {
+      token,
+      body: { to: PEOPLE.priya, subject: "Re: Plans 0", body: "Sounds good", inReplyToId: original?.id },
+    });
+    expect(reply.status).toBe(200);
+    const sent = await sentFolder(PEOPLE.alex, "gmail");
+    const lunch = sent.find((m) => m.subject === "Lunch tomorrow");
+    expect(lunch?.to).toContain(PEOPLE.priya);
+    const threaded = sent.find((m) => m.id === reply.json?.providerId);
+    expect(threaded?.threadId).toBe(rows[0]?.delivered.threadId);
+
+    await faults({ errorRate: 1, provider: "google" });
+    const failed = await f.api("POST", "/api/emails/send", {
+      token,
+      body: { to: PEOPLE.priya, subject: "Will fail", body: "x" },
+    });
+    expect(failed.status).toBe(502);
+    expect(failed.json?.error).toMatchObject({
+      code: "provider_unavailable",
+      message: expect.stringContaining("Sending"),
+    });
+  });
+
+  describe("unsubscribe", () => {
+    async function settled(token: string, sender: string) {
+      for (let i = 0; i < 100; i++) {
+        const r = await f.api("GET", "/api/emails/unsubscribe-status", { token });
+        const found = (r.json?.requests as unknown[])
+          .map((x) => unsubscribeStatusSchema.parse(x))
+          .find((s) => s.senderAddress === sender);
+        if (found && found.status !== "processing") return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error("unsubscribe never settled");
+    }
+
+    it("one-click: a form POST with no cookies or authorization; status done", async () => {
+      received.length = 0;
+      const { token, rows } = await userWithMail("gmail", PEOPLE.priya, 1, {
+        subject: "Weekly news",
+        headers: {
+          "List-Unsubscribe": `<http://127.0.0.1:${targetPort}/unsub?u=42>, <mailto:unsub@lists.example>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      });
+      const r = await f.api("POST", "/api/emails/unsubscribe", { token, body: { emailId: rows[0]?.row.id } });
+      expect(r.status).toBe(202);
+      expect(r.json).toMatchObject({ method: "one_click", status: "processing" });
+      const done = await settled(token, PEOPLE.priya);
+      expect(done).toMatchObject({ method: "one_click", status: "done" });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatchObject({ method: "POST", body: "List-Unsubscribe=One-Click" });
+      expect(received[0]?.headers.cookie).toBeUndefined();
+      expect(received[0]?.headers.authorization).toBeUndefined();
+      expect(received[0]?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    });
+
+    it("one-click to a private address is refused: status failed, nothing sent", async () => {
+      received.length = 0;
+      const { token, rows } = await userWithMail("outlook", PEOPLE.jordan, 1, {
+        subject: "Internal",
+        headers: {
+          "List-Unsubscribe": "<https://10.0.0.7/unsub>",
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      });
+      await f.api("POST", "/api/emails/unsubscribe", { token, body: { emailId: rows[0]?.row.id } });
+      const result = await settled(token, PEOPLE.priya);
+      expect(result).toMatchObject({ method: "one_click", status: "failed" });
+      expect(result.detail).toMatch(/non-public|address/i);
+      expect(received).toHaveLength(0);
+    });
+
+    it("mailto: sent from the user's own account with the address and subject only", async () => {
+      const { token, rows } = await userWithMail("gmail", PEOPLE.sam, 1, {
+        subject: "Digest",
+        headers: {
+          "List-Unsubscribe": "<mailto:leave@lists.example?subject=remove%20me&body=ignored&cc=x@y.z>",
+        },
+      });
+      const r = await f.api("POST", "/api/emails/unsubscribe", { token, body: { emailId: rows[0]?.row.id } });
+      expect(r.json).toMatchObject({ method: "mailto", status: "processing" });
+      expect(await settled(token, PEOPLE.priya)).toMatchObject({ method: "mailto", status: "done" });
+      const sent = (await sentFolder(PEOPLE.sam, "gmail")).find((m) => m.subject === "remove me");
+      expect(sent?.to).toContain("leave@lists.example");
+      expect(sent?.to).not.toContain("x@y.z");
+    });
+  });
+});
