@@ -394,6 +394,20 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
     });
   });
 
+  it("auto-sync queues one sync per active account and answers 202 with their status", async () => {
+    const { user, account, token } = await signedInUser(db);
+    await createAccount(db, user.id, { provider: "outlook", status: "reauth_required" });
+    const r = await api("POST", "/api/emails/auto-sync", token);
+    expect(r.status).toBe(202);
+    expect(r.json.queued).toBe(1);
+    const status = r.json.status as Array<{ accountId: string; status: string }>;
+    expect(status.map((s) => s.accountId)).toContain(account.id);
+    expect(status.find((s) => s.accountId !== account.id)?.status).toBe("reauth_required");
+    const again = await api("GET", "/api/emails/sync-status", token);
+    expect(again.status).toBe(200);
+    expect((again.json.accounts as unknown[]).length).toBe(2);
+  });
+
   it("a second session of the same user sees the same mail", async () => {
     const { user, account } = await signedInUser(db);
     await createEmail(db, account);

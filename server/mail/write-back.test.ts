@@ -199,6 +199,18 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     expect((await f.api("GET", "/api/emails/stats", { token })).json).toMatchObject({ totalEmails: 1 });
   });
 
+  it("stats: the providers' inbox total is fetched in the background and summed", async () => {
+    const { token } = await userWithMail("outlook", PEOPLE.casey, 0);
+    const before = await f.api("GET", "/api/emails/stats", { token });
+    expect(before.status).toBe(200);
+    await f.server.app.mail.idle();
+    const mailbox = await fetch(`${f.emulator.url}/_admin/mailboxes/${PEOPLE.casey}?provider=microsoft&limit=1`);
+    const inbox = ((await mailbox.json()) as { labels: { INBOX: { total: number } } }).labels.INBOX.total;
+    expect(inbox).toBeGreaterThan(0);
+    const after = await f.api("GET", "/api/emails/stats", { token });
+    expect(after.json).toMatchObject({ totalEmailsRemote: inbox, totalEmails: 0 });
+  });
+
   it("Outlook: archive moves the message and re-keys our row to Graph's new id", async () => {
     const { token, rows } = await userWithMail("outlook", PEOPLE.jordan);
     const [{ row, delivered }] = rows as [(typeof rows)[0]];
