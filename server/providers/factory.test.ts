@@ -32,7 +32,10 @@ describe("createMailProviderClient with AccountTokenService", () => {
   });
 
   async function account(email: string) {
-    const [row] = await fixture.database.database.db.select().from(mailAccounts).where(eq(mailAccounts.email, email));
+    const [row] = await fixture.database.database.db
+      .select()
+      .from(mailAccounts)
+      .where(eq(mailAccounts.email, email));
     if (!row) throw new Error(`no account row for ${email}`);
     return row;
   }
