@@ -82,5 +82,7 @@ describe("registry", () => {
     expect(gmailQuotaFor("gmail:acc-1", 15_000)).not.toBe(gmailQuotaFor("gmail:acc-2", 15_000));
     expect(graphConcurrencyFor("outlook:acc-1")).toBe(graphConcurrencyFor("outlook:acc-1"));
     expect(graphConcurrencyFor("outlook:acc-1").permits).toBe(4);
+    // Ten seconds of burst at 250 units/s, not a whole minute at once.
+    expect(gmailQuotaFor("gmail:acc-1", 15_000).capacity).toBe(2_500);
   });
 });

@@ -8,12 +8,20 @@ import { TokenBucket } from "./token-bucket.ts";
 const gmailBuckets = new Map<string, TokenBucket>();
 const graphSemaphores = new Map<string, Semaphore>();
 
-/** Gmail's per-user quota as a bucket of `unitsPerMinute` refilled continuously. */
+/**
+ * Gmail's per-user quota: refilled at `unitsPerMinute` (15,000 = 250 units a second), with a
+ * burst of ten seconds' worth, because Google also enforces the rate as a short moving average
+ * and a full minute spent in one burst would still draw 429s.
+ */
 export function gmailQuotaFor(accountKey: string, unitsPerMinute: number): TokenBucket {
-  let bucket = gmailBuckets.get(accountKey);
-  if (bucket === undefined || bucket.capacity !== unitsPerMinute) {
-    bucket = new TokenBucket({ capacity: unitsPerMinute, refillPerMs: unitsPerMinute / 60_000 });
-    gmailBuckets.set(accountKey, bucket);
+  const key = `${accountKey}@${unitsPerMinute}`;
+  let bucket = gmailBuckets.get(key);
+  if (bucket === undefined) {
+    bucket = new TokenBucket({
+      capacity: Math.max(100, unitsPerMinute / 6),
+      refillPerMs: unitsPerMinute / 60_000,
+    });
+    gmailBuckets.set(key, bucket);
   }
   return bucket;
 }
