@@ -171,7 +171,7 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     expect(emailSchema.parse(deleted.json).isArchived).toBe(false);
     expect((await inMailbox(PEOPLE.alex, "gmail", two.delivered.id)).labelIds).toContain("TRASH");
     const list = await f.api("GET", "/api/emails?includeArchived=true", { token });
-    expect((list.json?.emails as Array<{ id: string }>).map((e) => e.id)).not.toContain(two.row.id);
+    expect(((list.json?.emails ?? []) as Array<{ id: string }>).map((e) => e.id)).not.toContain(two.row.id);
   });
 
   it("bulk markRead and archive; read today counts them", async () => {
@@ -204,7 +204,9 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     const before = await f.api("GET", "/api/emails/stats", { token });
     expect(before.status).toBe(200);
     await f.server.app.mail.idle();
-    const mailbox = await fetch(`${f.emulator.url}/_admin/mailboxes/${PEOPLE.casey}?provider=microsoft&limit=1`);
+    const mailbox = await fetch(
+      `${f.emulator.url}/_admin/mailboxes/${PEOPLE.casey}?provider=microsoft&limit=1`,
+    );
     const inbox = ((await mailbox.json()) as { labels: { INBOX: { total: number } } }).labels.INBOX.total;
     expect(inbox).toBeGreaterThan(0);
     const after = await f.api("GET", "/api/emails/stats", { token });
@@ -316,7 +318,7 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     async function settled(token: string, sender: string) {
       for (let i = 0; i < 100; i++) {
         const r = await f.api("GET", "/api/emails/unsubscribe-status", { token });
-        const found = (r.json?.requests as unknown[])
+        const found = ((r.json?.requests ?? []) as unknown[])
           .map((x) => unsubscribeStatusSchema.parse(x))
           .find((s) => s.senderAddress === sender);
         if (found && found.status !== "processing") return found;

@@ -1,0 +1,92 @@
+/**
+ * Latency of the mail API's hot reads with 100,000 emails for one user, over real HTTP on the
+ * embedded database (the slower backend). Run: npx tsx bench/mail/email-api-latency.ts
+ * Targets: GET /api/emails p95 < 20 ms for a page of 50; GET /api/emails/stats < 10 ms.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "../../server/db/client.ts";
+import { createAccount, createUser, sessionFor } from "../../server/test/factories.ts";
+import { startTestServer } from "../../server/test/server.ts";
+
+const COUNT = Number(process.env.BENCH_EMAILS ?? 100_000);
+const RUNS = 200;
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "mailwise-bench-"));
+  const database = await openDatabase({ database: { kind: "pglite", dir } });
+  const user = await createUser(database.db);
+  const gmail = await createAccount(database.db, user.id, { provider: "gmail" });
+  const outlook = await createAccount(database.db, user.id, { provider: "outlook" });
+  const started = performance.now();
+  // Bulk rows in SQL: 10% archived, a third read, words from a small vocabulary for search.
+  await database.executeSql(
+    `insert into emails (user_id, account_id, provider_id, from_name, from_address, subject, snippet, body_text,
+       received_at, is_read, in_inbox, bucket)
+     select $1, case when i % 2 = 0 then $2::uuid else $3::uuid end, 'bench-' || i,
+       'Sender ' || (i % 500), 's' || (i % 500) || '@example.com',
+       'Subject ' || i || ' about ' || (array['budget','travel','invoice','party','release'])[1 + i % 5],
+       'snippet ' || i, 'body words ' || md5(i::text),
+       now() - (i || ' minutes')::interval, i % 3 <> 0, i % 10 <> 0,
+       (array['personal','work','newsletters','promotions','social','other'])[1 + i % 6]
+     from generate_series(1, ${COUNT}) i`,
+    [user.id, gmail.id, outlook.id],
+  );
+  await database.executeSql("vacuum analyze emails");
+  console.log(`inserted ${COUNT} emails in ${Math.round(performance.now() - started)} ms`);
+
+  const server = await startTestServer(database, {
+    DEMO_MODE: "off",
+    PROVIDER_EMULATOR_URL: "http://127.0.0.1:9",
+  });
+  const token = await sessionFor(database.db, user.id);
+  const get = async (p: string) => {
+    const r = await fetch(`${server.url}${p}`, { headers: { authorization: `Bearer ${token}` } });
+    if (r.status !== 200) throw new Error(`${p} answered ${r.status}: ${await r.text()}`);
+    return (await r.json()) as { nextCursor?: string };
+  };
+  // A cursor deep into the mailbox (page 200).
+  let deep = "";
+  for (let i = 0, cursor = ""; i < 200; i++) {
+    const page = await get(`/api/emails?limit=50${cursor ? `&cursor=${cursor}` : ""}`);
+    cursor = page.nextCursor ?? "";
+    deep = cursor;
+  }
+  const cases: Array<[string, string]> = [
+    ["list first page (50)", "/api/emails?limit=50"],
+    ["list page 200 (cursor)", `/api/emails?limit=50&cursor=${deep}`],
+    ["list unread", "/api/emails?limit=50&unread=true"],
+    ["list bucket=work", "/api/emails?limit=50&bucket=work"],
+    ["search 'invoice'", "/api/emails?limit=50&q=invoice"],
+    ["search prefix 'trav'", "/api/emails?limit=50&q=trav"],
+    ["stats", "/api/emails/stats"],
+    ["action items", "/api/emails/action-items"],
+  ];
+  const lines = [
+    `| call (${COUNT.toLocaleString("en")} emails, PGlite, HTTP) | p50 ms | p95 ms |`,
+    "|---|---|---|",
+  ];
+  for (const [name, p] of cases) {
+    for (let i = 0; i < 20; i++) await get(p);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      await get(p);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) =>
+      (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1);
+    lines.push(`| ${name} | ${at(0.5)} | ${at(0.95)} |`);
+  }
+  console.log(lines.join("\n"));
+  await server.close();
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
