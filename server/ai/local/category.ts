@@ -31,7 +31,19 @@ const PERSONAL_TOPIC =
 const FREE_MAIL =
   /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|mail|fastmail|zoho|yandex|comcast|earthlink|attbi|verizon)\./i;
 const SPAMMY_SUBJECT =
-  /(!{2,}|\$\$+|\bfree\b|\bguarantee|\bact now\b|\b100%|\bsave\b|\boffer\b|\bcheap\b|\bwin\b)/i;
+  /(!{2,}|\$\$+|\$\d|\bfree\b|\bguarantee|\bact now\b|\b100%|\bsave\b|\boffer\b|\bcheap\b|\bwin\b|\bmoney\b|\bincome\b|\bmortgage|\brates?\b|\bloan|\bdebt\b|\bgrants?\b|\bviagra|\bsale\b|\bdiscount|\bopportunity|\s{6,}\S+$|\badv?\b:)/i;
+// Subscription furniture: the text of a list or newsletter footer/header.
+const SUBSCRIPTION_CUE =
+  /\b(unsubscribe|you('re| are) (receiving|subscribed)|your subscription|subscribed to|this newsletter|mailing list|listinfo|list archives?|daily (news|dispatch|update)|weekly newsletter|in this issue|view (it |this )?(online|in your browser)|to view this newsletter)\b/gi;
+// Removal boilerplate of unsolicited marketing ("to be removed from our list").
+const REMOVAL_CUE =
+  /\b(to be removed|remove me|removal (instructions|request)|opt[- ]?out|no longer wish to receive|one[- ]time (mailing|e-?mail)|this (message|email|mailing) (is|was) sent (to you )?in compliance|you (have )?(opted|signed up)|not spam|bill s\.? ?1618|money[- ]back|order (now|today)|call (now|toll[- ]free)|toll[- ]free|click (here|below))\b/gi;
+// Sender names of publications and of shops.
+const NEWSLETTER_SENDER =
+  /^(news|newsletters?|digest|rss|rssfeeds|feeds?|mailinglist|lists?|journal|updates?|subscriptions?|bulletin|editor|weekly|daily)\b/i;
+const SHOP_SENDER = /\b(shopper|deals?|offers?|sales|store|shop|outlet|buyer'?s?)\b/i;
+// A list's subject tag: "[ILUG] ...", "Re: [SAtalk] ...".
+const LIST_TAG = /^\s*((re|fwd?|aw)\s*:\s*)*\[[^\]]{2,30}\]/i;
 
 function count(pattern: RegExp, text: string, cap: number): number {
   pattern.lastIndex = 0;
@@ -62,7 +74,7 @@ export function categorize(features: EmailFeatures): CategoryResult {
   const subject = features.subject;
   const head = `${subject}\n${features.text.slice(0, 2500)}`;
   const raw = features.rawText.slice(0, 8000);
-  const person = !features.automated;
+  const person = !features.automated && !features.machineSender;
 
   if (SOCIAL_SENDER.test(features.fromDomain)) scores.social += 5;
   scores.social += 2 * count(SOCIAL_PHRASE, head, 2);
@@ -70,36 +82,45 @@ export function categorize(features: EmailFeatures): CategoryResult {
   if (SECURITY_TOPIC.test(head)) scores.security += features.automated || !features.bulk ? 3.5 : 1.5;
 
   scores.finance += 1.2 * count(FINANCE_TOPIC, subject, 2) + 0.5 * count(FINANCE_TOPIC, head, 4);
-  if (/[$€£]\s?\d[\d,]*(\.\d\d)?/.test(head) && count(FINANCE_TOPIC, head, 1) > 0) scores.finance += 1;
+  if (/[$€£]\s?\d[\d,]*\.\d\d\b/.test(head) && count(FINANCE_TOPIC, head, 1) > 0) scores.finance += 1;
   scores.travel += 1.2 * count(TRAVEL_TOPIC, subject, 2) + 0.5 * count(TRAVEL_TOPIC, head, 4);
 
   // Bulk mail: a list or a sender that offers unsubscribing is content the user subscribed to,
-  // unless it sells something.
-  const promo = 1.2 * count(PROMO_TOPIC, subject, 2) + 0.5 * count(PROMO_TOPIC, raw, 8);
-  scores.promotions += promo;
-  if (SPAMMY_SUBJECT.test(subject)) scores.promotions += 1;
-  if (/<(img|table|font)\b/i.test(raw) || /\bclick\b/i.test(raw)) scores.promotions += 0.5;
-  if (features.bulk) {
-    scores.newsletter += 3;
-    if (/mailman|listinfo|mailing list|\blist\b/i.test(features.rawText.slice(-3000)))
-      scores.newsletter += 1.5;
+  // unless it sells something; unsolicited marketing shows itself by its removal boilerplate.
+  const promo = 1.2 * count(PROMO_TOPIC, subject, 2) + 0.5 * count(PROMO_TOPIC, raw, 10);
+  scores.promotions += promo + 1.2 * count(REMOVAL_CUE, raw, 4);
+  if (SPAMMY_SUBJECT.test(subject)) scores.promotions += 1.5;
+  const letters = subject.replace(/[^A-Za-z]/g, "");
+  if (letters.length >= 10 && letters.replace(/[^A-Z]/g, "").length / letters.length > 0.6)
+    scores.promotions += 1;
+  if (/<(img|table|font)\b/i.test(raw) || (features.htmlOnly && /<a\b/i.test(raw))) scores.promotions += 0.5;
+  const subscription = count(SUBSCRIPTION_CUE, raw, 3);
+  if (features.bulk) scores.newsletter += 3;
+  if (LIST_TAG.test(subject)) scores.newsletter += 3;
+  scores.newsletter += 1.2 * subscription + 0.8 * count(NEWSLETTER_TOPIC, head, 3);
+  if (features.machineSender) scores.newsletter += 1.5;
+  const localPart = features.fromAddress.split("@")[0] ?? "";
+  if (NEWSLETTER_SENDER.test(localPart) || /\b(newsletter|digest|weekly|daily)\b/i.test(features.fromName)) {
+    scores.newsletter += 2.5;
   }
-  scores.newsletter += 0.8 * count(NEWSLETTER_TOPIC, head, 3);
+  if (SHOP_SENDER.test(features.fromName)) scores.promotions += 2.5;
 
   if (features.automated) scores.notification += 2;
   scores.notification += 0.5 * count(NOTIFICATION_TOPIC, head, 4);
 
+  // A person writing directly: personal by default, work when the topic or domain says so.
+  const direct =
+    person && !features.bulk && !features.machineSender && !LIST_TAG.test(subject) && subscription === 0;
   if (person) {
-    const work = count(WORK_TOPIC, head, 6);
-    const personal = count(PERSONAL_TOPIC, head, 4);
-    scores.work += 0.6 * work;
-    scores.personal += 0.6 * personal;
-    if (!features.bulk) {
-      // A person writing directly: personal by default, work when the topic or domain says so.
-      if (FREE_MAIL.test(features.fromDomain)) scores.personal += 2;
-      else scores.work += 1.5;
-      scores.personal += 1;
-      if (features.isReply) scores.personal += 0.5;
+    scores.work += 0.5 * count(WORK_TOPIC, head, 6);
+    scores.personal += 0.5 * count(PERSONAL_TOPIC, head, 4);
+  }
+  if (direct) {
+    scores.personal += FREE_MAIL.test(features.fromDomain) ? 1.5 : 0.5;
+    if (!FREE_MAIL.test(features.fromDomain)) scores.work += 1;
+    if (features.isReply) {
+      scores.personal += 0.7;
+      scores.work += 0.7;
     }
   }
   let best: AiCategory = "other";

@@ -37,6 +37,10 @@ export interface EmailFeatures {
   bulk: boolean;
   /** Machine-sent (noreply-style address, Auto-Submitted). */
   automated: boolean;
+  /** A generated sender address (tracking ids, long digit runs): bulk mailers, not people. */
+  machineSender: boolean;
+  /** HTML body without a plain-text part. */
+  htmlOnly: boolean;
   isVip: boolean;
   isKnownContact: boolean;
   /** The user is in To (not only Cc/Bcc or a list). */
@@ -90,6 +94,8 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     injectionAttempt,
     bulk,
     automated,
+    machineSender: /#|\d{5,}|[a-z0-9]{24,}|^[a-z]?\d+[.-]\d+/i.test(localPart) || localPart.length > 30,
+    htmlOnly: !input.bodyText?.trim() && Boolean(input.bodyHtml),
     isVip: matchesVip(fromAddress, fromDomain, context.vipContacts ?? []),
     isKnownContact: context.isKnownContact === true,
     addressedDirectly,

@@ -23,7 +23,7 @@ export const BRANDS: readonly Brand[] = [
   },
   {
     name: "Microsoft",
-    words: ["microsoft", "outlook", "office365", "onedrive", "sharepoint", "hotmail"],
+    words: ["microsoft", "office365", "onedrive", "sharepoint", "hotmail"],
     domains: [
       "microsoft.com",
       "outlook.com",

@@ -159,13 +159,17 @@ export function checkLookalike(
       const same = labelSkeleton === skeleton(word);
       const typo = word.length >= 6 && editDistance(label, word, 1) === 1;
       if (same || typo) {
+        // The brand's exact name under another suffix (slack.net) is often a different,
+        // legitimate organisation; a disguised spelling (paypa1, rnicrosoft) never is.
+        const exactName = label === word;
+        if (exactName && word.length < 6) continue;
         return {
           kind: "brand",
           host,
           imitates: brand.name,
           reason: {
             code: "lookalike_domain",
-            severity: "danger",
+            severity: exactName ? "warning" : "danger",
             message: `The domain ${host} imitates ${brand.name} but is not one of ${brand.name}'s domains.`,
           },
         };
@@ -177,7 +181,8 @@ export function checkLookalike(
     const skeletonParts = parts.map(skeleton);
     for (const word of brand.words) {
       const wordSkeleton = skeleton(word);
-      const asPart = word.length >= 3 && skeletonParts.includes(wordSkeleton);
+      // The exact name under another suffix was judged above; here only longer or extra labels count.
+      const asPart = word.length >= 3 && label !== word && skeletonParts.includes(wordSkeleton);
       const glued =
         word.length >= 5 &&
         labelSkeleton !== wordSkeleton &&
@@ -186,13 +191,17 @@ export function checkLookalike(
           (SERVICE_WORDS.has(labelSkeleton.slice(0, labelSkeleton.length - wordSkeleton.length)) &&
             labelSkeleton.endsWith(wordSkeleton)));
       if (asPart || glued) {
+        // Only in a subdomain label (outlook.example.biz) it is weaker evidence, unless the host
+        // spells out a whole brand domain (accounts.google.com.evil.example).
+        const subdomainOnly =
+          !skeleton(label).includes(wordSkeleton) && !brand.domains.some((d) => host.includes(`${d}.`));
         return {
           kind: "brand",
           host,
           imitates: brand.name,
           reason: {
             code: "brand_in_domain",
-            severity: "danger",
+            severity: subdomainOnly ? "warning" : "danger",
             message: `The domain ${host} uses the name ${brand.name} but does not belong to ${brand.name}.`,
           },
         };
