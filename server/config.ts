@@ -33,6 +33,10 @@ const envSchema = z.object({
   /** auto: run the emulator with demo accounts when no real client credentials are configured. */
   DEMO_MODE: z.enum(["auto", "on", "off"]).default("auto"),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  /** Cloud Pub/Sub topic Gmail pushes mailbox changes to (users.watch). */
+  GMAIL_PUSH_TOPIC: z.string().min(1).default("projects/mailwise/topics/gmail"),
+  /** Gmail's per-user quota; our limiter spends at most this many units a minute per mailbox. */
+  GMAIL_UNITS_PER_MINUTE: z.coerce.number().int().min(1).default(15_000),
   /** Sign-in attempts per IP per minute on the auth endpoints. */
   /**
    * Hops of reverse proxies whose X-Forwarded-For we believe (0 = none). Trusting it without a
@@ -75,6 +79,8 @@ export interface Config {
   demo: { enabled: boolean; emulatorPort: number };
   authRateLimitPerMinute: number;
   trustProxyHops: number;
+  gmailPushTopic: string;
+  gmailUnitsPerMinute: number;
   /** Test-only routes such as moving the server clock; off unless ENABLE_TEST_HOOKS=1. */
   testHooks: boolean;
   /** host:port pairs exempt from the unsubscribe SSRF guard (tests only). */
@@ -189,6 +195,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demo: { enabled: demo, emulatorPort: e.EMULATOR_PORT },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    gmailPushTopic: e.GMAIL_PUSH_TOPIC,
+    gmailUnitsPerMinute: e.GMAIL_UNITS_PER_MINUTE,
     testHooks: e.ENABLE_TEST_HOOKS === "1",
     unsubscribeAllowHosts: e.UNSUBSCRIBE_ALLOW_HOSTS.split(",")
       .map((h) => h.trim())
