@@ -1,0 +1,236 @@
+import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import type { Email, EmailListResponse, UnsubscribeStatus } from "../../../../contract/mail.ts";
+import { toast } from "../../components/ui/toast-store.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
+import {
+  ACTION_ITEMS_KEY,
+  applyEmailChange,
+  type EmailChange,
+  emailKeys,
+  isVisible,
+  REFRESH_EMAILS_EVENT,
+  STATS_KEY,
+} from "../../lib/mail-queries.ts";
+import { removeFromQueue } from "./queue-events.ts";
+import { countArchive, SMART_ARCHIVE_THRESHOLD, setOffer } from "./smart-archive-store.ts";
+import {
+  addBackground,
+  isBackgroundUnsubscribing,
+  removeBackground,
+  storeStatus,
+  watchBackground,
+} from "./unsubscribe-store.ts";
+
+/** Spec section 9: the list is refreshed about 2 s after an unsubscribe request. */
+export const UNSUBSCRIBE_REFRESH_MS = 2000;
+
+type EmailPages = InfiniteData<EmailListResponse, string | null>;
+type Snapshot = ReturnType<typeof applyEmailChange>;
+type Transport = "single" | "bulk";
+
+interface ChangeInput {
+  ids: string[];
+  change: EmailChange;
+  /** Toast description when the server refuses. */
+  failure: string;
+  /** bulk: POST /api/emails/bulk-action (archive and markRead only); single: PATCH or DELETE each. */
+  transport: Transport;
+}
+
+async function send({ ids, change, transport }: ChangeInput): Promise<void> {
+  if (transport === "bulk") {
+    const action = change.isArchived ? "archive" : "markRead";
+    await apiRequest("POST", "/api/emails/bulk-action", { action, emailIds: ids });
+    return;
+  }
+  const path = (id: string) => `/api/emails/${encodeURIComponent(id)}`;
+  if (change.deleted) {
+    await Promise.all(ids.map((id) => apiRequest("DELETE", path(id))));
+    return;
+  }
+  const { deleted: _deleted, ...flags } = change;
+  await Promise.all(ids.map((id) => apiRequest("PATCH", path(id), flags)));
+}
+
+/** Every cached, still visible email from this sender (lists and details). */
+function cachedFromSender(queryClient: QueryClient, senderAddress: string): Email[] {
+  const sender = senderAddress.toLowerCase();
+  const found = new Map<string, Email>();
+  for (const [, data] of queryClient.getQueriesData<EmailPages>({ queryKey: emailKeys.lists })) {
+    for (const page of data?.pages ?? []) {
+      for (const e of page.emails) if (e.fromAddress.toLowerCase() === sender) found.set(e.id, e);
+    }
+  }
+  return [...found.values()].filter(isVisible);
+}
+
+/** Other unarchived emails from the sender: the cache, completed by a search on the server. */
+async function otherEmailsFrom(queryClient: QueryClient, email: Email): Promise<Email[]> {
+  const sender = email.fromAddress.toLowerCase();
+  const found = new Map(cachedFromSender(queryClient, sender).map((e) => [e.id, e]));
+  try {
+    const q = encodeURIComponent(`"${email.fromAddress}"`);
+    const answer = await apiRequest<EmailListResponse>("GET", `/api/emails?q=${q}&limit=200`);
+    for (const e of answer.emails) if (e.fromAddress.toLowerCase() === sender) found.set(e.id, e);
+  } catch (err) {
+    // The cached lists still give a useful answer.
+    console.warn("Could not search the sender's other emails", err);
+  }
+  found.delete(email.id);
+  return [...found.values()].filter(isVisible);
+}
+
+/**
+ * The triage actions (archive, read, star, flag, delete, unsubscribe). Each changes every cached
+ * copy at once, then asks the server (which writes back to Gmail or Outlook); a refusal puts the
+ * caches back and shows an 'Error' toast. Each call resolves to whether the server accepted it.
+ */
+export function useEmailActions() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation<void, Error, ChangeInput, { snapshot: Snapshot }>({
+    mutationFn: send,
+    onMutate: async (input) => {
+      // Reads in flight would bring back the old state.
+      await queryClient.cancelQueries({ queryKey: emailKeys.lists });
+      return { snapshot: applyEmailChange(queryClient, input.ids, input.change) };
+    },
+    onError: (_error, input, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+      toast({ title: "Error", description: input.failure, variant: "destructive" });
+    },
+    onSuccess: (_data, input) => {
+      if (input.transport === "bulk") void queryClient.invalidateQueries({ queryKey: emailKeys.lists });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ACTION_ITEMS_KEY });
+    },
+  });
+  const { mutateAsync } = mutation;
+
+  return useMemo(() => {
+    const run = (input: ChangeInput) =>
+      mutateAsync(input).then(
+        () => true,
+        () => false,
+      );
+
+    async function suggestSmartArchive(email: Email): Promise<void> {
+      const others = await otherEmailsFrom(queryClient, email);
+      if (others.length === 0 || isBackgroundUnsubscribing(email.fromAddress)) return;
+      setOffer({
+        senderAddress: email.fromAddress,
+        senderName: email.fromName || email.fromAddress,
+        emailIds: others.map((e) => e.id),
+      });
+    }
+
+    return {
+      /**
+       * Archives one email. Spec section 4: the 2nd archive from a sender may offer to archive
+       * the rest; a sender being unsubscribed leaves the queue altogether.
+       */
+      archive(email: Email): Promise<boolean> {
+        if (isBackgroundUnsubscribing(email.fromAddress)) {
+          const ids = cachedFromSender(queryClient, email.fromAddress).map((e) => e.id);
+          removeFromQueue([...new Set([email.id, ...ids])]);
+        } else if (countArchive(email.fromAddress) === SMART_ARCHIVE_THRESHOLD) {
+          void suggestSmartArchive(email);
+        }
+        return run({
+          ids: [email.id],
+          change: { isArchived: true },
+          failure: "Failed to archive the email",
+          transport: "single",
+        });
+      },
+      setRead(email: Pick<Email, "id">, isRead: boolean): Promise<boolean> {
+        return run({
+          ids: [email.id],
+          change: { isRead },
+          failure: isRead ? "Failed to mark the email as read" : "Failed to mark the email as unread",
+          transport: "single",
+        });
+      },
+      setStarred(email: Pick<Email, "id">, isStarred: boolean): Promise<boolean> {
+        return run({
+          ids: [email.id],
+          change: { isStarred },
+          failure: isStarred ? "Failed to star the email" : "Failed to unstar the email",
+          transport: "single",
+        });
+      },
+      setFlagged(email: Pick<Email, "id">, isFlagged: boolean): Promise<boolean> {
+        return run({
+          ids: [email.id],
+          change: { isFlagged },
+          failure: isFlagged ? "Failed to flag the email" : "Failed to unflag the email",
+          transport: "single",
+        });
+      },
+      /** Moves the email to the provider's trash. */
+      remove(email: Pick<Email, "id">): Promise<boolean> {
+        return run({
+          ids: [email.id],
+          change: { deleted: true },
+          failure: "Failed to delete the email",
+          transport: "single",
+        });
+      },
+      /** Bulk archive (spec section 7); only with at least one email. */
+      archiveMany(ids: string[]): Promise<boolean> {
+        if (ids.length === 0) return Promise.resolve(false);
+        return run({
+          ids,
+          change: { isArchived: true },
+          failure: "Failed to archive emails",
+          transport: "bulk",
+        });
+      },
+      /** Bulk mark-read (spec section 7); only with at least one email. */
+      markReadMany(ids: string[]): Promise<boolean> {
+        if (ids.length === 0) return Promise.resolve(false);
+        return run({
+          ids,
+          change: { isRead: true },
+          failure: "Failed to mark emails as read",
+          transport: "bulk",
+        });
+      },
+      /**
+       * Asks the server to unsubscribe from the sender; the work runs in the background and the
+       * lists are refreshed about 2 s later through the refreshEmails window event.
+       */
+      async unsubscribe(email: Pick<Email, "id" | "fromAddress" | "fromName">): Promise<boolean> {
+        addBackground(email.fromAddress);
+        try {
+          const status = await apiRequest<UnsubscribeStatus>("POST", "/api/emails/unsubscribe", {
+            emailId: email.id,
+            fromAddress: email.fromAddress,
+          });
+          storeStatus(queryClient, status);
+          toast({
+            title: "Unsubscribe Processing",
+            description: `Unsubscribing from ${email.fromName || email.fromAddress} in the background.`,
+          });
+          if (status.status === "processing") watchBackground(queryClient);
+          else removeBackground(email.fromAddress);
+          setTimeout(() => window.dispatchEvent(new Event(REFRESH_EMAILS_EVENT)), UNSUBSCRIBE_REFRESH_MS);
+          return true;
+        } catch (err) {
+          removeBackground(email.fromAddress);
+          const message = err instanceof ApiError && err.message ? err.message : "";
+          toast({
+            title: "Unsubscribe Failed",
+            description: message || "Failed to initiate unsubscribe process.",
+            variant: "destructive",
+          });
+          return false;
+        }
+      },
+    };
+  }, [mutateAsync, queryClient]);
+}
+
+export type EmailActions = ReturnType<typeof useEmailActions>;
