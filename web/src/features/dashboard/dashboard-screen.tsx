@@ -1,0 +1,369 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import type { SessionUser } from "../../../../contract/auth.ts";
+import { BUCKETS, type Bucket } from "../../../../contract/buckets.ts";
+import type { Email } from "../../../../contract/mail.ts";
+import {
+  emailKeys,
+  useAutoSync,
+  useEmailMutation,
+  useEmailStats,
+  useRefreshEmailsListener,
+  useSyncStatus,
+} from "../../lib/mail-queries.ts";
+import { AccountsDialog } from "../accounts/accounts-dialog.tsx";
+import { BucketCard } from "../buckets/bucket-card.tsx";
+import { BucketDialog } from "../buckets/bucket-dialog.tsx";
+import { BucketsPanelBody } from "../buckets/buckets-panel.tsx";
+import { InboxSection } from "../inbox/inbox-list.tsx";
+import { useUnifiedInbox } from "../inbox/use-unified-inbox.ts";
+import { type Command, CommandPalette } from "../keyboard/command-palette.tsx";
+import { type ShortcutAction, useShortcuts } from "../keyboard/shortcuts.ts";
+import { ShortcutsDialog } from "../keyboard/shortcuts-dialog.tsx";
+import { FloatingPanel } from "../panels/floating-panel.tsx";
+import { AnalyticsPanelBody, CalendarPanelBody } from "../panels/panel-bodies.tsx";
+import { ActionItemsCard } from "./action-items.tsx";
+import { ComingSoonDialog } from "./coming-soon-dialog.tsx";
+import { DashboardHeader } from "./dashboard-header.tsx";
+import { EmailPreview } from "./email-preview.tsx";
+import { ProgressCard } from "./progress-card.tsx";
+import { SyncBanner } from "./sync-banner.tsx";
+import { WelcomePanel } from "./welcome-panel.tsx";
+
+type PanelId = "buckets" | "calendar" | "analytics";
+type ModalId =
+  | "assistant"
+  | "achievements"
+  | "leaderboard"
+  | "privacy"
+  | "inboxZero"
+  | "shortcuts"
+  | "palette";
+interface ComposeState {
+  replyToId: string | null;
+}
+
+const PANELS: Record<PanelId, { title: string; x: number; y: number; width: number }> = {
+  buckets: { title: "Email Buckets", x: 24, y: 96, width: 420 },
+  calendar: { title: "Calendar", x: 480, y: 96, width: 420 },
+  analytics: { title: "Analytics Dashboard", x: 240, y: 120, width: 460 },
+};
+
+const COMING_SOON: Record<
+  Exclude<ModalId, "shortcuts" | "palette">,
+  { title: string; description: string }
+> = {
+  assistant: {
+    title: "AI Assistant Configuration",
+    description:
+      "Name your assistant and set its tone, reply style, signature, VIP contacts and what it may ignore.",
+  },
+  achievements: {
+    title: "Achievement Badges",
+    description: "Earn bronze, silver, gold and platinum badges as you keep your inbox under control.",
+  },
+  leaderboard: {
+    title: "Leaderboard Rankings",
+    description: "See how your inbox-zero streaks compare with other Mailwise users.",
+  },
+  privacy: {
+    title: "Privacy & Data Controls",
+    description:
+      "Export your data, choose how long it is kept, opt out of analytics and marketing, or delete it.",
+  },
+  inboxZero: {
+    title: "Inbox Zero Mode",
+    description: "Go through your unread mail one card at a time: archive, star, flag or delete each one.",
+  },
+};
+
+/** The signed-in home: header, welcome, progress, action items, unified inbox, buckets, panels. */
+export function DashboardScreen({ user }: { user: SessionUser }) {
+  const queryClient = useQueryClient();
+  useRefreshEmailsListener();
+  const inbox = useUnifiedInbox();
+  const stats = useEmailStats();
+  const sync = useSyncStatus();
+  const autoSync = useAutoSync();
+  const mutation = useEmailMutation();
+
+  const [panel, setPanel] = useState<PanelId | null>(null);
+  const [modal, setModal] = useState<ModalId | null>(null);
+  const [bucket, setBucket] = useState<Bucket | null>(null);
+  const [readerId, setReaderId] = useState<string | null>(null);
+  const [compose, setCompose] = useState<ComposeState | null>(null);
+  const [accountsOpen, setAccountsOpen] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const inboxAnchor = useRef<HTMLDivElement>(null);
+
+  /** Spec section 2: opening a panel clears the selected email, closes compose and the other panels. */
+  const openPanel = (id: PanelId) => {
+    setReaderId(null);
+    inbox.setSelectedId(null);
+    setCompose(null);
+    setPanel(id);
+  };
+
+  const findEmail = (id: string): Email | undefined =>
+    inbox.emails.find((e) => e.id === id) ?? queryClient.getQueryData<Email>(emailKeys.detail(id));
+
+  /** After an email leaves the list, the reader moves on to its neighbour (or closes). */
+  const advanceReader = (id: string) => {
+    if (readerId !== id) return;
+    const index = inbox.emails.findIndex((e) => e.id === id);
+    const next = index >= 0 ? (inbox.emails[index + 1] ?? inbox.emails[index - 1]) : undefined;
+    setReaderId(next?.id ?? null);
+    if (next) inbox.setSelectedId(next.id);
+  };
+
+  const archive = (id: string) => {
+    advanceReader(id);
+    mutation.mutate({ ids: [id], change: { isArchived: true }, failure: "Failed to archive emails" });
+  };
+  const remove = (id: string) => {
+    advanceReader(id);
+    mutation.mutate({ ids: [id], change: { deleted: true }, failure: "Failed to delete email" });
+  };
+  const toggleStar = (email: Pick<Email, "id" | "isStarred">) =>
+    mutation.mutate({
+      ids: [email.id],
+      change: { isStarred: !email.isStarred },
+      failure: email.isStarred ? "Failed to unstar email" : "Failed to star email",
+    });
+
+  const focusSearch = () => {
+    setPanel(null);
+    inboxAnchor.current?.scrollIntoView({ block: "start" });
+    searchRef.current?.focus();
+  };
+  const browse = () => {
+    inboxAnchor.current?.scrollIntoView({ block: "start" });
+    if (!inbox.selected) inbox.move(1);
+    else document.querySelector<HTMLElement>(`[data-email-id="${CSS.escape(inbox.selected.id)}"]`)?.focus();
+  };
+  const sync_ = () => autoSync.mutate();
+  const openCompose = (replyToId: string | null = null) => setCompose({ replyToId });
+
+  const onAction = (action: ShortcutAction): boolean => {
+    const targetId = readerId ?? inbox.selected?.id ?? null;
+    switch (action) {
+      case "next":
+      case "previous": {
+        const id = inbox.move(action === "next" ? 1 : -1);
+        if (readerId && id) setReaderId(id);
+        return true;
+      }
+      case "open":
+        if (!inbox.selected) return false;
+        setReaderId(inbox.selected.id);
+        return true;
+      case "archive":
+        if (!targetId) return false;
+        archive(targetId);
+        return true;
+      case "delete":
+        if (!targetId) return false;
+        remove(targetId);
+        return true;
+      case "star": {
+        const email = targetId ? findEmail(targetId) : undefined;
+        if (!email) return false;
+        toggleStar(email);
+        return true;
+      }
+      case "reply":
+        if (!targetId) return false;
+        openCompose(targetId);
+        return true;
+      case "compose":
+        openCompose();
+        return true;
+      case "back":
+        if (readerId) setReaderId(null);
+        else if (panel) setPanel(null);
+        else inbox.setSelectedId(null);
+        return true;
+      case "search":
+        focusSearch();
+        return true;
+      case "help":
+        setModal("shortcuts");
+        return true;
+      case "palette":
+        setModal((m) => (m === "palette" ? null : "palette"));
+        return true;
+    }
+  };
+  useShortcuts({ onAction, allowedModals: readerId ? 1 : 0 });
+
+  const hasUnread = (stats.data?.unreadCount ?? 0) > 0;
+  const commands: Command[] = [
+    { id: "browse", label: "Browse Emails", keywords: "inbox list", run: browse },
+    { id: "search", label: "Search emails", keywords: "find", shortcut: "/", run: focusSearch },
+    { id: "compose", label: "Compose Email", keywords: "new write", shortcut: "c", run: () => openCompose() },
+    { id: "sync", label: "Sync now", keywords: "refresh fetch", run: sync_ },
+    { id: "buckets", label: "Open Email Buckets", keywords: "panel", run: () => openPanel("buckets") },
+    ...BUCKETS.map((b) => ({
+      id: `bucket-${b}`,
+      label: `Open bucket: ${b[0]?.toUpperCase()}${b.slice(1)}`,
+      keywords: "category",
+      run: () => setBucket(b),
+    })),
+    {
+      id: "analytics",
+      label: "Open Analytics Dashboard",
+      keywords: "stats",
+      run: () => openPanel("analytics"),
+    },
+    { id: "calendar", label: "Open Calendar", keywords: "events", run: () => openPanel("calendar") },
+    ...(hasUnread ? [{ id: "inbox-zero", label: "Start Inbox Zero", run: () => setModal("inboxZero") }] : []),
+    { id: "achievements", label: "Achievements", keywords: "badges", run: () => setModal("achievements") },
+    { id: "leaderboard", label: "Leaderboard", keywords: "rank", run: () => setModal("leaderboard") },
+    {
+      id: "privacy",
+      label: "Privacy Settings",
+      keywords: "data export delete",
+      run: () => setModal("privacy"),
+    },
+    {
+      id: "assistant",
+      label: "AI Assistant Configuration",
+      keywords: "agent",
+      run: () => setModal("assistant"),
+    },
+    {
+      id: "accounts",
+      label: "Connected accounts",
+      keywords: "settings gmail outlook",
+      run: () => setAccountsOpen(true),
+    },
+    {
+      id: "shortcuts",
+      label: "Keyboard shortcuts",
+      keywords: "help keys",
+      shortcut: "?",
+      run: () => setModal("shortcuts"),
+    },
+  ];
+
+  const comingSoon = modal && modal !== "shortcuts" && modal !== "palette" ? COMING_SOON[modal] : null;
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <DashboardHeader
+        onDashboard={() => {
+          setPanel(null);
+          window.scrollTo({ top: 0 });
+        }}
+        onSearch={focusSearch}
+        onBuckets={() => openPanel("buckets")}
+        onAnalytics={() => openPanel("analytics")}
+        onCalendar={() => openPanel("calendar")}
+        onSync={sync_}
+        onSettings={() => setAccountsOpen(true)}
+        syncing={autoSync.isPending || sync.syncing}
+      />
+
+      <main className="mx-auto grid max-w-7xl gap-4 px-2 py-4 sm:px-4 sm:py-6 lg:grid-cols-3">
+        {sync.accounts.length > 0 || user.accounts.some((a) => a.status === "reauth_required") ? (
+          <div className="grid gap-2 lg:col-span-3">
+            <SyncBanner
+              statuses={sync.accounts}
+              accounts={user.accounts}
+              onReconnect={() => setAccountsOpen(true)}
+            />
+          </div>
+        ) : null}
+        <div className="lg:col-span-2">
+          <WelcomePanel
+            user={user}
+            hasUnread={hasUnread}
+            actions={{
+              onBrowse: browse,
+              onAnalytics: () => openPanel("analytics"),
+              onCompose: () => openCompose(),
+              onInboxZero: () => setModal("inboxZero"),
+              onAchievements: () => setModal("achievements"),
+              onLeaderboard: () => setModal("leaderboard"),
+              onPrivacy: () => setModal("privacy"),
+              onCalendar: () => openPanel("calendar"),
+            }}
+          />
+        </div>
+        <ProgressCard />
+        <div ref={inboxAnchor} className="min-w-0 scroll-mt-16 lg:col-span-2">
+          <InboxSection ref={searchRef} inbox={inbox} accounts={user.accounts} onOpenEmail={setReaderId} />
+        </div>
+        <ActionItemsCard onOpenEmail={setReaderId} />
+        <section aria-labelledby="buckets-title" className="min-w-0 lg:col-span-3">
+          <h2 id="buckets-title" className="mb-2 text-lg font-semibold text-slate-900">
+            Buckets
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {BUCKETS.map((b) => (
+              <BucketCard key={b} bucket={b} onOpenBucket={setBucket} onOpenEmail={setReaderId} />
+            ))}
+          </div>
+        </section>
+      </main>
+
+      {panel ? (
+        <FloatingPanel
+          key={panel}
+          id={panel}
+          title={PANELS[panel].title}
+          width={PANELS[panel].width}
+          defaultPosition={{ x: PANELS[panel].x, y: PANELS[panel].y }}
+          onClose={() => setPanel(null)}
+        >
+          {panel === "buckets" ? (
+            <BucketsPanelBody onOpenBucket={setBucket} onConfigureAssistant={() => setModal("assistant")} />
+          ) : panel === "calendar" ? (
+            <CalendarPanelBody />
+          ) : (
+            <AnalyticsPanelBody />
+          )}
+        </FloatingPanel>
+      ) : null}
+
+      <BucketDialog
+        bucket={bucket}
+        onOpenChange={(open) => (open ? undefined : setBucket(null))}
+        onOpenEmail={setReaderId}
+      />
+      <EmailPreview
+        emailId={readerId}
+        onClose={() => setReaderId(null)}
+        onReply={(id) => openCompose(id)}
+        onArchive={archive}
+        onToggleStar={toggleStar}
+        onDelete={remove}
+      />
+      <ComingSoonDialog
+        title={compose?.replyToId ? "Reply" : "Compose Email"}
+        description="Write and send from any of your connected accounts."
+        open={compose !== null}
+        onOpenChange={(open) => (open ? undefined : setCompose(null))}
+      />
+      {comingSoon ? (
+        <ComingSoonDialog
+          title={comingSoon.title}
+          description={comingSoon.description}
+          open
+          onOpenChange={(open) => (open ? undefined : setModal(null))}
+        />
+      ) : null}
+      <ShortcutsDialog
+        open={modal === "shortcuts"}
+        onOpenChange={(open) => setModal(open ? "shortcuts" : null)}
+      />
+      <CommandPalette
+        open={modal === "palette"}
+        onOpenChange={(open) => setModal(open ? "palette" : null)}
+        commands={commands}
+      />
+      {/* Always mounted: a sign-in popup started here keeps being watched after the dialog closes. */}
+      <AccountsDialog open={accountsOpen} onOpenChange={setAccountsOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,304 @@
+/**
+ * Query keys and hooks for the mail API (contract/mail.ts). Every list lives under
+ * ["/api/emails", "list", params] so one invalidation (or one optimistic edit) reaches the unified
+ * inbox, the bucket cards and the bucket dialogs at once.
+ */
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import type { Bucket } from "../../../contract/buckets.ts";
+import type {
+  ActionItems,
+  Email,
+  EmailListResponse,
+  EmailStats,
+  SyncStatus,
+} from "../../../contract/mail.ts";
+import { toast } from "../components/ui/toast-store.ts";
+import { apiRequest } from "./api.ts";
+
+/** Filters of GET /api/emails that the screens use. */
+export interface EmailListParams {
+  bucket?: Bucket;
+  accountId?: string;
+  q?: string;
+  unread?: boolean;
+  limit?: number;
+}
+
+export const EMAILS_KEY = ["/api/emails"] as const;
+export const STATS_KEY = ["/api/emails/stats"] as const;
+export const ACTION_ITEMS_KEY = ["/api/emails/action-items"] as const;
+export const SYNC_STATUS_KEY = ["/api/emails/sync-status"] as const;
+
+export const emailKeys = {
+  all: EMAILS_KEY,
+  lists: ["/api/emails", "list"] as const,
+  list: (params: EmailListParams) => ["/api/emails", "list", params] as const,
+  detail: (id: string) => ["/api/emails", "detail", id] as const,
+};
+
+/** The spec's window event: anyone may ask the dashboard to re-read the mail. */
+export const REFRESH_EMAILS_EVENT = "refreshEmails";
+
+type EmailPages = InfiniteData<EmailListResponse, string | null>;
+
+function listUrl(params: EmailListParams, cursor: string | null): string {
+  const search = new URLSearchParams();
+  search.set("limit", String(params.limit ?? 100));
+  if (cursor) search.set("cursor", cursor);
+  if (params.bucket) search.set("bucket", params.bucket);
+  if (params.accountId) search.set("accountId", params.accountId);
+  if (params.q) search.set("q", params.q);
+  if (params.unread !== undefined) search.set("unread", String(params.unread));
+  return `/api/emails?${search.toString()}`;
+}
+
+/** Spec section 7: archived mail is dropped on the client too (an aiAnalysis flag can say so). */
+export function isVisible(email: Email): boolean {
+  return !email.isArchived && email.aiAnalysis?.isArchived !== true;
+}
+
+/** A cursor-paginated list; the query's signal aborts a request whose filters went stale. */
+export function useEmailList(params: EmailListParams, options: { enabled?: boolean } = {}) {
+  const query = useInfiniteQuery({
+    queryKey: emailKeys.list(params),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<EmailListResponse>("GET", listUrl(params, pageParam), undefined, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: (previous) => previous,
+    enabled: options.enabled ?? true,
+  });
+  const emails = (query.data?.pages.flatMap((p) => p.emails) ?? []).filter(isVisible);
+  return { ...query, emails };
+}
+
+/**
+ * Every email of one bucket. Pages are read one after another until the end so the card's
+ * 'View All (N)' and the dialog's counts are exact; each page is an index scan on the server.
+ */
+export function useBucketEmails(bucket: Bucket) {
+  const list = useEmailList({ bucket, limit: 200 });
+  const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage, isError } = list;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetching, isError, fetchNextPage]);
+  return { ...list, complete: !hasNextPage && !list.isPending };
+}
+
+export function useEmailStats() {
+  return useQuery<EmailStats | null>({ queryKey: STATS_KEY });
+}
+
+export function useActionItems() {
+  return useQuery<ActionItems | null>({ queryKey: ACTION_ITEMS_KEY });
+}
+
+/** Spec section 4: 100 minus unread/total*100, floored at 0 (and 100 for an empty inbox). */
+export function inboxZeroProgress(stats: Pick<EmailStats, "unreadCount" | "totalEmails"> | null | undefined) {
+  if (!stats || stats.totalEmails <= 0) return 100;
+  return Math.max(0, Math.round(100 - (stats.unreadCount / stats.totalEmails) * 100));
+}
+
+const ACTIVE_SYNC = new Set<SyncStatus["status"]>(["syncing", "backfilling"]);
+
+export function isSyncing(status: SyncStatus): boolean {
+  return ACTIVE_SYNC.has(status.status);
+}
+
+/** Refreshes every mail view: lists, stats and action items. */
+export function refreshMail(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: EMAILS_KEY }),
+    queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+    queryClient.invalidateQueries({ queryKey: ACTION_ITEMS_KEY }),
+  ]);
+}
+
+/**
+ * Per-account sync progress, polled every second while an account syncs or backfills. The mail
+ * views are refreshed as the count grows (at most every 3 s) and once more when it settles.
+ */
+export function useSyncStatus() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: SYNC_STATUS_KEY,
+    queryFn: ({ signal }) =>
+      apiRequest<{ accounts: SyncStatus[] }>("GET", SYNC_STATUS_KEY[0], undefined, { signal }),
+    refetchInterval: (q) => (q.state.data?.accounts.some(isSyncing) ? 1000 : false),
+  });
+  const accounts = query.data?.accounts ?? [];
+  const syncing = accounts.some(isSyncing);
+  const synced = accounts.reduce((n, a) => n + a.syncedCount, 0);
+  const wasSyncing = useRef(false);
+  const lastRefresh = useRef(0);
+  useEffect(() => {
+    const now = Date.now();
+    if ((wasSyncing.current && !syncing) || (syncing && synced > 0 && now - lastRefresh.current > 3000)) {
+      lastRefresh.current = now;
+      void refreshMail(queryClient);
+    }
+    wasSyncing.current = syncing;
+  }, [syncing, synced, queryClient]);
+  return { ...query, accounts, syncing };
+}
+
+/** POST /api/emails/auto-sync; on success refreshes emails, stats, action items and progress. */
+export function useAutoSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ queued: number; status: SyncStatus[] }>("POST", "/api/emails/auto-sync"),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(SYNC_STATUS_KEY, { accounts: answer.status });
+      void refreshMail(queryClient);
+      void queryClient.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
+    },
+    onError: (error) => toast({ title: "Sync failed", description: error.message, variant: "destructive" }),
+  });
+}
+
+/** The spec's refreshEmails window event re-reads the lists (and the figures built on them). */
+export function useRefreshEmailsListener(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onRefresh = () => void refreshMail(queryClient);
+    window.addEventListener(REFRESH_EMAILS_EVENT, onRefresh);
+    return () => window.removeEventListener(REFRESH_EMAILS_EVENT, onRefresh);
+  }, [queryClient]);
+}
+
+/** A change the client can apply to a cached email at once. */
+export type EmailChange = Partial<Pick<Email, "isRead" | "isStarred" | "isFlagged" | "isArchived">> & {
+  deleted?: boolean;
+};
+
+type Snapshot = Array<[readonly unknown[], unknown]>;
+
+/**
+ * Applies a change to every cached copy of the given emails (lists and details) and returns what
+ * was there before, for a rollback. Archived and deleted emails leave the lists at once.
+ */
+export function applyEmailChange(
+  queryClient: QueryClient,
+  ids: readonly string[],
+  change: EmailChange,
+): Snapshot {
+  const wanted = new Set(ids);
+  const snapshot: Snapshot = [];
+  const { deleted, ...flags } = change;
+  const leaves = deleted === true || flags.isArchived === true;
+  for (const [key, data] of queryClient.getQueriesData<EmailPages>({ queryKey: emailKeys.lists })) {
+    if (!data) continue;
+    snapshot.push([key, data]);
+    queryClient.setQueryData<EmailPages>(key, {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        emails: page.emails.flatMap((e) => {
+          if (!wanted.has(e.id)) return [e];
+          return leaves ? [] : [{ ...e, ...flags }];
+        }),
+      })),
+    });
+  }
+  for (const id of ids) {
+    const key = emailKeys.detail(id);
+    const data = queryClient.getQueryData<Email>(key);
+    if (!data) continue;
+    snapshot.push([key, data]);
+    queryClient.setQueryData<Email>(key, { ...data, ...flags });
+  }
+  const stats = queryClient.getQueryData<EmailStats | null>(STATS_KEY);
+  if (stats && flags.isRead !== undefined) {
+    snapshot.push([STATS_KEY, stats]);
+    const delta = flags.isRead ? -ids.length : ids.length;
+    queryClient.setQueryData<EmailStats>(STATS_KEY, {
+      ...stats,
+      unreadCount: Math.max(0, Math.min(stats.totalEmails, stats.unreadCount + delta)),
+    });
+  }
+  return snapshot;
+}
+
+function restore(queryClient: QueryClient, snapshot: Snapshot): void {
+  for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
+}
+
+/** Marks the moment the optimistic change is on screen (the 100 ms budget's end mark). */
+function markPainted(): void {
+  // The query cache notifies React on a zero-delay timer; the frame after it shows the change.
+  setTimeout(() => requestAnimationFrame(() => performance.mark("mw:action-painted")), 0);
+}
+
+export interface EmailActionInput {
+  ids: string[];
+  change: EmailChange;
+  /** Toast description when the server refuses. */
+  failure: string;
+}
+
+async function sendChange(ids: readonly string[], change: EmailChange): Promise<void> {
+  if (change.deleted) {
+    await Promise.all(ids.map((id) => apiRequest("DELETE", `/api/emails/${encodeURIComponent(id)}`)));
+    return;
+  }
+  if (ids.length > 1 && (change.isArchived === true || change.isRead === true)) {
+    const action = change.isArchived ? "archive" : "markRead";
+    await apiRequest("POST", "/api/emails/bulk-action", { action, emailIds: ids });
+    return;
+  }
+  const { deleted: _deleted, ...flags } = change;
+  await Promise.all(ids.map((id) => apiRequest("PATCH", `/api/emails/${encodeURIComponent(id)}`, flags)));
+}
+
+/**
+ * Single-email triage (archive, star, read, flag, delete): the screen changes at once, the server
+ * is asked afterwards, and a refusal puts everything back with an 'Error' toast.
+ */
+export function useEmailMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, change }: EmailActionInput) => sendChange(ids, change),
+    onMutate: async ({ ids, change }) => {
+      const snapshot = applyEmailChange(queryClient, ids, change);
+      markPainted();
+      // Reads in flight would bring back the old state; they are re-run after the change settles.
+      await queryClient.cancelQueries({ queryKey: emailKeys.lists });
+      return { snapshot };
+    },
+    onError: (_error, input, context) => {
+      if (context) restore(queryClient, context.snapshot);
+      toast({ title: "Error", description: input.failure, variant: "destructive" });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ACTION_ITEMS_KEY });
+    },
+  });
+}
+
+/** POST /api/emails/bulk-action (spec section 7): on success refreshes emails and stats. */
+export function useBulkAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, emailIds }: { action: "archive" | "markRead"; emailIds: string[] }) =>
+      apiRequest<unknown>("POST", "/api/emails/bulk-action", { action, emailIds }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: EMAILS_KEY });
+      void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+    },
+    onError: (_error, { action }) =>
+      toast({
+        title: "Error",
+        description: action === "archive" ? "Failed to archive emails" : "Failed to mark emails as read",
+        variant: "destructive",
+      }),
+  });
+}
