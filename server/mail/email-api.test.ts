@@ -9,6 +9,8 @@ import type { Db } from "../db/client.ts";
 import { BACKENDS, openTestDatabase, type TestDatabase } from "../test/databases.ts";
 import { createAccount, createEmail, createEmails, sessionFor, signedInUser } from "../test/factories.ts";
 import { startTestServer, type TestServer } from "../test/server.ts";
+import { encodeCursor } from "./cursor.ts";
+import { listQuery } from "./email-lister.ts";
 
 interface Answer {
   status: number;
@@ -192,12 +194,14 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
       const { user, account } = await signedInUser(db);
       await createEmails(db, account, 2000);
       await database.database.executeSql("analyze emails");
-      const plan = await database.database.executeSql(
-        `explain select id from emails where user_id = $1 and not is_trashed and not is_spam and not is_draft and in_inbox
-         order by received_at desc nulls last, id desc nulls last limit 51`,
-        [user.id],
-      );
-      const text = (plan.rows as Array<Record<string, string>>).map((r) => r["QUERY PLAN"]).join("\n");
+      const statement = listQuery(db, user.id, { limit: 50 }).toSQL();
+      const plan = await database.database.executeSql(`explain ${statement.sql}`, statement.params);
+      const cursor = encodeCursor({ receivedAt: new Date(), id: user.id });
+      const page2 = listQuery(db, user.id, { limit: 50, cursor }).toSQL();
+      const plan2 = await database.database.executeSql(`explain ${page2.sql}`, page2.params);
+      const text = [...plan.rows, ...plan2.rows]
+        .map((r) => (r as Record<string, string>)["QUERY PLAN"])
+        .join("\n");
       expect(text).toContain("emails_user_received_idx");
       expect(text).not.toMatch(/\bSort\b/);
     });

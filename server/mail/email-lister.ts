@@ -32,39 +32,44 @@ export const summaryColumns = {
 };
 
 /**
- * The dashboard list and the reader. Newest first with keyset pagination over (received_at, id):
+ * The page query of GET /api/emails (exported so a test can EXPLAIN the real statement). Newest first with keyset pagination over (received_at, id):
  * the ORDER BY spells out NULLS LAST so it matches emails_user_received_idx exactly, and the
  * plan is an index scan that stops after limit+1 rows (EXPLAIN checked in email-lister.test.ts)
  * instead of sorting the whole mailbox.
  */
+export function listQuery(db: Db, userId: string, query: EmailListQuery) {
+  const conditions: SQL[] = [
+    eq(emails.userId, userId),
+    sql`not ${emails.isTrashed}`,
+    sql`not ${emails.isSpam}`,
+    sql`not ${emails.isDraft}`,
+  ];
+  if (query.includeArchived !== "true") conditions.push(sql`${emails.inInbox}`);
+  if (query.bucket) conditions.push(eq(emails.bucket, query.bucket));
+  if (query.accountId) conditions.push(eq(emails.accountId, query.accountId));
+  if (query.unread) conditions.push(eq(emails.isRead, query.unread === "false"));
+  const tsquery = query.q ? searchTsQuery(query.q) : null;
+  if (tsquery) conditions.push(sql`${emails.search} @@ ${tsquery}`);
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    conditions.push(
+      sql`(${emails.receivedAt}, ${emails.id}) < (${after.receivedAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  return db
+    .select(summaryColumns)
+    .from(emails)
+    .where(and(...conditions))
+    .orderBy(sql`${emails.receivedAt} desc nulls last`, sql`${emails.id} desc nulls last`)
+    .limit(query.limit + 1);
+}
+
+/** The dashboard list and the reader. */
 export function createEmailLister(db: Db) {
   return {
     async list(userId: string, query: EmailListQuery): Promise<EmailListResponse> {
-      const conditions: SQL[] = [
-        eq(emails.userId, userId),
-        sql`not ${emails.isTrashed}`,
-        sql`not ${emails.isSpam}`,
-        sql`not ${emails.isDraft}`,
-      ];
-      if (query.includeArchived !== "true") conditions.push(sql`${emails.inInbox}`);
-      if (query.bucket) conditions.push(eq(emails.bucket, query.bucket));
-      if (query.accountId) conditions.push(eq(emails.accountId, query.accountId));
-      if (query.unread) conditions.push(eq(emails.isRead, query.unread === "false"));
-      const tsquery = query.q ? searchTsQuery(query.q) : null;
-      if (tsquery) conditions.push(sql`${emails.search} @@ ${tsquery}`);
-      if (query.cursor) {
-        const after = decodeCursor(query.cursor);
-        conditions.push(
-          sql`(${emails.receivedAt}, ${emails.id}) < (${after.receivedAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
-        );
-      }
       const [rows, accounts] = await Promise.all([
-        db
-          .select(summaryColumns)
-          .from(emails)
-          .where(and(...conditions))
-          .orderBy(sql`${emails.receivedAt} desc nulls last`, sql`${emails.id} desc nulls last`)
-          .limit(query.limit + 1),
+        listQuery(db, userId, query),
         accountDirectory(db, userId),
       ]);
       const page = rows.slice(0, query.limit);

@@ -302,6 +302,18 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     const threaded = sent.find((m) => m.id === reply.json?.providerId);
     expect(threaded?.threadId).toBe(rows[0]?.delivered.threadId);
 
+    // Outlook: Graph's sendMail answers 202 without an id; the message lands in Sent Items.
+    const jordan = await f.signIn("outlook", PEOPLE.jordan);
+    const viaGraph = await f.api("POST", "/api/emails/send", {
+      token: jordan,
+      body: { to: PEOPLE.alex, cc: PEOPLE.sam, subject: "From Outlook", body: "Hi" },
+    });
+    expect(viaGraph.json).toMatchObject({ success: true });
+    const outlookSent = (await sentFolder(PEOPLE.jordan, "outlook")).find(
+      (m) => m.subject === "From Outlook",
+    );
+    expect(outlookSent?.to).toContain(PEOPLE.alex);
+
     await faults({ errorRate: 1, provider: "google" });
     const failed = await f.api("POST", "/api/emails/send", {
       token,
