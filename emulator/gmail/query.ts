@@ -66,12 +66,19 @@ function parseDay(value: string): number {
 }
 
 export function parseGmailQuery(q: string | undefined, now: number): GmailQuery {
-  const predicates: Predicate[] = [];
-  let requiredLabel: string | undefined;
+  // Terms are ANDed; `a OR b` joins two terms into one alternative group (OR binds tighter, as
+  // in Gmail: `a OR b c` means (a OR b) AND c).
+  const groups: Array<{ alternatives: Predicate[]; labels: Array<string | undefined> }> = [];
+  let joinNext = false;
   let includesSpamTrash = false;
   let needsText = false;
   for (const raw of tokenize(q ?? "")) {
-    if (raw === "OR" || raw === "AND") continue;
+    if (raw === "AND") continue;
+    if (raw === "OR") {
+      joinNext = groups.length > 0;
+      continue;
+    }
+    let termLabel: string | undefined;
     const negate = raw.startsWith("-") && raw.length > 1;
     const token = negate ? raw.slice(1) : raw;
     const colon = token.indexOf(":");
@@ -106,7 +113,7 @@ export function parseGmailQuery(q: string | undefined, now: number): GmailQuery 
             ? `CATEGORY_${value.toUpperCase()}`
             : ((operator === "is" ? IS_LABELS[value] : IN_LABELS[value]) ?? value.toUpperCase());
         if (label === "SPAM" || label === "TRASH") includesSpamTrash = true;
-        if (!negate) requiredLabel ??= label;
+        if (!negate) termLabel = label;
         predicate = (m) => m.labels.has(label) || m.labels.has(value);
         break;
       }
@@ -146,10 +153,21 @@ export function parseGmailQuery(q: string | undefined, now: number): GmailQuery 
         };
       }
     }
-    predicates.push(negate ? (m, text) => !predicate(m, text) : predicate);
+    const term: Predicate = negate ? (m, text) => !predicate(m, text) : predicate;
+    const last = groups.at(-1);
+    if (joinNext && last) {
+      last.alternatives.push(term);
+      last.labels.push(termLabel);
+    } else {
+      groups.push({ alternatives: [term], labels: [termLabel] });
+    }
+    joinNext = false;
   }
+  // Only a label every alternative of a group requires lets listing walk that label's index.
+  const requiredLabel = groups.find((g) => g.labels.length === 1 && g.labels[0] !== undefined)?.labels[0];
   return {
-    test: (message, text) => predicates.every((predicate) => predicate(message, text)),
+    test: (message, text) =>
+      groups.every((g) => g.alternatives.some((alternative) => alternative(message, text))),
     requiredLabel,
     includesSpamTrash,
     needsText,

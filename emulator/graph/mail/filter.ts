@@ -14,6 +14,7 @@ const FIELDS: Record<string, Getter> = {
   inferenceclassification: (m) =>
     m.labels.has("CATEGORY_PERSONAL") || m.labels.has("IMPORTANT") ? "focused" : "other",
   subject: (m) => m.headers.subject,
+  internetmessageid: (m) => m.headers.messageId,
   "from/emailaddress/address": (m) => (/<([^>]+)>/.exec(m.headers.from)?.[1] ?? m.headers.from).toLowerCase(),
 };
 

@@ -156,6 +156,28 @@ describe("Graph mail folders and messages", () => {
   });
 });
 
+describe("Graph reply", () => {
+  it("replies to the sender in the same conversation with In-Reply-To and an RE: subject", async () => {
+    const inbox = (await call("/me/mailFolders/inbox/messages?$top=1&$select=subject,conversationId,from"))
+      .body.value as Json[];
+    const original = inbox[0] as Json;
+    const res = await call(`/me/messages/${String(original.id)}/reply`, {
+      method: "POST",
+      body: { comment: "Thanks, noted." },
+    });
+    expect(res.status).toBe(202);
+    const sent = (
+      await call(
+        "/me/mailFolders/sentitems/messages?$top=1&$select=subject,conversationId,internetMessageHeaders",
+      )
+    ).body.value as Json[];
+    expect(String(sent[0]?.subject)).toMatch(/^RE: /i);
+    expect(sent[0]?.conversationId).toBe(original.conversationId);
+    const missing = await call("/me/messages/AAMkNOPE/reply", { method: "POST", body: { comment: "x" } });
+    expect(missing.status).toBe(404);
+  });
+});
+
 describe("Graph delta", () => {
   it("pages a first round, then reports changes, @removed and 410", async () => {
     const headers = { prefer: "odata.maxpagesize=200" };

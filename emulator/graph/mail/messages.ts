@@ -132,6 +132,35 @@ function addresses(value: unknown): { name: string; address: string }[] {
   });
 }
 
+/**
+ * Fields a client PATCHed onto a draft (createReply, then PATCH, then send). The stored RFC 822
+ * text is immutable here, so the send step merges these with the draft's reply headers.
+ */
+interface DraftOverride {
+  subject?: string;
+  body?: { html: boolean; content: string };
+  to?: { name: string; address: string }[];
+  cc?: { name: string; address: string }[];
+  bcc?: { name: string; address: string }[];
+}
+const draftOverrides = new WeakMap<StoredMessage, DraftOverride>();
+
+function headerAddresses(value: string): { name: string; address: string }[] {
+  return value
+    .split(",")
+    .map((part) => parseHeaderAddress(part))
+    .filter((a): a is { name: string; address: string } => a !== undefined);
+}
+
+/** The address in a From header value such as `"Ann" <ann@example.com>`. */
+function parseHeaderAddress(value: string): { name: string; address: string } | undefined {
+  const angle = /<([^>]+)>/.exec(value);
+  const address = (angle?.[1] ?? value).trim();
+  if (!address.includes("@")) return undefined;
+  const name = angle ? value.slice(0, angle.index).replace(/"/g, "").trim() : "";
+  return { name: name || address, address };
+}
+
 /** Builds RFC 822 from a Graph message body (sendMail, create draft). */
 function rawFromGraph(
   mail: MailServices,
@@ -224,6 +253,21 @@ export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServi
       if (flagStatus === "flagged") add.push("STARRED");
       if (flagStatus === "notFlagged" || flagStatus === "complete") remove.push("STARRED");
       if (add.length > 0 || remove.length > 0) mailbox.modify(message.id, add, remove);
+      if (message.labels.has("DRAFT")) {
+        const override: DraftOverride = { ...draftOverrides.get(message) };
+        if (typeof body.subject === "string") override.subject = body.subject;
+        const content = bodyObject(body.body);
+        if (typeof content.content === "string") {
+          override.body = {
+            html: String(content.contentType ?? "text").toLowerCase() === "html",
+            content: content.content,
+          };
+        }
+        if (Array.isArray(body.toRecipients)) override.to = addresses(body.toRecipients);
+        if (Array.isArray(body.ccRecipients)) override.cc = addresses(body.ccRecipients);
+        if (Array.isArray(body.bccRecipients)) override.bcc = addresses(body.bccRecipients);
+        draftOverrides.set(message, override);
+      }
       const categories = Array.isArray(body.categories) ? body.categories.map(String) : undefined;
       if (flagStatus !== undefined || categories !== undefined) {
         mailbox.update(message.id, {
@@ -271,6 +315,124 @@ export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServi
     const stored = mailbox.add({ raw: () => raw, internalDate: now(), labelIds: ["DRAFT"] });
     return reply.code(201).send(presentMessage(mailbox, stored, presentOptions(request)));
   });
+
+  // createReply: a draft addressed to the sender, with the reply headers and the conversation.
+  app.post<{ Params: { id: string } }>(
+    "/me/messages/:id/createReply",
+    { config: { graphNeed: "write" } },
+    (request, reply) => {
+      const { mailbox, identity } = graphCaller(request);
+      const original = findMessage(mailbox, request.params.id);
+      if (original === undefined) return sendKnownGraphError(reply, "notFound", now());
+      const sender = parseHeaderAddress(original.headers.from);
+      const references = [original.headers.references, original.headers.messageId]
+        .filter((v) => v !== "")
+        .join(" ");
+      const raw = composeMessage({
+        from: { name: identity.name, address: identity.email },
+        to: sender ? [sender] : [],
+        subject: /^re:/i.test(original.headers.subject)
+          ? original.headers.subject
+          : `RE: ${original.headers.subject}`,
+        text: "",
+        date: now(),
+        ...(original.headers.messageId === "" ? {} : { inReplyTo: original.headers.messageId }),
+        ...(references === "" ? {} : { references }),
+      });
+      const draft = mailbox.add({
+        raw: () => raw,
+        internalDate: now(),
+        labelIds: ["DRAFT"],
+        threadId: original.threadId,
+      });
+      return reply.code(201).send(presentMessage(mailbox, draft, presentOptions(request)));
+    },
+  );
+
+  // Sends a draft: it leaves Drafts and a copy lands in Sent Items, threaded with its conversation.
+  app.post<{ Params: { id: string } }>(
+    "/me/messages/:id/send",
+    { config: { graphNeed: "send" } },
+    (request, reply) => {
+      const { mailbox, identity } = graphCaller(request);
+      const draft = findMessage(mailbox, request.params.id);
+      if (draft === undefined) return sendKnownGraphError(reply, "notFound", now());
+      if (!draft.labels.has("DRAFT")) {
+        return sendGraphError(reply, 400, "ErrorInvalidOperation", "Only drafts can be sent.", now());
+      }
+      const override = draftOverrides.get(draft) ?? {};
+      const to = override.to ?? headerAddresses(draft.headers.to);
+      const cc = override.cc ?? headerAddresses(draft.headers.cc);
+      if (to.length + cc.length + (override.bcc?.length ?? 0) === 0) {
+        return sendGraphError(
+          reply,
+          400,
+          "ErrorInvalidRecipients",
+          "At least one recipient is not valid.",
+          now(),
+        );
+      }
+      const raw = composeMessage({
+        from: { name: identity.name, address: identity.email },
+        to,
+        cc,
+        bcc: override.bcc ?? [],
+        subject: override.subject ?? draft.headers.subject,
+        ...(override.body?.html ? { html: override.body.content } : { text: override.body?.content ?? "" }),
+        date: now(),
+        ...(draft.headers.inReplyTo === "" ? {} : { inReplyTo: draft.headers.inReplyTo }),
+        ...(draft.headers.references === "" ? {} : { references: draft.headers.references }),
+      });
+      sendMessage(mail, identity, raw, { threadId: draft.threadId, saveCopy: true });
+      mailbox.delete(draft.id);
+      return reply.code(202).send();
+    },
+  );
+
+  // POST /me/messages/{id}/reply: Graph builds the reply itself (recipient, "RE:" subject,
+  // In-Reply-To/References, same conversation) around the caller's comment.
+  app.post<{ Params: { id: string } }>(
+    "/me/messages/:id/reply",
+    { config: { graphNeed: "send" } },
+    (request, reply) => {
+      const { mailbox, identity } = graphCaller(request);
+      const original = findMessage(mailbox, request.params.id);
+      if (original === undefined) return sendKnownGraphError(reply, "notFound", now());
+      const body = bodyObject(request.body);
+      const override = bodyObject(body.message);
+      const to = addresses(override.toRecipients);
+      const sender = parseHeaderAddress(original.headers.from);
+      const recipients = to.length > 0 ? to : sender ? [sender] : [];
+      if (recipients.length === 0) {
+        return sendGraphError(
+          reply,
+          400,
+          "ErrorInvalidRecipients",
+          "At least one recipient is not valid.",
+          now(),
+        );
+      }
+      const subject = /^re:/i.test(original.headers.subject)
+        ? original.headers.subject
+        : `RE: ${original.headers.subject}`;
+      const references = [original.headers.references, original.headers.messageId]
+        .filter((v) => v !== "")
+        .join(" ");
+      const raw = composeMessage({
+        from: { name: identity.name, address: identity.email },
+        to: recipients,
+        cc: addresses(override.ccRecipients),
+        bcc: addresses(override.bccRecipients),
+        subject,
+        text: typeof body.comment === "string" ? body.comment : "",
+        date: now(),
+        ...(original.headers.messageId === "" ? {} : { inReplyTo: original.headers.messageId }),
+        ...(references === "" ? {} : { references }),
+      });
+      sendMessage(mail, identity, raw, { threadId: original.threadId, saveCopy: true });
+      return reply.code(202).send();
+    },
+  );
 
   app.post("/me/sendMail", { config: { graphNeed: "send" } }, (request, reply) => {
     const { identity } = graphCaller(request);
