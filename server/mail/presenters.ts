@@ -72,8 +72,26 @@ export function presentEmail(row: EmailSummaryRow, account: AccountInfo): Email 
     provider: account.provider,
     threadId: row.threadId,
     canUnsubscribe: Boolean(row.listUnsubscribe),
-    aiAnalysis: row.aiAnalysis ?? null,
+    aiAnalysis: presentAiAnalysis(row.aiAnalysis),
   };
+}
+
+const AI_FIELD_TYPES: Record<string, "number" | "string" | "boolean"> = {
+  importance: "number",
+  category: "string",
+  isArchived: "boolean",
+  bucketCategory: "string",
+  microsoftCategory: "string",
+};
+
+/** The stored analysis, minus known fields of the wrong type (older analyzers, hand edits). */
+function presentAiAnalysis(ai: Record<string, unknown> | null): Email["aiAnalysis"] {
+  if (!ai) return null;
+  const out: Record<string, unknown> = { ...ai };
+  for (const [key, type] of Object.entries(AI_FIELD_TYPES)) {
+    if (key in out && typeof out[key] !== type) delete out[key];
+  }
+  return out as Email["aiAnalysis"];
 }
 
 type UnsubscribeRow = typeof unsubscribeRequests.$inferSelect;
