@@ -43,14 +43,11 @@ export function analyzeEmail(input: AnalyzerInput, context: AnalyzerContext = {}
   }
   const urgency = assessUrgency(features);
   const { category } = categorize(features);
-  const sentimentText = `${features.subject}. ${features.sentences
-    .slice(0, 12)
-    .map((s) => s.text)
-    .join(" ")}`;
-  const sentiment = analyzeSentiment(sentimentText.slice(0, 2000), {
-    sentences: features.sentences.slice(0, 12),
-    sentiment: features.parsed.sentiment,
-  });
+  // The opening sentences carry the tone of an email; VADER's cost grows with length, so
+  // sentiment reads the subject and the first few sentences only.
+  const opening = features.sentences.slice(0, 4);
+  const sentimentText = `${features.subject}. ${opening.map((s) => s.text).join(" ")}`.slice(0, 320);
+  const sentiment = analyzeSentiment(sentimentText, { sentences: opening, sentiment: features.parsed.sentiment });
   const summary = summarize(features.sentences, features.subject);
   return {
     urgency: security.verdict === "dangerous" ? "low" : urgency.level,

@@ -11,7 +11,7 @@ import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
  */
 
 /** Analyse at most this much cleaned text: the first screens carry the request; cost stays flat. */
-const MAX_ANALYSED_CHARS = 4000;
+const MAX_ANALYSED_CHARS = 2500;
 
 const INJECTION =
   /\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompts?|rules?)\b|\b(system prompt|you are (an? )?(ai|assistant|language model)|as an ai)\b|\b(mark|flag|classify|label|set|treat|rate)\b.{0,30}\b(as|to)\b.{0,20}\b(important|urgent|high priority|priority|safe|not spam|importance)\b/i;
@@ -64,7 +64,7 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
   const fromAddress = (input.from.address ?? "").toLowerCase();
   const fromDomain = domainOfAddress(fromAddress);
   const rawText = bodyToText(input.bodyText, input.bodyHtml, input.snippet ?? "");
-  const cleaned = cleanBody(rawText.slice(0, 60_000));
+  const cleaned = cleanBody(rawText.slice(0, 20_000));
   const capped = cleaned.text.slice(0, MAX_ANALYSED_CHARS);
   const parsedAll = parseText(capped);
   const sentences = parsedAll.sentences.filter((s) => !INJECTION.test(s.text));

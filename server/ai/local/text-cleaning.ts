@@ -158,6 +158,7 @@ export function cleanBody(raw: string): CleanedBody {
 /** Body text to analyse: prefers the plain part, else the HTML converted, else the snippet. */
 export function bodyToText(bodyText: string | null, bodyHtml: string | null, snippet = ""): string {
   if (bodyText && bodyText.trim().length > 0) return bodyText;
-  if (bodyHtml && bodyHtml.trim().length > 0) return htmlToText(bodyHtml);
+  // Past 150k characters of HTML there is no content worth its conversion cost.
+  if (bodyHtml && bodyHtml.trim().length > 0) return htmlToText(bodyHtml.slice(0, 150_000));
   return snippet;
 }

@@ -141,10 +141,25 @@ function brandOwns(host: string): Brand | undefined {
  * Checks one host. `contactDomains` are the user's contacts' domains (registrable form is
  * derived here); a host that IS one of them, or belongs to the brand, is never a lookalike.
  */
+// Hosts repeat heavily across a mailbox (the same CDNs, trackers, senders); the check is pure,
+// so results are memoised per host and contact list. Bounded: cleared when it grows too large.
+const MEMO = new Map<string, LookalikeFinding | null>();
+const MEMO_LIMIT = 20_000;
+
 export function checkLookalike(
   rawHost: string,
   contactDomains: readonly string[] = [],
 ): LookalikeFinding | null {
+  const key = contactDomains.length === 0 ? rawHost : `${rawHost}|${contactDomains.join(",")}`;
+  const cached = MEMO.get(key);
+  if (cached !== undefined) return cached;
+  const finding = checkLookalikeUncached(rawHost, contactDomains);
+  if (MEMO.size >= MEMO_LIMIT) MEMO.clear();
+  MEMO.set(key, finding);
+  return finding;
+}
+
+function checkLookalikeUncached(rawHost: string, contactDomains: readonly string[]): LookalikeFinding | null {
   const host = unicodeHost(rawHost.toLowerCase());
   if (!host || brandOwns(host)) return null;
   const reg = registrableDomain(host);

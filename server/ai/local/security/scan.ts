@@ -107,15 +107,15 @@ export function scanEmail(input: ScanInput, context: ScanContext = {}): Security
     }
   }
 
-  const anchors = input.html ? extractAnchors(input.html.slice(0, 300_000)) : [];
+  const anchors = input.html ? extractAnchors(input.html.slice(0, 100_000)) : [];
   const links = checkLinks(anchors);
   reasons.push(...links.reasons);
-  const linkHosts = [...links.hrefHosts, ...urlsInText(input.text)];
-  for (const host of linkHosts.slice(0, 100)) lookalike(host, "Link");
+  const linkHosts = [...new Set([...links.hrefHosts, ...urlsInText(input.text.slice(0, 20_000))])];
+  for (const host of linkHosts.slice(0, 50)) lookalike(host, "Link");
 
   reasons.push(...checkAttachments(input.attachments ?? []));
 
-  const credentials = checkCredentialRequests(`${input.subject}\n${input.text}`);
+  const credentials = checkCredentialRequests(`${input.subject}\n${input.text.slice(0, 8000)}`);
   if (credentials.count > 0) {
     // An authenticated sender whose links all stay on its own site (a real security alert)
     // gets the benefit of the doubt; anyone else asking for credentials does not.
