@@ -124,7 +124,8 @@ export function refreshMail(queryClient: QueryClient): Promise<unknown> {
 
 /**
  * Per-account sync progress, polled every second while an account syncs or backfills. The mail
- * views are refreshed as the count grows (at most every 3 s) and once more when it settles.
+ * views are refreshed as the count grows (at most every 3 s) and whenever a sync finished after
+ * they were last read (a first sync may end between the lists' read and this poll).
  */
 export function useSyncStatus() {
   const queryClient = useQueryClient();
@@ -137,16 +138,18 @@ export function useSyncStatus() {
   const accounts = query.data?.accounts ?? [];
   const syncing = accounts.some(isSyncing);
   const synced = accounts.reduce((n, a) => n + a.syncedCount, 0);
-  const wasSyncing = useRef(false);
-  const lastRefresh = useRef(0);
+  const lastSynced = accounts.reduce((t, a) => Math.max(t, a.lastSyncedAt ? Date.parse(a.lastSyncedAt) : 0), 0);
+  // The lists on screen were read about when the dashboard mounted.
+  const refreshedAt = useRef(Date.now());
   useEffect(() => {
     const now = Date.now();
-    if ((wasSyncing.current && !syncing) || (syncing && synced > 0 && now - lastRefresh.current > 3000)) {
-      lastRefresh.current = now;
+    const finishedSince = lastSynced > refreshedAt.current;
+    const grownWhileSyncing = syncing && synced > 0 && now - refreshedAt.current > 3000;
+    if (finishedSince || grownWhileSyncing) {
+      refreshedAt.current = now;
       void refreshMail(queryClient);
     }
-    wasSyncing.current = syncing;
-  }, [syncing, synced, queryClient]);
+  }, [syncing, synced, lastSynced, queryClient]);
   return { ...query, accounts, syncing };
 }
 
