@@ -89,7 +89,7 @@ export async function storedToken(page: Page): Promise<string | null> {
 
 /** Opens Settings > Connected accounts and returns the dialog. */
 export async function openAccounts(page: Page) {
-  await page.getByRole("button", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Settings", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Connected accounts" });
   await expect(dialog).toBeVisible();
   return dialog;

@@ -5,8 +5,8 @@ import { BUCKETS, type Bucket } from "../../../../contract/buckets.ts";
 import type { Email } from "../../../../contract/mail.ts";
 import {
   emailKeys,
+  markActionPainted,
   useAutoSync,
-  useEmailMutation,
   useEmailStats,
   useRefreshEmailsListener,
   useSyncStatus,
@@ -15,17 +15,20 @@ import { AccountsDialog } from "../accounts/accounts-dialog.tsx";
 import { BucketCard } from "../buckets/bucket-card.tsx";
 import { BucketDialog } from "../buckets/bucket-dialog.tsx";
 import { BucketsPanelBody } from "../buckets/buckets-panel.tsx";
+import { ComposeDialog } from "../compose/compose-dialog.tsx";
 import { InboxSection } from "../inbox/inbox-list.tsx";
 import { useUnifiedInbox } from "../inbox/use-unified-inbox.ts";
 import { type Command, CommandPalette } from "../keyboard/command-palette.tsx";
 import { type ShortcutAction, useShortcuts } from "../keyboard/shortcuts.ts";
 import { ShortcutsDialog } from "../keyboard/shortcuts-dialog.tsx";
+import { SmartArchiveDialog } from "../mail-actions/smart-archive-dialog.tsx";
+import { useEmailActions } from "../mail-actions/use-email-actions.ts";
 import { FloatingPanel } from "../panels/floating-panel.tsx";
 import { AnalyticsPanelBody, CalendarPanelBody } from "../panels/panel-bodies.tsx";
+import { EmailReader } from "../reader/email-reader.tsx";
 import { ActionItemsCard } from "./action-items.tsx";
 import { ComingSoonDialog } from "./coming-soon-dialog.tsx";
 import { DashboardHeader } from "./dashboard-header.tsx";
-import { EmailPreview } from "./email-preview.tsx";
 import { ProgressCard } from "./progress-card.tsx";
 import { SyncBanner } from "./sync-banner.tsx";
 import { WelcomePanel } from "./welcome-panel.tsx";
@@ -85,7 +88,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   const stats = useEmailStats();
   const sync = useSyncStatus();
   const autoSync = useAutoSync();
-  const mutation = useEmailMutation();
+  const actions = useEmailActions();
 
   const [panel, setPanel] = useState<PanelId | null>(null);
   const [modal, setModal] = useState<ModalId | null>(null);
@@ -116,20 +119,21 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
     if (next) inbox.setSelectedId(next.id);
   };
 
-  const archive = (id: string) => {
-    advanceReader(id);
-    mutation.mutate({ ids: [id], change: { isArchived: true }, failure: "Failed to archive emails" });
+  // Keyboard triage: the actions change the cache at once; the painted mark ends the budget.
+  const archive = (email: Email) => {
+    advanceReader(email.id);
+    void actions.archive(email);
+    markActionPainted(queryClient);
   };
-  const remove = (id: string) => {
-    advanceReader(id);
-    mutation.mutate({ ids: [id], change: { deleted: true }, failure: "Failed to delete email" });
+  const remove = (email: Email) => {
+    advanceReader(email.id);
+    void actions.remove(email);
+    markActionPainted(queryClient);
   };
-  const toggleStar = (email: Pick<Email, "id" | "isStarred">) =>
-    mutation.mutate({
-      ids: [email.id],
-      change: { isStarred: !email.isStarred },
-      failure: email.isStarred ? "Failed to unstar email" : "Failed to star email",
-    });
+  const toggleStar = (email: Email) => {
+    void actions.setStarred(email, !email.isStarred);
+    markActionPainted(queryClient);
+  };
 
   const focusSearch = () => {
     setPanel(null);
@@ -158,17 +162,13 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         setReaderId(inbox.selected.id);
         return true;
       case "archive":
-        if (!targetId) return false;
-        archive(targetId);
-        return true;
       case "delete":
-        if (!targetId) return false;
-        remove(targetId);
-        return true;
       case "star": {
         const email = targetId ? findEmail(targetId) : undefined;
         if (!email) return false;
-        toggleStar(email);
+        if (action === "archive") archive(email);
+        else if (action === "delete") remove(email);
+        else toggleStar(email);
         return true;
       }
       case "reply":
@@ -331,20 +331,18 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         onOpenChange={(open) => (open ? undefined : setBucket(null))}
         onOpenEmail={setReaderId}
       />
-      <EmailPreview
+      <EmailReader
         emailId={readerId}
-        onClose={() => setReaderId(null)}
-        onReply={(id) => openCompose(id)}
-        onArchive={archive}
-        onToggleStar={toggleStar}
-        onDelete={remove}
+        open={readerId !== null}
+        onOpenChange={(open) => (open ? undefined : setReaderId(null))}
+        onReply={(email) => openCompose(email.id)}
       />
-      <ComingSoonDialog
-        title={compose?.replyToId ? "Reply" : "Compose Email"}
-        description="Write and send from any of your connected accounts."
+      <ComposeDialog
         open={compose !== null}
         onOpenChange={(open) => (open ? undefined : setCompose(null))}
+        replyToId={compose?.replyToId ?? null}
       />
+      <SmartArchiveDialog />
       {comingSoon ? (
         <ComingSoonDialog
           title={comingSoon.title}

@@ -1,5 +1,8 @@
 import type { SessionUser } from "../../../../contract/auth.ts";
+import { accountStatusLabel } from "../accounts/account-status.ts";
 import { formatDay, planName, trialDaysLeft } from "../accounts/plan.ts";
+import { ProviderIcon } from "../auth/provider-icons.tsx";
+import { PROVIDER_NAMES } from "../auth/providers.ts";
 
 export interface WelcomeActions {
   onBrowse: () => void;
@@ -43,6 +46,21 @@ export function WelcomePanel({
           </>
         ) : null}
       </p>
+      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Connected mailboxes">
+        {user.accounts.map((a) => (
+          <li
+            key={a.id}
+            className="flex min-w-0 items-center gap-2 rounded-full border border-slate-200 py-1 pr-3 pl-1.5 text-xs text-slate-700"
+            title={`${PROVIDER_NAMES[a.provider]} · ${accountStatusLabel(a.status)}`}
+          >
+            <ProviderIcon provider={a.provider} className="h-4 w-4 shrink-0" />
+            <span className="truncate">{a.email}</span>
+            {a.status === "reauth_required" ? (
+              <span className="font-medium text-amber-700">{accountStatusLabel(a.status)}</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className={primary} onClick={actions.onBrowse}>
           Browse Emails
