@@ -95,6 +95,8 @@ export async function runPhishingBench(): Promise<{ markdown: string; precision:
     "",
     `Set: bench/ai/labels/phishing-set.json, ${set.hostile.length} hostile (hand-written), ${set.normal.length} normal. Positive = verdict not "safe".`,
     "",
+    "In-sample: the hostile samples were written by the engineer who wrote the rules, and the two false positives of the first run (slack.net, outlook.4team.biz; precision 95.6%) were fixed on this set. Expect lower figures on real-world phishing.",
+    "",
     "| | safe | suspicious | dangerous |",
     "| --- | --- | --- | --- |",
     `| hostile | ${verdicts.hostile.safe} | ${verdicts.hostile.suspicious} | ${verdicts.hostile.dangerous} |`,

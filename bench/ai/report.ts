@@ -1,6 +1,6 @@
 import { execSync } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 
 const RESULTS = join(import.meta.dirname, "..", "RESULTS.md");
@@ -9,7 +9,11 @@ const RESULTS = join(import.meta.dirname, "..", "RESULTS.md");
 export function machineLine(): string {
   const cpu = readCpuModel();
   const cores = execSync("nproc").toString().trim();
-  return `${new Date().toISOString()} · ${cpu} · nproc ${cores} · node ${process.version}`;
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  // Load average matters: timings taken while other work shares the cores are pessimistic.
+  return `${new Date().toISOString()} · ${cpu} · nproc ${cores} · node ${process.version} · load avg ${load}`;
 }
 
 function readCpuModel(): string {

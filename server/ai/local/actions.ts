@@ -48,7 +48,12 @@ export function suggestActions(
     else add(`Reply to ${who}`);
   }
 
-  const invoice = attachments.find((a) => /invoice|bill|statement|receipt/i.test(a.filename));
+  // The attached invoice is the file named like one, or the document of an email about an invoice.
+  const invoice =
+    attachments.find((a) => /invoice|bill|statement|receipt/i.test(a.filename)) ??
+    (topicOf(features, /\binvoice\b/i)
+      ? attachments.find((a) => /\.(pdf|docx?|xlsx?|odt|ods)$/i.test(a.filename))
+      : undefined);
   if (invoice || (category === "finance" && topicOf(features, /\binvoice\b/i))) {
     add(invoice ? "Review the attached invoice" : "Review the invoice and its due date");
   } else if (category === "finance" && topicOf(features, /\b(payment|amount due|balance)\b/i)) {

@@ -47,7 +47,10 @@ export function analyzeEmail(input: AnalyzerInput, context: AnalyzerContext = {}
   // sentiment reads the subject and the first few sentences only.
   const opening = features.sentences.slice(0, 4);
   const sentimentText = `${features.subject}. ${opening.map((s) => s.text).join(" ")}`.slice(0, 320);
-  const sentiment = analyzeSentiment(sentimentText, { sentences: opening, sentiment: features.parsed.sentiment });
+  const sentiment = analyzeSentiment(sentimentText, {
+    sentences: opening,
+    sentiment: features.parsed.sentiment,
+  });
   const summary = summarize(features.sentences, features.subject);
   return {
     urgency: security.verdict === "dangerous" ? "low" : urgency.level,

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { checkAttachments } from "./attachments.ts";
+import { parseAuthenticationResults } from "./authentication-results.ts";
+import { checkCredentialRequests } from "./credential-requests.ts";
+import { checkDisplayName } from "./display-name.ts";
+import { checkLinks, extractAnchors } from "./links.ts";
+import { checkLookalike, skeleton } from "./lookalike.ts";
+import { scanEmail } from "./scan.ts";
+
+const codes = (reasons: ReadonlyArray<{ code: string }>) => reasons.map((r) => r.code);
+
+describe("parseAuthenticationResults", () => {
+  it("reads spf, dkim, dmarc, the policy and header.from, ignoring comments", () => {
+    const v = parseAuthenticationResults(
+      "mx.google.com; dkim=pass header.i=@a.com; spf=softfail (google.com: domain of x; y=z) smtp.mailfrom=a.com; dmarc=fail (p=REJECT sp=NONE) header.from=a.com",
+    );
+    expect(v).toEqual({
+      spf: "softfail",
+      dkim: "pass",
+      dmarc: "fail",
+      dmarcPolicy: "reject",
+      headerFrom: "a.com",
+    });
+  });
+  it("defaults to none without a header", () => {
+    expect(parseAuthenticationResults(null)).toMatchObject({ spf: "none", dkim: "none", dmarc: "none" });
+  });
+});
+
+describe("lookalike domains", () => {
+  it("folds confusables into one skeleton", () => {
+    expect(skeleton("paypa1")).toBe(skeleton("paypal"));
+    expect(skeleton("rnicrosoft")).toBe(skeleton("microsoft"));
+    expect(skeleton("pаypal")).toBe(skeleton("paypal")); // Cyrillic а
+  });
+  it("flags brand lookalikes, combo-squatting and punycode, not the brand itself", () => {
+    expect(checkLookalike("paypa1.com")?.reason.code).toBe("lookalike_domain");
+    expect(checkLookalike("secure-paypal-login.com")?.reason.code).toBe("brand_in_domain");
+    expect(checkLookalike("accounts.google.com.evil.example")?.reason.severity).toBe("danger");
+    expect(checkLookalike("xn--pypal-4ve.com")?.reason.severity).toBe("danger");
+    expect(checkLookalike("www.paypal.com")).toBeNull();
+    expect(checkLookalike("amazon.co.uk")).toBeNull();
+    expect(checkLookalike("pineapple.com")).toBeNull();
+    expect(checkLookalike("slack.net")).toBeNull();
+  });
+  it("flags near-copies of the user's contacts' domains", () => {
+    expect(checkLookalike("acrne.com", ["acme.com"])?.reason.code).toBe("lookalike_contact_domain");
+    expect(checkLookalike("acme.com", ["acme.com"])).toBeNull();
+  });
+});
+
+describe("display names, links, attachments, credential requests", () => {
+  it("catches a display name that shows another address or brand", () => {
+    expect(codes(checkDisplayName("ceo@acme.com", "ceo.acme@gmail.com"))).toContain(
+      "display_name_address_mismatch",
+    );
+    expect(codes(checkDisplayName("PayPal Support", "help@mailer.example"))).toContain(
+      "display_name_brand_mismatch",
+    );
+    expect(checkDisplayName("Chase Miller", "chase@gmail.com")).toEqual([]);
+    expect(checkDisplayName("PayPal", "service@paypal.com")).toEqual([]);
+  });
+  it("parses anchors and flags text naming another site than the href", () => {
+    const anchors = extractAnchors(
+      '<p><a class="x" href="http://evil.example/login">https://www.paypal.com/</a></p>',
+    );
+    expect(anchors).toEqual([{ href: "http://evil.example/login", text: "https://www.paypal.com/" }]);
+    expect(codes(checkLinks(anchors).reasons)).toEqual(["link_text_mismatch_brand"]);
+    expect(checkLinks(extractAnchors('<a href="https://example.com/a">example.com</a>')).reasons).toEqual([]);
+    expect(codes(checkLinks([{ href: "http://paypal.com@203.0.113.9/", text: "Log in" }]).reasons)).toContain(
+      "link_userinfo",
+    );
+  });
+  it("flags risky attachment types", () => {
+    expect(codes(checkAttachments([{ filename: "invoice.pdf.exe" }]))).toEqual([
+      "attachment_double_extension",
+    ]);
+    expect(codes(checkAttachments([{ filename: "setup.msi" }, { filename: "report.xlsm" }]))).toEqual([
+      "attachment_executable",
+      "attachment_macro",
+    ]);
+    expect(codes(checkAttachments([{ filename: "invoice\u202efdp.exe" }]))).toEqual(["attachment_rtlo"]);
+    expect(checkAttachments([{ filename: "report.pdf" }, { filename: "photo.jpg" }])).toEqual([]);
+  });
+  it("recognises credential-request language", () => {
+    expect(
+      checkCredentialRequests("Please verify your account or your account will be suspended.").count,
+    ).toBe(2);
+    expect(checkCredentialRequests("See you at lunch tomorrow.").count).toBe(0);
+  });
+});
+
+describe("scanEmail", () => {
+  it("calls a classic PayPal phish dangerous, with the reasons", () => {
+    const scan = scanEmail({
+      from: { name: "PayPal", address: "service@paypa1.com" },
+      subject: "Your account has been limited",
+      text: "We noticed unusual activity. Verify your account within 24 hours.",
+      html: '<a href="http://paypa1.com/restore">https://www.paypal.com/</a>',
+      authenticationResults:
+        "mx; spf=fail smtp.mailfrom=paypa1.com; dkim=none; dmarc=fail (p=REJECT) header.from=paypa1.com",
+    });
+    expect(scan.verdict).toBe("dangerous");
+    expect(codes(scan.reasons)).toEqual(
+      expect.arrayContaining([
+        "dmarc_fail",
+        "spf_fail",
+        "display_name_brand_mismatch",
+        "lookalike_domain",
+        "link_text_mismatch_brand",
+        "credential_request",
+      ]),
+    );
+    expect(scan.authentication).toEqual({ spf: "fail", dkim: "none", dmarc: "fail" });
+  });
+  it("calls an executable attachment dangerous", () => {
+    const scan = scanEmail({
+      from: { name: "Scanner", address: "scan@office.example" },
+      subject: "Scan",
+      text: "Attached.",
+      html: null,
+      attachments: [{ filename: "scan.js" }],
+    });
+    expect(scan.verdict).toBe("dangerous");
+  });
+  it("calls ordinary mail and a genuine, authenticated security alert safe", () => {
+    expect(
+      scanEmail({
+        from: { name: "Alice", address: "alice@acme.com" },
+        subject: "Lunch?",
+        text: "Want to grab lunch tomorrow? See https://acme.com/menu",
+        html: null,
+      }).verdict,
+    ).toBe("safe");
+    const google = scanEmail({
+      from: { name: "Google", address: "no-reply@accounts.google.com" },
+      subject: "Security alert",
+      text: "We noticed a new sign-in. If this wasn't you, check unusual activity on your account.",
+      html: '<a href="https://myaccount.google.com/notifications">Check activity</a>',
+      authenticationResults:
+        "mx.google.com; dkim=pass header.i=@accounts.google.com; spf=pass; dmarc=pass header.from=accounts.google.com",
+    });
+    expect(google.verdict).toBe("safe");
+  });
+});
