@@ -13,7 +13,7 @@ import { loggerOptions } from "./http/logging.ts";
 import { registerSpa } from "./http/spa.ts";
 import type { Clock } from "./lib/clock.ts";
 import { registerMailApi } from "./mail/index.ts";
-import { createServices, type Services } from "./services.ts";
+import { createServices, type Role, type Services } from "./services.ts";
 import { registerWebhookRoutes } from "./webhooks/routes.ts";
 
 export interface AppDeps {
@@ -26,6 +26,8 @@ export interface AppDeps {
    * own as a web-role process (enqueues jobs, runs none) and stops them when it closes.
    */
   services?: Services;
+  /** The role of self-built services; tests that need background jobs run "all". */
+  role?: Role;
 }
 
 /** Builds the Fastify instance: plugins, routes, one error handler. Does not listen. */
@@ -71,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const own = await createServices({
       config: deps.config,
       database: deps.database,
-      role: "web",
+      role: deps.role ?? "web",
       ...(deps.clock ? { clock: deps.clock } : {}),
       log: app.log,
     });

@@ -3,9 +3,11 @@ import { createAuthServices } from "./auth/services.ts";
 import { loadSecretKey } from "./auth/token-vault.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createEventBus, type EventBus } from "./events.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
+import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
 import { createMailProviderClient } from "./providers/factory.ts";
 import { createSyncServices, type SyncServices } from "./sync/index.ts";
 import { createPushSecrets, type PushSecrets } from "./sync/push-secrets.ts";
@@ -21,6 +23,11 @@ export interface Services {
   queue: JobQueue;
   sync: SyncServices;
   pushSecrets: PushSecrets;
+  /** Domain events (email.archived, ...) shared by every feature of this process. */
+  events: EventBus;
+  clientFor: ProviderClientFactory;
+  /** Runs an unsubscribe request as a durable job (worker role). */
+  scheduleUnsubscribe: (requestId: string) => Promise<void>;
   /** Starts the queue (every role enqueues) and, for worker roles, job processing and polling. */
   start(): Promise<void>;
   /** Stops polling and the queue, letting running jobs finish. */
@@ -94,6 +101,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ...(options.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: options.backfillBudgetMs }),
   });
   defineSyncJobs(queue, sync.syncer);
+  const events = createEventBus({
+    error: (obj, msg) => log.error({ detail: obj }, msg ?? "event listener failed"),
+  });
+  const { scheduleUnsubscribe } = defineUnsubscribeJob(queue, {
+    db: database.db,
+    clock,
+    events,
+    providerClient: clientFor,
+    allowHosts: config.unsubscribeAllowHosts,
+  });
   const syncServices = sync;
   const works = role === "worker" || role === "all";
   let started = false;
@@ -104,6 +121,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     queue,
     sync: syncServices,
     pushSecrets,
+    events,
+    clientFor,
+    scheduleUnsubscribe,
     async start() {
       if (started) return;
       started = true;

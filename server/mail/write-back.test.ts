@@ -50,7 +50,13 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     });
     await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
     targetPort = (target.address() as AddressInfo).port;
-    f = await startAuthFixture(kind, { UNSUBSCRIBE_ALLOW_HOSTS: `127.0.0.1:${targetPort}` });
+    // Role "all": unsubscribe runs as a background job, so this server must also work jobs.
+    f = await startAuthFixture(
+      kind,
+      { UNSUBSCRIBE_ALLOW_HOSTS: `127.0.0.1:${targetPort}` },
+      {},
+      { role: "all" },
+    );
   });
   afterAll(async () => {
     await f?.close();

@@ -1,5 +1,6 @@
 import { type MailProvider, type SessionUser, sessionResponseSchema } from "../../contract/auth.ts";
 import { type RunningEmulator, startEmulator } from "../../emulator/server.ts";
+import type { Role } from "../services.ts";
 import { type BackendKind, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { consentAtEmulator } from "./emulator-consent.ts";
 import { freePort } from "./free-port.ts";
@@ -88,6 +89,7 @@ export async function startAuthFixture(
   kind: BackendKind,
   env: Record<string, string> = {},
   emulatorOptions: { accessTokenTtlSeconds?: number } = {},
+  serverOptions: { role?: Role } = {},
 ): Promise<AuthFixture> {
   const database = await openTestDatabase(kind);
   const port = await freePort();
@@ -124,7 +126,7 @@ export async function startAuthFixture(
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
       ...env,
     },
-    { port },
+    { port, ...serverOptions },
   );
 
   const transcript: string[] = [];

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import type { Role } from "../services.ts";
 import { freePort } from "./free-port.ts";
 
 export const TEST_SECRET_KEY = "test-secret-key-not-for-production-0123456789";
@@ -21,7 +22,7 @@ export interface TestServer {
 export async function startTestServer(
   database: Database,
   env: Record<string, string> = {},
-  options: { port?: number } = {},
+  options: { port?: number; role?: Role } = {},
 ): Promise<TestServer> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -34,7 +35,7 @@ export async function startTestServer(
     SECRET_KEY: TEST_SECRET_KEY,
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(options.role ? { role: options.role } : {}) });
   await app.listen({ host: "127.0.0.1", port });
   return { url, app, config, close: () => app.close() };
 }
