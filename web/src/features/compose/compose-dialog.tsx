@@ -6,6 +6,7 @@ import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
+import { useEmailDetail } from "../reader/use-email-detail.ts";
 import { type ComposeDraft, EMPTY_DRAFT, replyDraft } from "./reply.ts";
 
 /** Spec section 5, shown as it is written. */
@@ -16,6 +17,8 @@ export interface ComposeDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The email being answered (with its body), to prefill a reply that threads. */
   replyTo?: Email | null;
+  /** Or only its id: the email (with its body) is read first. */
+  replyToId?: string | null;
 }
 
 function errorText(err: unknown, fallback: string): string {
@@ -23,18 +26,30 @@ function errorText(err: unknown, fallback: string): string {
 }
 
 /** The Compose/Reply dialog (spec section 2): fields reset each time it opens. */
-export function ComposeDialog({ open, onOpenChange, replyTo }: ComposeDialogProps) {
+export function ComposeDialog({ open, onOpenChange, replyTo, replyToId }: ComposeDialogProps) {
+  const fetchId = !replyTo && replyToId && open ? replyToId : null;
+  const detail = useEmailDetail(fetchId);
+  const source = replyTo ?? (fetchId && !detail.isPlaceholderData ? (detail.data ?? null) : null);
+  const waiting = fetchId !== null && source === null;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={OVERLAY} />
         <Dialog.Content className={`${SHEET_CONTENT} sm:max-w-2xl`}>
           {/* Mounted only while open, so each opening starts from a fresh (or reply) draft. */}
-          <ComposeForm
-            key={replyTo?.id ?? "new"}
-            replyTo={replyTo ?? null}
-            onClose={() => onOpenChange(false)}
-          />
+          {waiting ? (
+            <div className="p-6">
+              <Dialog.Title className="text-lg font-semibold text-slate-900">Reply</Dialog.Title>
+              <Dialog.Description
+                className="mt-2 text-sm text-slate-600"
+                role={detail.isError ? "alert" : "status"}
+              >
+                {detail.isError ? "The email you are replying to could not be loaded." : "Loading…"}
+              </Dialog.Description>
+            </div>
+          ) : (
+            <ComposeForm key={source?.id ?? "new"} replyTo={source} onClose={() => onOpenChange(false)} />
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

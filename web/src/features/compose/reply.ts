@@ -35,6 +35,7 @@ export function replyDraft(original: ReplySource, htmlToText: (html: string) => 
     cc: "",
     bcc: "",
     subject: replySubject(original.subject),
-    body: `\n\n${ORIGINAL_MESSAGE_SEPARATOR}\n${content}`,
+    // A textarea holds \n line ends; CRLF from the wire would differ from what is shown.
+    body: `\n\n${ORIGINAL_MESSAGE_SEPARATOR}\n${content.replace(/\r\n?/g, "\n")}`,
   };
 }

@@ -93,6 +93,7 @@ export function useEmailActions() {
     onMutate: async (input) => {
       // Reads in flight would bring back the old state.
       await queryClient.cancelQueries({ queryKey: emailKeys.lists });
+      for (const id of input.ids) await queryClient.cancelQueries({ queryKey: emailKeys.detail(id) });
       return { snapshot: applyEmailChange(queryClient, input.ids, input.change) };
     },
     onError: (_error, input, context) => {
@@ -102,7 +103,9 @@ export function useEmailActions() {
     onSuccess: (_data, input) => {
       if (input.transport === "bulk") void queryClient.invalidateQueries({ queryKey: emailKeys.lists });
     },
-    onSettled: () => {
+    onSettled: (_data, _error, input) => {
+      // A list refresh that raced the request may have put the old state into the reader.
+      for (const id of input.ids) void queryClient.invalidateQueries({ queryKey: emailKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: STATS_KEY });
       void queryClient.invalidateQueries({ queryKey: ACTION_ITEMS_KEY });
     },

@@ -26,6 +26,8 @@ let blocked = 0;
 
 function scrubCss(css: string): string {
   return css
+    // Legacy script hooks in CSS (old IE and Firefox); harmless today, but never worth keeping.
+    .replace(/expression\s*\(|-moz-binding|behavior\s*:/gi, "invalid")
     .replace(CSS_IMPORT, () => {
       blocked++;
       return "";
