@@ -107,6 +107,13 @@ export function inboxZeroProgress(stats: Pick<EmailStats, "unreadCount" | "total
   return Math.max(0, Math.round(100 - (stats.unreadCount / stats.totalEmails) * 100));
 }
 
+/** How long GET /api/emails/stats may answer from its per-user cache (server/mail/stats-service.ts). */
+const STATS_SERVER_CACHE_MS = 3_500;
+
+/** After Sync is pressed, progress is watched this long even while the request still waits in line. */
+const SYNC_WATCH_MS = 15_000;
+let syncWatchUntil = 0;
+
 const ACTIVE_SYNC = new Set<SyncStatus["status"]>(["syncing", "backfilling"]);
 
 export function isSyncing(status: SyncStatus): boolean {
@@ -133,7 +140,8 @@ export function useSyncStatus() {
     queryKey: SYNC_STATUS_KEY,
     queryFn: ({ signal }) =>
       apiRequest<{ accounts: SyncStatus[] }>("GET", SYNC_STATUS_KEY[0], undefined, { signal }),
-    refetchInterval: (q) => (q.state.data?.accounts.some(isSyncing) ? 1000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.accounts.some(isSyncing) || Date.now() < syncWatchUntil ? 1000 : false,
   });
   const accounts = query.data?.accounts ?? [];
   const syncing = accounts.some(isSyncing);
@@ -152,6 +160,13 @@ export function useSyncStatus() {
       refreshedAt.current = now;
       void refreshMail(queryClient);
     }
+    if (!finishedSince) return;
+    // The server keeps its counts for up to 3 s and a sync does not drop them: read them again.
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+      STATS_SERVER_CACHE_MS,
+    );
+    return () => clearTimeout(timer);
   }, [syncing, synced, lastSynced, queryClient]);
   return { ...query, accounts, syncing };
 }
@@ -162,6 +177,7 @@ export function useAutoSync() {
   return useMutation({
     mutationFn: () => apiRequest<{ queued: number; status: SyncStatus[] }>("POST", "/api/emails/auto-sync"),
     onSuccess: (answer) => {
+      syncWatchUntil = Date.now() + SYNC_WATCH_MS;
       queryClient.setQueryData(SYNC_STATUS_KEY, { accounts: answer.status });
       void refreshMail(queryClient);
       void queryClient.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
