@@ -16,6 +16,7 @@ import { createFlowSealer } from "./oauth/flow.ts";
 import { registerGoogleIdentityRoutes } from "./oauth/google.ts";
 import { registerMicrosoftIdentityRoutes } from "./oauth/microsoft.ts";
 import { createSigningKey } from "./oauth/signing.ts";
+import { registerOpenAiRoutes } from "./openai/plugin.ts";
 import { TokenStore } from "./oauth/tokens.ts";
 
 export type { EmulatorControl, EmulatorStateSummary } from "./control.ts";
@@ -117,6 +118,7 @@ export function buildEmulator(options: EmulatorOptions): FastifyInstance {
   const admin = options.admin ?? adminFromEnv();
   if (admin) registerAdminRoutes(app, control);
   registerMailServices(app, createMailServices(context, options.mail), admin);
+  registerOpenAiRoutes(app, admin);
   return app;
 }
 

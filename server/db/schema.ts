@@ -196,6 +196,10 @@ export const emails = pgTable(
     index("emails_user_inbox_counts_idx")
       .on(t.userId, t.accountId, t.isRead)
       .where(sql`${t.inInbox} and not ${t.isTrashed} and not ${t.isSpam}`),
+    // The AI analysis job picks a user's not-yet-analysed mail, newest first, 200 at a time.
+    index("emails_unanalysed_idx")
+      .on(t.userId, t.receivedAt.desc())
+      .where(sql`${t.aiAnalysis} is null`),
   ],
 );
 
@@ -258,4 +262,117 @@ export const unsubscribeRequests = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("unsubscribe_user_sender_uq").on(t.userId, t.senderAddress)],
+);
+
+/**
+ * The user's AI agent (spec section 3): one per PERSON, not per mailbox, so it and its memories
+ * survive connecting a new work account and disconnecting the old one.
+ */
+export const agents = pgTable(
+  "agents",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    personality: text("personality").notNull().default(""),
+    /** contract/ai.ts agentPreferencesSchema, validated on every write. */
+    preferences: jsonb("preferences").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("agents_user_uq").on(t.userId)],
+);
+
+/**
+ * What the agent learned about its person: who matters, how they write, what they ignore, facts
+ * from mail. Keyed by (user, kind, key) so repeated observations raise the weight instead of
+ * piling up rows. No foreign key to emails or accounts: memories outlive both.
+ */
+export const agentMemories = pgTable(
+  "agent_memories",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** contact | style | ignore | fact */
+    kind: text("kind").notNull(),
+    /** Normalised identity of the memory (a sender address, a fact's text). */
+    key: text("key").notNull(),
+    content: text("content").notNull(),
+    /** analysis | reply | archive | sent */
+    source: text("source").notNull(),
+    weight: integer("weight").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("agent_memories_user_kind_key_uq").on(t.userId, t.kind, t.key)],
+);
+
+/** One drafting or AI request (the agent insights' totalConversations). Never holds mail text. */
+export const aiConversations = pgTable(
+  "ai_conversations",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** compose | improve | response | analyze | auto_draft */
+    kind: text("kind").notNull(),
+    engine: text("engine").notNull(),
+    emailId: uuid("email_id").references(() => emails.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ai_conversations_user_idx").on(t.userId)],
+);
+
+/** Tokens spent per user and model call, for quotas and cost reports. */
+export const aiUsage = pgTable(
+  "ai_usage",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** analysis | drafting */
+    task: text("task").notNull(),
+    engine: text("engine").notNull(),
+    inputTokens: integer("input_tokens").notNull().default(0),
+    outputTokens: integer("output_tokens").notNull().default(0),
+    /** ok | failed */
+    outcome: text("outcome").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ai_usage_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Replies the agent prepared by itself: one per email (idempotent jobs), saved as a provider
+ * draft, and sent only for VIP contacts when auto_send is on.
+ */
+export const agentDrafts = pgTable(
+  "agent_drafts",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    emailId: uuid("email_id").references(() => emails.id, { onDelete: "set null" }),
+    /** The email's account at the time; kept for the sent list after a disconnect. */
+    accountEmail: text("account_email").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    engine: text("engine").notNull(),
+    providerDraftId: text("provider_draft_id"),
+    /** drafted | sent | failed */
+    status: text("status").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("agent_drafts_email_uq").on(t.emailId),
+    index("agent_drafts_user_idx").on(t.userId, t.createdAt),
+  ],
 );
