@@ -25,18 +25,20 @@ let allowRemote = false;
 let blocked = 0;
 
 function scrubCss(css: string): string {
-  return css
-    // Legacy script hooks in CSS (old IE and Firefox); harmless today, but never worth keeping.
-    .replace(/expression\s*\(|-moz-binding|behavior\s*:/gi, "invalid")
-    .replace(CSS_IMPORT, () => {
-      blocked++;
-      return "";
-    })
-    .replace(CSS_REMOTE_URL, (match) => {
-      if (allowRemote) return match;
-      blocked++;
-      return "none";
-    });
+  return (
+    css
+      // Legacy script hooks in CSS (old IE and Firefox); harmless today, but never worth keeping.
+      .replace(/expression\s*\(|-moz-binding|behavior\s*:/gi, "invalid")
+      .replace(CSS_IMPORT, () => {
+        blocked++;
+        return "";
+      })
+      .replace(CSS_REMOTE_URL, (match) => {
+        if (allowRemote) return match;
+        blocked++;
+        return "none";
+      })
+  );
 }
 
 purifier.addHook("uponSanitizeElement", (node, data) => {
