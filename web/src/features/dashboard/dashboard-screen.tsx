@@ -264,7 +264,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         syncing={autoSync.isPending || sync.syncing}
       />
 
-      <main className="mx-auto grid max-w-7xl gap-4 px-2 py-4 sm:px-4 sm:py-6 lg:grid-cols-3">
+      <main className="mx-auto grid max-w-7xl gap-4 px-2 *:min-w-0 py-4 sm:px-4 sm:py-6 lg:grid-cols-3">
         {sync.accounts.length > 0 || user.accounts.some((a) => a.status === "reauth_required") ? (
           <div className="grid gap-2 lg:col-span-3">
             <SyncBanner
