@@ -238,7 +238,9 @@ export const improveTextResponseSchema = z.object({
   fallback: fallbackSchema.optional(),
 });
 
-export const agentReplyRequestSchema = z.object({ responseType: z.enum(RESPONSE_STYLES).default("professional") });
+export const agentReplyRequestSchema = z.object({
+  responseType: z.enum(RESPONSE_STYLES).default("professional"),
+});
 export const agentReplyResponseSchema = z.object({
   responses: z.array(z.string()),
   engine: engineSchema,

@@ -1,6 +1,7 @@
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
+import { registerAiApi } from "./ai/index.ts";
 import { registerAccountRoutes } from "./auth/account-routes.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerTestHooks } from "./auth/test-hooks.ts";
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets: services.pushSecrets,
   });
   registerMailApi(app, { config: deps.config, db: deps.database.db, services });
+  registerAiApi(app, services.ai);
   if (deps.config.testHooks) registerTestHooks(app, clock);
 
   await registerSpa(app, deps.config.webDistDir);

@@ -55,6 +55,18 @@ const envSchema = z.object({
    * separated. Only tests set it (their unsubscribe target is a local server); empty by default.
    */
   UNSUBSCRIBE_ALLOW_HOSTS: z.string().default(""),
+  /** Which engine answers AI requests; local needs no model and no network. */
+  AI_PROVIDER: z.enum(["local", "openai", "anthropic", "openai-compatible"]).default("local"),
+  /** Base URL of the model API (required for openai-compatible: Ollama, vLLM, LM Studio, OpenRouter). */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  /** Small, cheap model for per-email analysis. */
+  AI_MODEL_ANALYSIS: z.string().min(1).optional(),
+  /** Stronger model for drafting replies and improving text. */
+  AI_MODEL_DRAFTING: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** Model calls one user may have in flight; more interactive requests get 429. */
+  AI_MAX_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
   /** 1 registers test-only routes (POST /api/_test/clock). Never set in production. */
   ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
 });
@@ -86,6 +98,51 @@ export interface Config {
   /** host:port pairs exempt from the unsubscribe SSRF guard (tests only). */
   unsubscribeAllowHosts: string[];
   sync: { depthDays: number; pollSeconds: number; pushWebhookSecret: string | undefined };
+  ai: AiConfig;
+}
+
+export type AiProvider = Env["AI_PROVIDER"];
+
+/** The AI engines: "local" alone, or a provider whose failures fall back to local. */
+export interface AiConfig {
+  provider: AiProvider;
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  models: { analysis: string; drafting: string };
+  timeoutMs: number;
+  maxConcurrencyPerUser: number;
+}
+
+const DEFAULT_MODELS: Record<AiProvider, { analysis: string; drafting: string }> = {
+  local: { analysis: "local", drafting: "local" },
+  openai: { analysis: "gpt-4o-mini", drafting: "gpt-4o" },
+  anthropic: { analysis: "claude-3-5-haiku-latest", drafting: "claude-sonnet-4-5" },
+  "openai-compatible": { analysis: "gpt-4o-mini", drafting: "gpt-4o" },
+};
+
+function aiConfig(e: Env): AiConfig {
+  const provider = e.AI_PROVIDER;
+  const problems: string[] = [];
+  if (provider === "openai-compatible" && !e.AI_BASE_URL)
+    problems.push("AI_BASE_URL is required for openai-compatible");
+  if ((provider === "openai" || provider === "anthropic") && !e.AI_API_KEY) {
+    problems.push(`AI_API_KEY is required for ${provider}`);
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const defaults = DEFAULT_MODELS[provider];
+  return {
+    provider,
+    baseUrl: e.AI_BASE_URL?.replace(/\/$/, ""),
+    apiKey: e.AI_API_KEY,
+    models: {
+      analysis: e.AI_MODEL_ANALYSIS ?? defaults.analysis,
+      drafting: e.AI_MODEL_DRAFTING ?? e.AI_MODEL_ANALYSIS ?? defaults.drafting,
+    },
+    timeoutMs: e.AI_TIMEOUT_MS,
+    maxConcurrencyPerUser: e.AI_MAX_CONCURRENCY_PER_USER,
+  };
 }
 
 export interface OAuthClientCredentials {
@@ -206,5 +263,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollSeconds: e.SYNC_POLL_SECONDS,
       pushWebhookSecret: e.PUSH_WEBHOOK_SECRET,
     },
+    ai: aiConfig(e),
   };
 }

@@ -1,3 +1,4 @@
+import { type AiServices, createAiServices } from "./ai/index.ts";
 import type { AuthServices } from "./auth/services.ts";
 import { createAuthServices } from "./auth/services.ts";
 import { loadSecretKey } from "./auth/token-vault.ts";
@@ -26,6 +27,8 @@ export interface Services {
   /** Domain events (email.archived, ...) shared by every feature of this process. */
   events: EventBus;
   clientFor: ProviderClientFactory;
+  /** Agent, memories, analysis and drafting; their jobs run on the worker role. */
+  ai: AiServices;
   /** Runs an unsubscribe request as a durable job (worker role). */
   scheduleUnsubscribe: (requestId: string) => Promise<void>;
   /** Starts the queue (every role enqueues) and, for worker roles, job processing and polling. */
@@ -46,6 +49,7 @@ export interface ServicesOptions {
   jobPollingSeconds?: number;
   leaseWaitMs?: number;
   backfillBudgetMs?: number;
+  analysisBudgetMs?: number;
 }
 
 const consoleLog: Required<ServicesOptions>["log"] = {
@@ -100,9 +104,22 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ...(options.leaseWaitMs === undefined ? {} : { leaseWaitMs: options.leaseWaitMs }),
     ...(options.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: options.backfillBudgetMs }),
   });
-  defineSyncJobs(queue, sync.syncer);
   const events = createEventBus({
     error: (obj, msg) => log.error({ detail: obj }, msg ?? "event listener failed"),
+  });
+  // Each finished sync step announces its account, after its transaction committed, so the AI
+  // analysis reads the new rows (the analysis job itself finds what is not analysed yet).
+  const syncer = sync.syncer;
+  defineSyncJobs(queue, {
+    ...syncer,
+    async syncAccount(accountId, reason) {
+      await syncer.syncAccount(accountId, reason);
+      events.emit("emails.synced", { accountId });
+    },
+    async backfill(accountId) {
+      await syncer.backfill(accountId);
+      events.emit("emails.synced", { accountId });
+    },
   });
   const { scheduleUnsubscribe } = defineUnsubscribeJob(queue, {
     db: database.db,
@@ -110,6 +127,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     providerClient: clientFor,
     allowHosts: config.unsubscribeAllowHosts,
+  });
+  const ai = createAiServices({
+    config,
+    db: database.db,
+    clock,
+    queue,
+    events,
+    providerClient: clientFor,
+    ...(options.analysisBudgetMs === undefined ? {} : { analysisBudgetMs: options.analysisBudgetMs }),
   });
   const syncServices = sync;
   const works = role === "worker" || role === "all";
@@ -124,6 +150,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     clientFor,
     scheduleUnsubscribe,
+    ai,
     async start() {
       if (started) return;
       started = true;
@@ -131,6 +158,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       if (works) {
         await queue.work();
         syncServices.poller.start();
+        await ai.jobs.kick();
       }
     },
     async stop() {

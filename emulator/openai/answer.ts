@@ -222,7 +222,9 @@ export function answer(view: PromptView, schema: JsonSchema | undefined): string
   const value = valueFor(schema, view);
   if (payload !== undefined && value && typeof value === "object" && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;
-    const first = Object.keys(record).find((k) => typeof record[k] === "string" && !schema.properties?.[k]?.enum);
+    const first = Object.keys(record).find(
+      (k) => typeof record[k] === "string" && !schema.properties?.[k]?.enum,
+    );
     const list = Object.keys(record).find((k) => Array.isArray(record[k]));
     if (first) record[first] = payload;
     else if (list) record[list] = [payload];

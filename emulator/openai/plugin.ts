@@ -63,7 +63,13 @@ const completionSchema = z.object({
     .optional(),
 });
 
-function openAiError(reply: FastifyReply, status: number, type: string, code: string | null, message: string) {
+function openAiError(
+  reply: FastifyReply,
+  status: number,
+  type: string,
+  code: string | null,
+  message: string,
+) {
   return reply.code(status).send({ error: { message, type, param: null, code } });
 }
 
@@ -76,17 +82,34 @@ export function registerOpenAiRoutes(app: FastifyInstance, admin: boolean): Open
 
   app.get(`${PREFIX}/models`, async (request, reply) => {
     if (!authorized(request.headers.authorization)) {
-      return openAiError(reply, 401, "invalid_request_error", "invalid_api_key", "Incorrect API key provided.");
+      return openAiError(
+        reply,
+        401,
+        "invalid_request_error",
+        "invalid_api_key",
+        "Incorrect API key provided.",
+      );
     }
     return {
       object: "list",
-      data: EMULATED_MODELS.map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "mailwise" })),
+      data: EMULATED_MODELS.map((id) => ({
+        id,
+        object: "model",
+        created: 1_700_000_000,
+        owned_by: "mailwise",
+      })),
     };
   });
 
   app.post(`${PREFIX}/chat/completions`, async (request, reply) => {
     if (!authorized(request.headers.authorization)) {
-      return openAiError(reply, 401, "invalid_request_error", "invalid_api_key", "Incorrect API key provided.");
+      return openAiError(
+        reply,
+        401,
+        "invalid_request_error",
+        "invalid_api_key",
+        "Incorrect API key provided.",
+      );
     }
     const parsed = completionSchema.safeParse(request.body);
     if (!parsed.success) {
@@ -111,7 +134,13 @@ export function registerOpenAiRoutes(app: FastifyInstance, admin: boolean): Open
       }
       if (faults.serverErrors > 0) {
         faults.serverErrors -= 1;
-        return openAiError(reply, 500, "server_error", null, "The server had an error processing your request.");
+        return openAiError(
+          reply,
+          500,
+          "server_error",
+          null,
+          "The server had an error processing your request.",
+        );
       }
       const body = parsed.data;
       const view = viewPrompt(body.messages);
@@ -131,7 +160,9 @@ export function registerOpenAiRoutes(app: FastifyInstance, admin: boolean): Open
         object: "chat.completion",
         created: Math.floor(Date.now() / 1000),
         model: body.model,
-        choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop", logprobs: null }],
+        choices: [
+          { index: 0, message: { role: "assistant", content }, finish_reason: "stop", logprobs: null },
+        ],
         usage: {
           prompt_tokens: promptTokens,
           completion_tokens: completionTokens,

@@ -1,0 +1,134 @@
+import { eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { emails, mailAccounts } from "../db/schema.ts";
+import type { EventBus } from "../events.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import type { AnalysisService } from "./analysis-service.ts";
+import type { AutoDrafter } from "./drafting/auto-draft.ts";
+import type { MemoryService, Observation } from "./memory-service.ts";
+
+export const AI_JOBS = { analyze: "ai.analyze", autoDraft: "ai.auto-draft" } as const;
+
+/** Emails per analysis batch (one read, one write); a job runs batches until its time budget ends. */
+export const ANALYSIS_BATCH = 200;
+
+const analyzeSchema = z.object({ userId: z.uuid() });
+const autoDraftSchema = z.object({ userId: z.uuid(), emailId: z.uuid() });
+
+/**
+ * The AI's background work: analysis after each sync (emails.synced), auto-drafts for mail that
+ * needs an answer, and memories from what the user does (replies, archiving unread mail).
+ */
+export function defineAiJobs(
+  queue: JobQueue,
+  deps: {
+    db: Db;
+    events: EventBus;
+    analysis: AnalysisService;
+    autoDrafter: AutoDrafter;
+    memories: MemoryService;
+    /** A job hands over to a fresh one after this long, so other queues get their turn. */
+    budgetMs?: number;
+  },
+) {
+  const { db } = deps;
+  const budgetMs = deps.budgetMs ?? 20_000;
+
+  const requestAnalysis = async (userId: string) => {
+    await queue.send(AI_JOBS.analyze, { userId }, { singletonKey: userId });
+  };
+
+  queue.define({
+    name: AI_JOBS.analyze,
+    schema: analyzeSchema,
+    maxAttempts: 5,
+    batchSize: 2,
+    handler: async ({ userId }) => {
+      const started = Date.now();
+      for (;;) {
+        const done = await deps.analysis.analysePending(userId, ANALYSIS_BATCH);
+        if (done < ANALYSIS_BATCH) return;
+        if (Date.now() - started > budgetMs) {
+          await queue.send(AI_JOBS.analyze, { userId });
+          return;
+        }
+      }
+    },
+  });
+
+  queue.define({
+    name: AI_JOBS.autoDraft,
+    schema: autoDraftSchema,
+    maxAttempts: 5,
+    handler: async ({ userId, emailId }) => {
+      await deps.autoDrafter.draftFor(userId, emailId);
+    },
+  });
+
+  deps.events.on("emails.synced", async ({ accountId }) => {
+    const [account] = await db
+      .select({ userId: mailAccounts.userId })
+      .from(mailAccounts)
+      .where(eq(mailAccounts.id, accountId));
+    if (account) await requestAnalysis(account.userId);
+  });
+
+  // Who matters: the sender of every email the user answers.
+  deps.events.on("email.sent", async ({ userId, inReplyToId }) => {
+    if (!inReplyToId) return;
+    const [row] = await db
+      .select({ fromName: emails.fromName, fromAddress: emails.fromAddress, userId: emails.userId })
+      .from(emails)
+      .where(eq(emails.id, inReplyToId));
+    if (!row || row.userId !== userId || !row.fromAddress) return;
+    const who = row.fromName ? `${row.fromName} <${row.fromAddress}>` : row.fromAddress;
+    await deps.memories.learn(userId, [
+      { kind: "contact", key: row.fromAddress, content: `You reply to ${who}`, source: "reply" },
+    ]);
+  });
+
+  // What they ignore: senders whose mail is archived without being read.
+  deps.events.on("email.archived", async ({ userId, emailIds }) => {
+    if (emailIds.length === 0) return;
+    const rows = await db
+      .select({ fromAddress: emails.fromAddress, isRead: emails.isRead, userId: emails.userId })
+      .from(emails)
+      .where(inArray(emails.id, emailIds.slice(0, 1000)));
+    const observations: Observation[] = rows
+      .filter((r) => r.userId === userId && !r.isRead && r.fromAddress)
+      .map((r) => ({
+        kind: "ignore",
+        key: r.fromAddress,
+        content: `You archive mail from ${r.fromAddress} without reading it`,
+        source: "archive",
+      }));
+    await deps.memories.learn(userId, observations);
+  });
+
+  return {
+    requestAnalysis,
+    async requestAutoDraft(userId: string, emailIds: readonly string[]) {
+      for (const emailId of emailIds) {
+        await queue.send(AI_JOBS.autoDraft, { userId, emailId }, { singletonKey: emailId });
+      }
+    },
+    /** Worker start: users with unanalysed mail (a crash or a lost event) get a job. */
+    async kick(): Promise<void> {
+      const rows = await db
+        .selectDistinct({ userId: emails.userId })
+        .from(emails)
+        .where(isNull(emails.aiAnalysis))
+        .limit(500);
+      for (const r of rows) await requestAnalysis(r.userId);
+    },
+    /** Unanalysed emails of a user (tests and progress). */
+    async pending(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emails)
+        .where(sql`${emails.userId} = ${userId} and ${emails.aiAnalysis} is null`);
+      return row?.n ?? 0;
+    },
+  };
+}

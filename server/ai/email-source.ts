@@ -1,0 +1,63 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { emails, mailAccounts } from "../db/schema.ts";
+import { DomainError } from "../http/errors.ts";
+import type { AnalyzerInput } from "./local/index.ts";
+
+export type EmailRow = typeof emails.$inferSelect;
+
+/** One of the user's emails, or 404: every AI route on an email goes through here. */
+export async function loadEmail(db: Db, userId: string, id: string): Promise<EmailRow> {
+  const [row] = await db
+    .select()
+    .from(emails)
+    .where(and(eq(emails.userId, userId), eq(emails.id, id)));
+  if (!row) throw new DomainError("not_found", "No such email.");
+  return row;
+}
+
+/** The user's own addresses (every connected account), lower-case. */
+export async function userAddresses(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: mailAccounts.email })
+    .from(mailAccounts)
+    .where(eq(mailAccounts.userId, userId));
+  return rows.map((r) => r.email.toLowerCase());
+}
+
+/** Plain text of an email for prompts and templates: body text, else HTML stripped, else snippet. */
+export function plainText(row: Pick<EmailRow, "bodyText" | "bodyHtml" | "snippet">): string {
+  if (row.bodyText?.trim()) return row.bodyText;
+  if (row.bodyHtml?.trim()) {
+    return row.bodyHtml
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
+      .replace(/<br\s*\/?>|<\/p>/gi, "\n")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&nbsp;/g, " ")
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">");
+  }
+  return row.snippet;
+}
+
+/** The analyzer's view of a stored row. */
+export function analyzerInputOf(row: EmailRow): AnalyzerInput {
+  return {
+    from: { name: row.fromName, address: row.fromAddress },
+    to: row.toRecipients,
+    cc: row.ccRecipients,
+    replyTo: row.replyToRecipients,
+    subject: row.subject,
+    bodyText: row.bodyText,
+    bodyHtml: row.bodyHtml,
+    snippet: row.snippet,
+    receivedAt: row.receivedAt,
+    headers: {
+      listUnsubscribe: row.listUnsubscribe,
+      authenticationResults: row.authenticationResults,
+      inReplyTo: row.inReplyTo,
+    },
+    attachments: row.attachments,
+  };
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from "fastify";
+import {
+  agentCreateSchema,
+  agentPatchSchema,
+  agentReplyRequestSchema,
+  composeSuggestionsRequestSchema,
+  improveTextRequestSchema,
+} from "../../contract/ai.ts";
+import { sessionOf } from "../http/auth-guard.ts";
+import { emailIdParam, parseInput } from "../mail/validation.ts";
+import type { AiServices } from "./index.ts";
+
+/** The AI and agent API (spec section 7). Thin: validate, call one service, answer. */
+export function registerAiRoutes(app: FastifyInstance, ai: AiServices): void {
+  const guarded = { preHandler: app.requireSession };
+  const idOf = (params: unknown) => emailIdParam(params);
+
+  app.get("/api/agent", guarded, async (request) => ai.agents.get(sessionOf(request).userId));
+
+  app.post("/api/agent", guarded, async (request, reply) => {
+    const body = parseInput(agentCreateSchema, request.body);
+    return reply.status(201).send(await ai.agents.create(sessionOf(request).userId, body));
+  });
+
+  app.patch("/api/agent/:id", guarded, async (request) => {
+    const body = parseInput(agentPatchSchema, request.body);
+    return ai.agents.update(sessionOf(request).userId, idOf(request.params), body);
+  });
+
+  app.get("/api/agent/insights", guarded, async (request) => ai.memories.insights(sessionOf(request).userId));
+
+  app.get("/api/agent/memories", guarded, async (request) => ({
+    memories: await ai.memories.list(sessionOf(request).userId),
+  }));
+
+  app.delete("/api/agent/memories/:id", guarded, async (request, reply) => {
+    await ai.memories.remove(sessionOf(request).userId, idOf(request.params));
+    return reply.status(204).send();
+  });
+
+  app.get("/api/agent/sent-replies", guarded, async (request) => ({
+    replies: await ai.autoDrafter.sentReplies(sessionOf(request).userId),
+  }));
+
+  app.post("/api/agent/analyze/:id", guarded, async (request) => {
+    const { userId } = sessionOf(request);
+    const id = idOf(request.params);
+    const analysis = await ai.analysis.analyseNow(userId, id);
+    await ai.usage.conversation(userId, "analyze", analysis.engine, id);
+    return ai.presentAnalysis(analysis);
+  });
+
+  app.post("/api/agent/response/:id", guarded, async (request) => {
+    const { userId } = sessionOf(request);
+    const id = idOf(request.params);
+    const body = parseInput(agentReplyRequestSchema, request.body);
+    const drafts = await ai.drafting.replies(userId, id, body.responseType);
+    await ai.usage.conversation(userId, "response", drafts.engine, id);
+    return {
+      responses: drafts.texts,
+      engine: drafts.engine,
+      ...(drafts.fallback ? { fallback: drafts.fallback } : {}),
+    };
+  });
+
+  app.post("/api/ai/compose-suggestions", guarded, async (request) => {
+    const { userId } = sessionOf(request);
+    const body = parseInput(composeSuggestionsRequestSchema, request.body);
+    const drafts = await ai.drafting.composeSuggestions(userId, body);
+    await ai.usage.conversation(userId, "compose", drafts.engine);
+    return {
+      suggestions: drafts.texts,
+      engine: drafts.engine,
+      ...(drafts.fallback ? { fallback: drafts.fallback } : {}),
+    };
+  });
+
+  app.post("/api/ai/improve-text", guarded, async (request) => {
+    const { userId } = sessionOf(request);
+    const body = parseInput(improveTextRequestSchema, request.body);
+    const drafts = await ai.drafting.improve(userId, body.text);
+    await ai.usage.conversation(userId, "improve", drafts.engine);
+    return {
+      improvedText: drafts.texts[0] ?? body.text,
+      engine: drafts.engine,
+      ...(drafts.fallback ? { fallback: drafts.fallback } : {}),
+    };
+  });
+}
