@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { agentReplyResponseSchema, emailAnalysisSchema, improveTextResponseSchema } from "../../contract/ai.ts";
+import {
+  agentReplyResponseSchema,
+  emailAnalysisSchema,
+  improveTextResponseSchema,
+} from "../../contract/ai.ts";
 import { type RunningEmulator, startEmulator } from "../../emulator/server.ts";
 import type { Db } from "../db/client.ts";
 import { aiUsage } from "../db/schema.ts";
@@ -47,12 +51,18 @@ describe("AI through an OpenAI-compatible model (emulator)", () => {
       body: JSON.stringify(body),
     });
   const state = async () =>
-    (await (await fetch(`${emulator.url}/_admin/openai/faults`)).json()) as { requests: number; maxInFlight: number };
+    (await (await fetch(`${emulator.url}/_admin/openai/faults`)).json()) as {
+      requests: number;
+      maxInFlight: number;
+    };
 
   async function api(method: string, path: string, token: string, body?: unknown) {
     const r = await fetch(`${server.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: r.status, json: (await r.json()) as Record<string, unknown> };
@@ -92,7 +102,10 @@ describe("AI through an OpenAI-compatible model (emulator)", () => {
     const r = await api("POST", `/api/agent/analyze/${email.id}`, token);
     const analysis = emailAnalysisSchema.parse(r.json);
     expect(analysis.engine).toBe("local");
-    expect(analysis.fallback).toEqual({ from: "openai-compatible:mw-emulated-small", reason: "malformed_output" });
+    expect(analysis.fallback).toEqual({
+      from: "openai-compatible:mw-emulated-small",
+      reason: "malformed_output",
+    });
   });
 
   it("retries a 429 and then answers with the model", async () => {
