@@ -8,7 +8,7 @@ import {
 } from "../../contract/ai.ts";
 import { sessionOf } from "../http/auth-guard.ts";
 import { emailIdParam, parseInput } from "../mail/validation.ts";
-import type { AiServices } from "./index.ts";
+import type { AiServices } from "./services.ts";
 
 /** The AI and agent API (spec section 7). Thin: validate, call one service, answer. */
 export function registerAiRoutes(app: FastifyInstance, ai: AiServices): void {

@@ -1,0 +1,86 @@
+import { agentPreferencesSchema, type EmailAnalysis, emailAnalysisSchema } from "../../contract/ai.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import type { EventBus } from "../events.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { ProviderClientFactory } from "../sync/types.ts";
+import { createAgentService } from "./agent-service.ts";
+import { defineAiJobs } from "./analysis-job.ts";
+import { createAnalysisService } from "./analysis-service.ts";
+import { createAutoDrafter } from "./drafting/auto-draft.ts";
+import { createDraftingService } from "./drafting/drafting-service.ts";
+import { createMemoryService } from "./memory-service.ts";
+import { createUserLimiter } from "./models/limiter.ts";
+import { createLlm } from "./models/llm.ts";
+import { createUsageRecorder } from "./usage.ts";
+
+export interface AiDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  queue: JobQueue;
+  events: EventBus;
+  providerClient: ProviderClientFactory;
+  /** Tests shorten the analysis job's time slice. */
+  analysisBudgetMs?: number;
+}
+
+/**
+ * The AI feature of one process: agent, memory, analysis, drafting and their jobs. Built by the
+ * composition root before the queue starts (jobs must be defined first).
+ */
+export function createAiServices(deps: AiDeps) {
+  const { db, clock } = deps;
+  const usage = createUsageRecorder(db);
+  const limiter = createUserLimiter(deps.config.ai.maxConcurrencyPerUser);
+  const llm = createLlm(deps.config.ai, { limiter, usage });
+  const agents = createAgentService({ db, clock });
+  const memories = createMemoryService({ db, clock });
+  const defaults = agentPreferencesSchema.parse({});
+  const drafting = createDraftingService({ db, llm, agents, memories, usage, defaults });
+  const autoDrafter = createAutoDrafter({
+    db,
+    clock,
+    agents,
+    drafting,
+    usage,
+    providerClient: deps.providerClient,
+  });
+  let jobs: ReturnType<typeof defineAiJobs> | undefined;
+  const analysis = createAnalysisService({
+    db,
+    clock,
+    llm,
+    memories,
+    settings: (userId) => agents.settings(userId),
+    onNeedsReply: async (userId, ids) => {
+      if (await agents.settings(userId)) await jobs?.requestAutoDraft(userId, ids);
+    },
+  });
+  jobs = defineAiJobs(deps.queue, {
+    db,
+    events: deps.events,
+    analysis,
+    autoDrafter,
+    memories,
+    ...(deps.analysisBudgetMs === undefined ? {} : { budgetMs: deps.analysisBudgetMs }),
+  });
+  return {
+    agents,
+    memories,
+    analysis,
+    drafting,
+    autoDrafter,
+    usage,
+    limiter,
+    llm,
+    jobs,
+    /** The spec's AI analysis as the API returns it (contract-checked, extra stored fields dropped). */
+    presentAnalysis(a: EmailAnalysis & { needsReply?: boolean }) {
+      return { ...emailAnalysisSchema.parse(a), needsReply: a.needsReply ?? false };
+    },
+  };
+}
+
+export type AiServices = ReturnType<typeof createAiServices>;
