@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { AnalyzerInput } from "../../server/ai/local/types.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { createServices } from "../../server/services.ts";
@@ -27,7 +28,7 @@ const services = await createServices({
 const user = await createUser(database.db);
 const account = await createAccount(database.db, user.id);
 const { dir: corpusDir, messages } = corpusIndex();
-const inputs = [];
+const inputs: AnalyzerInput[] = [];
 for (const m of messages) inputs.push(await toAnalyzerInput(readRaw(corpusDir, m)));
 await createEmails(database.db, account, inputs.length, (i) => {
   const e = inputs[i];
