@@ -48,7 +48,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // Radix positions popovers with inline style attributes; scripts stay strictly 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        // https: images only appear after the reader's "Show images": mail HTML is sanitized and remote
+        // images stripped until the person allows them (the srcdoc frame inherits this policy).
+        imgSrc: ["'self'", "data:", "https:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],

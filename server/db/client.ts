@@ -38,6 +38,11 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose server connection dies (restart, failover, admin kill) emits 'error' on
+  // the pool; unhandled, that event would crash the process. The pool replaces the client itself.
+  pool.on("error", (err) => {
+    console.warn(`PostgreSQL idle connection lost: ${err.message}`);
+  });
   const db = drizzlePg(pool, { schema });
   // Several web and worker processes may start together; the advisory lock lets one migrate at a time.
   const client = await pool.connect();

@@ -14,4 +14,4 @@ export interface SyncContext {
 /** First page of a pass: small, so the newest mail shows within seconds. */
 export const FIRST_PAGE_SIZE = 50;
 /** Later backfill pages. */
-export const BACKFILL_PAGE_SIZE = 100;
+export const BACKFILL_PAGE_SIZE = 500;
