@@ -16,8 +16,8 @@ import { createFlowSealer } from "./oauth/flow.ts";
 import { registerGoogleIdentityRoutes } from "./oauth/google.ts";
 import { registerMicrosoftIdentityRoutes } from "./oauth/microsoft.ts";
 import { createSigningKey } from "./oauth/signing.ts";
-import { registerOpenAiRoutes } from "./openai/plugin.ts";
 import { TokenStore } from "./oauth/tokens.ts";
+import { registerOpenAiRoutes } from "./openai/plugin.ts";
 
 export type { EmulatorControl, EmulatorStateSummary } from "./control.ts";
 export type { Identity, IdentityInput, Provider } from "./identities.ts";

@@ -37,7 +37,10 @@ async function runOne(backend: BackendKind, count: number): Promise<Row> {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 100);
   try {
-    await f.admin("PUT", "mail/faults", { gmailQuota: { enabled: false }, graphThrottle: { enabled: false } });
+    await f.admin("PUT", "mail/faults", {
+      gmailQuota: { enabled: false },
+      graphThrottle: { enabled: false },
+    });
     const enc = encodeURIComponent(EMAIL);
     const generated = await f.admin("POST", `mailboxes/${enc}/generate`, { count, seed: 42, days: 60 });
     if (generated.status >= 300) throw new Error(`generate failed: ${generated.text}`);
@@ -46,8 +49,9 @@ async function runOne(backend: BackendKind, count: number): Promise<Row> {
     const { accountId } = await f.signIn("gmail", EMAIL);
     const db = f.database.database.db;
     const countRows = async () =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(emails).where(eq(emails.accountId, accountId)))[0]?.n ??
-      0;
+      (
+        await db.select({ n: sql<number>`count(*)::int` }).from(emails).where(eq(emails.accountId, accountId))
+      )[0]?.n ?? 0;
     await waitUntil(async () => (await countRows()) > 0, 60_000, "first page");
     const firstPageMs = performance.now() - started;
     await waitUntil(

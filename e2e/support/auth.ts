@@ -3,8 +3,6 @@
  * login popup, and a lock that keeps server-clock jumps away from tests holding a session.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
 export const EMULATOR_URL = (

@@ -1,10 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Identity } from "../identities.ts";
 import { authenticate, type GmailNeed, gmailAllows } from "../mailbox/access.ts";
-import type { Mailbox } from "../mailbox/mailbox.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import { registerGmailBatch } from "./batch.ts";
-import { callers, type GmailCaller } from "./caller.ts";
+import { callers } from "./caller.ts";
 import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
 import { registerGmailMailboxRoutes } from "./mailbox-routes.ts";
 import { registerGmailMessageRoutes } from "./messages.ts";

@@ -197,9 +197,7 @@ export const emails = pgTable(
       .on(t.userId, t.accountId, t.isRead)
       .where(sql`${t.inInbox} and not ${t.isTrashed} and not ${t.isSpam}`),
     // The AI analysis job picks a user's not-yet-analysed mail, newest first, 200 at a time.
-    index("emails_unanalysed_idx")
-      .on(t.userId, t.receivedAt.desc())
-      .where(sql`${t.aiAnalysis} is null`),
+    index("emails_unanalysed_idx").on(t.userId, t.receivedAt.desc()).where(sql`${t.aiAnalysis} is null`),
   ],
 );
 

@@ -1,10 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Identity } from "../../identities.ts";
 import { authenticate, type GraphNeed, graphAllows } from "../../mailbox/access.ts";
-import type { Mailbox } from "../../mailbox/mailbox.ts";
 import type { MailServices } from "../../mailbox/services.ts";
 import { registerGraphBatch } from "./batch.ts";
-import { callers, type GraphCaller } from "./caller.ts";
+import { callers } from "./caller.ts";
 import { registerGraphDelta } from "./delta.ts";
 import { sendGraphError, sendKnownGraphError } from "./errors.ts";
 import { registerGraphMessageRoutes } from "./messages.ts";

@@ -48,7 +48,7 @@ function daysUntilWeekday(now: Date, weekday: number): number {
 function resolveDate(value: string, now: Date): number | null {
   for (const [pattern, days] of RELATIVE) if (pattern.test(value)) return days;
   const lower = value.toLowerCase();
-  const weekday = WEEKDAYS.findIndex((d) => lower.includes(d) || lower.includes(d.slice(0, 3) + " "));
+  const weekday = WEEKDAYS.findIndex((d) => lower.includes(d) || lower.includes(`${d.slice(0, 3)} `));
   if (weekday !== -1) return daysUntilWeekday(now, weekday);
   // Explicit dates ("March 3rd", "12/05/2024"): Date.parse with the year of `now` if missing.
   const cleaned = value.replace(/(\d+)(st|nd|rd|th)\b/gi, "$1").replace(/[.,]$/, "");
