@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
+import { copyText } from "../ai/copy.ts";
 import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
 import { useEmailDetail } from "../reader/use-email-detail.ts";
@@ -271,20 +272,30 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
             </p>
           ) : (
             <ul className="space-y-3" aria-label="AI suggestions">
-              {suggestions.map((s) => (
+              {suggestions.map((s, i) => (
                 <li key={s} className="rounded-lg border border-slate-200 p-3">
                   <p className="text-sm whitespace-pre-wrap text-slate-800">{s}</p>
-                  <button
-                    type="button"
-                    className={`${BTN_SECONDARY} mt-2`}
-                    onClick={() => {
-                      setDraft((d) => ({ ...d, body: s }));
-                      setTab("compose");
-                      toast({ title: "Suggestion applied" });
-                    }}
-                  >
-                    Use this suggestion
-                  </button>
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      className={BTN_SECONDARY}
+                      onClick={() => {
+                        setDraft((d) => ({ ...d, body: s }));
+                        setTab("compose");
+                        toast({ title: "Suggestion applied" });
+                      }}
+                    >
+                      Use this suggestion
+                    </button>
+                    <button
+                      type="button"
+                      className={BTN_SECONDARY}
+                      aria-label={`Copy suggestion ${i + 1}`}
+                      onClick={() => void copyText(s)}
+                    >
+                      Copy
+                    </button>
+                  </div>
                 </li>
               ))}
             </ul>

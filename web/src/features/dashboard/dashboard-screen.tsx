@@ -12,6 +12,7 @@ import {
   useSyncStatus,
 } from "../../lib/mail-queries.ts";
 import { AccountsDialog } from "../accounts/accounts-dialog.tsx";
+import { AgentConfigDialog } from "../ai/agent-config-dialog.tsx";
 import { BucketCard } from "../buckets/bucket-card.tsx";
 import { BucketDialog } from "../buckets/bucket-dialog.tsx";
 import { BucketsPanelBody } from "../buckets/buckets-panel.tsx";
@@ -53,14 +54,9 @@ const PANELS: Record<PanelId, { title: string; x: number; y: number; width: numb
 };
 
 const COMING_SOON: Record<
-  Exclude<ModalId, "shortcuts" | "palette">,
+  Exclude<ModalId, "assistant" | "shortcuts" | "palette">,
   { title: string; description: string }
 > = {
-  assistant: {
-    title: "AI Assistant Configuration",
-    description:
-      "Name your assistant and set its tone, reply style, signature, VIP contacts and what it may ignore.",
-  },
   achievements: {
     title: "Achievement Badges",
     description: "Earn bronze, silver, gold and platinum badges as you keep your inbox under control.",
@@ -246,7 +242,10 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
     },
   ];
 
-  const comingSoon = modal && modal !== "shortcuts" && modal !== "palette" ? COMING_SOON[modal] : null;
+  const comingSoon =
+    modal && modal !== "assistant" && modal !== "shortcuts" && modal !== "palette"
+      ? COMING_SOON[modal]
+      : null;
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -351,6 +350,11 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
           onOpenChange={(open) => (open ? undefined : setModal(null))}
         />
       ) : null}
+      <AgentConfigDialog
+        open={modal === "assistant"}
+        onOpenChange={(open) => setModal(open ? "assistant" : null)}
+        userEmail={user.email}
+      />
       <ShortcutsDialog
         open={modal === "shortcuts"}
         onOpenChange={(open) => setModal(open ? "shortcuts" : null)}

@@ -1,7 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
+import { readSecurity } from "../ai/ai-api.ts";
+import { InsightsPanel } from "../ai/insights-panel.tsx";
+import { SecurityBadge, SecurityVerdict } from "../ai/security-verdict.tsx";
 import {
   UNSUBSCRIBE_STATUS_KEY,
   type UnsubscribeStatusList,
@@ -132,6 +135,8 @@ function ReaderContent({
   const actions = useEmailActions();
   const unsubscribing = useBackgroundUnsubscribing(email.fromAddress);
   const body = readerBody(email);
+  const security = readSecurity(email.aiAnalysis);
+  const [insightsOpen, setInsightsOpen] = useState(false);
 
   return (
     <>
@@ -155,6 +160,11 @@ function ReaderContent({
             {email.isFlagged ? (
               <span className="mt-0.5 shrink-0 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
                 Flagged
+              </span>
+            ) : null}
+            {security ? (
+              <span className="mt-0.5">
+                <SecurityBadge scan={security} />
               </span>
             ) : null}
           </div>
@@ -233,6 +243,14 @@ function ReaderContent({
           >
             Delete
           </button>
+          <button
+            type="button"
+            className={BTN_SECONDARY}
+            aria-haspopup="dialog"
+            onClick={() => setInsightsOpen(true)}
+          >
+            AI Insights
+          </button>
           {email.canUnsubscribe ? (
             <button
               type="button"
@@ -248,7 +266,13 @@ function ReaderContent({
         {email.canUnsubscribe && !unsubscribing ? (
           <UnsubscribeOutcome senderAddress={email.fromAddress} />
         ) : null}
+        {security ? (
+          <div className="mt-3">
+            <SecurityVerdict scan={security} warnOnly />
+          </div>
+        ) : null}
       </div>
+      <InsightsPanel email={email} open={insightsOpen} onOpenChange={setInsightsOpen} />
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
         {loadingBody ? (
           <p className="text-sm text-slate-500" role="status">
