@@ -215,3 +215,45 @@ test("a failed generation shows 'Error' / 'Failed to generate responses'", async
   await expect(toast).toContainText("Failed to generate responses");
   await expect(panel.getByRole("list", { name: "Generated responses" })).toHaveCount(0);
 });
+
+const PHISH = {
+  from: { name: "PayPal Security", address: "alerts@paypa1-secure.example" },
+  subject: "Your account has been limited",
+  text: "We noticed unusual activity. Verify your password now at http://192.168.10.20/paypal/login or your account will be closed.",
+  headers: {
+    "Authentication-Results": "mx.google.com; spf=fail smtp.mailfrom=paypa1-secure.example; dmarc=fail",
+  },
+};
+
+test("on a 360 px phone: the reader warns with the verdict and reasons; the panel fits", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { emails } = await signedInWithMail(page, [PHISH]);
+  const email = emailOf(emails, PHISH.subject);
+  const stored = (await analysedEmail(page, email)) as StoredAnalysis & {
+    security: { verdict: string; reasons: Array<{ message: string }> };
+  };
+  expect(stored.security.verdict, "the scanner flags this phish").not.toBe("safe");
+  await page.reload();
+  const reader = await openEmail(page, email);
+  await expect(reader.getByTestId("security-verdict")).toHaveAttribute(
+    "data-verdict",
+    stored.security.verdict,
+  );
+  await expect(reader.getByRole("alert").getByRole("listitem")).toHaveText(
+    stored.security.reasons.map((r) => r.message),
+  );
+
+  await reader.getByRole("button", { name: "AI Insights" }).click();
+  const panel = page.getByRole("dialog", { name: "AI Insights" });
+  await expect(panel).toBeVisible();
+  const box = await panel.boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(360);
+  const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(panel.getByRole("list", { name: "Security findings" }).getByRole("listitem")).toHaveText(
+    stored.security.reasons.map((r) => r.message),
+  );
+  await panel.getByRole("button", { name: "Generate responses" }).scrollIntoViewIfNeeded();
+  await expect(panel.getByRole("button", { name: "Generate responses" })).toBeInViewport();
+  await expectAccessibleDialog(page, "[data-testid=ai-insights]");
+});

@@ -36,9 +36,14 @@ export function SecurityVerdict({ scan, warnOnly = false }: { scan: SecurityScan
       }`}
       role={alarming && warnOnly ? "alert" : undefined}
     >
-      <p className="flex flex-wrap items-center gap-2 font-medium">
-        Security check <SecurityBadge scan={scan} />
-      </p>
+      {warnOnly ? (
+        // The reader's header carries the badge; here the warning says it in words.
+        <p className="font-medium">This email looks {scan.verdict}.</p>
+      ) : (
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          Security check <SecurityBadge scan={scan} />
+        </p>
+      )}
       {scan.reasons.length > 0 ? (
         <ul className="mt-2 list-disc space-y-1 pl-5" aria-label="Security findings">
           {scan.reasons.map((r) => (
