@@ -141,6 +141,8 @@ export function useAnalyseNow(email: Email) {
         const base = old ?? email;
         return { ...base, aiAnalysis: { ...base.aiAnalysis, ...analysis } };
       });
+      // The analysis may move the email to another bucket.
+      void queryClient.invalidateQueries({ queryKey: emailKeys.lists });
       void queryClient.invalidateQueries({ queryKey: MEMORIES_KEY });
       void queryClient.invalidateQueries({ queryKey: AGENT_INSIGHTS_KEY });
     },
