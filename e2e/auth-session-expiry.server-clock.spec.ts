@@ -1,7 +1,7 @@
 import { createIdentity, expect, signIn, storedToken, test, toastWith } from "./support/auth.ts";
 
-// Moving the server clock expires every session in the stack: wait until no other auth test
-// holds one, and keep new ones out meanwhile.
+// Moving the server clock expires every session in the stack, so this file runs in its own
+// Playwright project after all others (playwright.config.ts).
 test.describe.configure({ timeout: 90_000 });
 
 test("a session that expired on the server leads to /login with the 'Session Expired' toast", async ({
@@ -14,7 +14,9 @@ test("a session that expired on the server leads to /login with the 'Session Exp
   const res = await request.post("/api/_test/clock", { data: { advanceSeconds: 31 * 24 * 60 * 60 } });
   expect(res.ok()).toBe(true);
 
-  await page.reload();
+  // The next API call meets the expired session. The dashboard's own polling may get there first;
+  // a reload here could then wipe the toast it already showed, so ask for a refetch instead.
+  await page.evaluate(() => window.dispatchEvent(new Event("refreshEmails")));
   await expect(page).toHaveURL(/\/login$/);
   const toast = toastWith(page, "Session Expired");
   await expect(toast).toContainText("Your session has expired. Please log in again.");

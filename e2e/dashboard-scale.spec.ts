@@ -8,12 +8,10 @@ test("a 10,000-message inbox scrolls smoothly (frame times during a programmatic
 }) => {
   test.setTimeout(240_000);
   const me = await createIdentity("gmail", "Max");
-  await signIn(page, me.email);
+  // The mailbox exists before sign-in, as for a new user: the initial sync and its backfill bring
+  // the 10,000 messages in (the path a real first sign-in takes).
   await generate(me.email, 10_000);
-  await page
-    .getByRole("navigation", { name: "Dashboard" })
-    .getByRole("button", { name: "Sync", exact: true })
-    .click();
+  await signIn(page, me.email);
   await waitForSyncedEmails(page, 10_000, 200_000);
   await page.reload();
 
