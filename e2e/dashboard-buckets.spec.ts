@@ -70,6 +70,21 @@ test.describe("dashboard buckets", () => {
     expect(copied).toBe(12);
     await signIn(page, me.email);
     await waitForSyncedEmails(page, 12);
+    // The analysis job runs after sync and may move an email to another bucket: compare once
+    // every email is analysed, on freshly loaded cards.
+    await expect
+      .poll(
+        async () => {
+          const { emails } = await api<{ emails: Array<{ aiAnalysis: unknown }> }>(
+            page,
+            "/api/emails?limit=200",
+          );
+          return emails.length === 12 && emails.every((e) => e.aiAnalysis !== null);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await page.reload();
     for (const bucket of Object.keys(TITLES) as BucketName[]) {
       const { emails } = await api<{ emails: unknown[] }>(page, `/api/emails?bucket=${bucket}&limit=200`);
       const card = bucketCard(page, bucket);
