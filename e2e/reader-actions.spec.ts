@@ -62,21 +62,29 @@ test("star, unstar and flag are written back to the provider", async ({ page }) 
   await expect.poll(() => labelsOf(identity, providerId), { timeout: 10_000 }).toContain("IMPORTANT");
 });
 
-test("archive and delete leave the inbox on the provider and close the reader", async ({ page }) => {
+test("archive and delete leave the inbox on the provider and close the reader; the queue shows progress", async ({
+  page,
+}) => {
   const { identity, emails, delivered } = await signedInWithMail(page, [
     { from: SENDER, subject: "Archive me", text: "Old news." },
     { from: { name: "Lee", address: "lee@example.net" }, subject: "Delete me", text: "Spam-ish." },
   ]);
+  // Newest first: "Delete me" is 1 of 2, "Archive me" is 2 of 2.
   const archived = emailOf(emails, "Archive me");
   let dialog = await openEmail(page, archived);
+  await expect(dialog.getByText("Inbox Zero Progress")).toBeVisible();
+  await expect(dialog.getByText("2 of 2")).toBeVisible();
+  await expect(dialog.getByText("0 emails remaining")).toBeVisible();
   await dialog.getByRole("button", { name: "Archive", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator(`[data-email-id="${archived.id}"]`)).toHaveCount(0);
   const archivedId = delivered.get("Archive me")?.id ?? "";
   await expect.poll(() => labelsOf(identity, archivedId), { timeout: 10_000 }).not.toContain("INBOX");
 
+  // One email left: no progress bar (the spec shows it only when the queue has more than one).
   const deleted = emailOf(emails, "Delete me");
   dialog = await openEmail(page, deleted);
+  await expect(dialog.getByText("Inbox Zero Progress")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(dialog).toBeHidden();
   const deletedId = delivered.get("Delete me")?.id ?? "";

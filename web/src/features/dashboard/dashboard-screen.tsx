@@ -106,6 +106,11 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   const findEmail = (id: string): Email | undefined =>
     inbox.emails.find((e) => e.id === id) ?? queryClient.getQueryData<Email>(emailKeys.detail(id));
 
+  // Opened from the unified list, the reader shows where it is in that queue (spec: the Inbox
+  // Zero Progress bar, only when the queue holds more than one email).
+  const readerIndex = readerId ? inbox.emails.findIndex((e) => e.id === readerId) : -1;
+  const readerQueue = readerIndex >= 0 ? { index: readerIndex, total: inbox.emails.length } : undefined;
+
   /** After an email leaves the list, the reader moves on to its neighbour (or closes). */
   const advanceReader = (id: string) => {
     if (readerId !== id) return;
@@ -335,6 +340,11 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         open={readerId !== null}
         onOpenChange={(open) => (open ? undefined : setReaderId(null))}
         onReply={(email) => openCompose(email.id)}
+        queue={readerQueue}
+        onAction={(action) => {
+          // The reader's own Archive and Delete buttons end the reading (keyboard triage walks on).
+          if (action === "archive" || action === "delete") setReaderId(null);
+        }}
       />
       <ComposeDialog
         open={compose !== null}
