@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => {
       log.error("shutdown took too long; exiting");
       process.exit(1);
-    }, 10_000);
+    }, 35_000);
     timer.unref();
     for (const close of closers) {
       await close().catch((err: unknown) => log.error({ err }, "error while closing"));

@@ -20,7 +20,14 @@ async function main(): Promise<void> {
       const enc = encodeURIComponent(email);
       await f.admin("POST", `mailboxes/${enc}/generate`, { count: 200, seed: 3, days: 20 });
       const { token, accountId } = await f.signIn(provider, email);
-      await waitUntil(async () => (await f.state(accountId))?.pushExpiresAt, 60_000, "watch registered");
+      await waitUntil(
+        async () => {
+          const state = await f.state(accountId);
+          return state?.backfillDone && state.pushExpiresAt;
+        },
+        60_000,
+        "initial sync done and watch registered",
+      );
       const latencies: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const subject = `push probe ${provider} ${i} ${Date.now()}`;
@@ -29,6 +36,7 @@ async function main(): Promise<void> {
           from: { name: "Probe", address: "probe@example.org" },
           subject,
           text: "probe",
+          labelIds: ["INBOX", "UNREAD"],
         });
         await waitUntil(
           async () => {

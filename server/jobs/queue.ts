@@ -141,6 +141,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    // Long enough for the longest job budget (analysis works up to 20 s) to finish its batch.
+    await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
   }
 }
