@@ -9,9 +9,10 @@
  */
 import autocannon from "autocannon";
 import { type BackendKind, openTestDatabase } from "../../server/test/databases.ts";
-import { createAccount, createUser, sessionFor } from "../../server/test/factories.ts";
+import { sessionFor } from "../../server/test/factories.ts";
 import { startTestServer } from "../../server/test/server.ts";
 import { appendResults, machineLine } from "../sync/report.ts";
+import { seedBigMailbox } from "./seed-mailbox.ts";
 
 const COUNT = Number(process.env.BENCH_EMAILS ?? 100_000);
 const BACKENDS = (process.env.BENCH_DB ?? "pglite,postgres").split(",") as BackendKind[];
@@ -42,29 +43,13 @@ async function runBackend(backend: BackendKind): Promise<Line[]> {
   const t = await openTestDatabase(backend);
   try {
     const db = t.database.db;
-    const user = await createUser(db);
-    const gmail = await createAccount(db, user.id, { provider: "gmail" });
-    const outlook = await createAccount(db, user.id, { provider: "outlook" });
-    // Rows straight in SQL: 10% archived, a third unread, six buckets, words for search.
-    await t.database.executeSql(
-      `insert into emails (user_id, account_id, provider_id, from_name, from_address, subject, snippet, body_text,
-         received_at, is_read, in_inbox, bucket)
-       select $1, case when i % 2 = 0 then $2::uuid else $3::uuid end, 'bench-' || i,
-         'Sender ' || (i % 500), 's' || (i % 500) || '@example.com',
-         'Subject ' || i || ' about ' || (array['budget','travel','invoice','party','release'])[1 + i % 5],
-         'snippet ' || i, 'body words ' || md5(i::text),
-         now() - (i || ' minutes')::interval, i % 3 <> 0, i % 10 <> 0,
-         (array['personal','work','newsletters','promotions','social','other'])[1 + i % 6]
-       from generate_series(1, ${COUNT}) i`,
-      [user.id, gmail.id, outlook.id],
-    );
-    await t.database.executeSql("analyze emails");
+    const { userId } = await seedBigMailbox(t.database, COUNT);
     const server = await startTestServer(t.database, {
       DEMO_MODE: "off",
       PROVIDER_EMULATOR_URL: "http://127.0.0.1:9",
     });
     try {
-      const token = await sessionFor(db, user.id);
+      const token = await sessionFor(db, userId);
       const cases: Array<[string, string, string | undefined]> = [
         ["static JSON baseline (GET /healthz)", "/healthz", undefined],
         ["GET /api/emails?limit=50", "/api/emails?limit=50", token],

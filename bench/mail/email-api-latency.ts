@@ -7,8 +7,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../server/db/client.ts";
-import { createAccount, createUser, sessionFor } from "../../server/test/factories.ts";
+import { sessionFor } from "../../server/test/factories.ts";
 import { startTestServer } from "../../server/test/server.ts";
+import { seedBigMailbox } from "./seed-mailbox.ts";
 
 const COUNT = Number(process.env.BENCH_EMAILS ?? 100_000);
 const RUNS = 200;
@@ -16,31 +17,15 @@ const RUNS = 200;
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "mailwise-bench-"));
   const database = await openDatabase({ database: { kind: "pglite", dir } });
-  const user = await createUser(database.db);
-  const gmail = await createAccount(database.db, user.id, { provider: "gmail" });
-  const outlook = await createAccount(database.db, user.id, { provider: "outlook" });
   const started = performance.now();
-  // Bulk rows in SQL: 10% archived, a third read, words from a small vocabulary for search.
-  await database.executeSql(
-    `insert into emails (user_id, account_id, provider_id, from_name, from_address, subject, snippet, body_text,
-       received_at, is_read, in_inbox, bucket)
-     select $1, case when i % 2 = 0 then $2::uuid else $3::uuid end, 'bench-' || i,
-       'Sender ' || (i % 500), 's' || (i % 500) || '@example.com',
-       'Subject ' || i || ' about ' || (array['budget','travel','invoice','party','release'])[1 + i % 5],
-       'snippet ' || i, 'body words ' || md5(i::text),
-       now() - (i || ' minutes')::interval, i % 3 <> 0, i % 10 <> 0,
-       (array['personal','work','newsletters','promotions','social','other'])[1 + i % 6]
-     from generate_series(1, ${COUNT}) i`,
-    [user.id, gmail.id, outlook.id],
-  );
-  await database.executeSql("vacuum analyze emails");
+  const { userId } = await seedBigMailbox(database, COUNT);
   console.log(`inserted ${COUNT} emails in ${Math.round(performance.now() - started)} ms`);
 
   const server = await startTestServer(database, {
     DEMO_MODE: "off",
     PROVIDER_EMULATOR_URL: "http://127.0.0.1:9",
   });
-  const token = await sessionFor(database.db, user.id);
+  const token = await sessionFor(database.db, userId);
   const get = async (p: string) => {
     const r = await fetch(`${server.url}${p}`, { headers: { authorization: `Bearer ${token}` } });
     if (r.status !== 200) throw new Error(`${p} answered ${r.status}: ${await r.text()}`);
