@@ -73,6 +73,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     config,
     db: database.db,
     clock,
+    // The embedded database belongs to this one process, so cached session lookups stay coherent
+    // (logout evicts here); they spare PGlite's single connection a query per request.
+    sessionCacheMs: database.kind === "pglite" ? 2_000 : 0,
     onAccountConnected: async ({ accountId }) => {
       await sync?.service.accountConnected(accountId);
     },

@@ -17,11 +17,13 @@ export async function createAuthServices(deps: {
   clock: Clock;
   /** Hook for the sync engine: an account was connected by sign-in or linking. */
   onAccountConnected?: (account: { userId: string; accountId: string }) => Promise<void>;
+  /** In-memory session lookups (ms); only coherent when one process owns the database (PGlite). */
+  sessionCacheMs?: number;
 }) {
   const { config, db, clock } = deps;
   const vault = createTokenVault([await loadSecretKey(config)]);
   const providers = buildOAuthProviders(config);
-  const sessions = createSessionService(db, clock);
+  const sessions = createSessionService(db, clock, { cacheMs: deps.sessionCacheMs ?? 0 });
   const accounts = createAccountService(db, clock, vault);
   const states = createStateStore(db, clock, vault);
   return {

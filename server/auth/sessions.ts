@@ -23,8 +23,29 @@ export interface SessionContext {
   userId: string;
 }
 
-/** Bearer sessions: random 256-bit tokens, only their SHA-256 stored. */
-export function createSessionService(db: Db, clock: Clock) {
+type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * Bearer sessions: random 256-bit tokens, only their SHA-256 stored.
+ *
+ * `cacheMs` keeps looked-up rows in memory that long. Only the embedded database turns it on:
+ * there one process does every write, so logout (which evicts here) is seen at once, and the
+ * lookup no longer queues every request behind PGlite's single connection. Expiry is still judged
+ * on every call against the clock.
+ */
+export function createSessionService(db: Db, clock: Clock, options: { cacheMs?: number } = {}) {
+  const cacheMs = options.cacheMs ?? 0;
+  const cache = new Map<string, { row: SessionRow; at: number }>();
+  const lookup = async (tokenHash: string): Promise<SessionRow | undefined> => {
+    const hit = cache.get(tokenHash);
+    if (hit && performance.now() - hit.at < cacheMs) return hit.row;
+    const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    if (cacheMs > 0 && row) {
+      if (cache.size > 10_000) cache.clear();
+      cache.set(tokenHash, { row, at: performance.now() });
+    }
+    return row;
+  };
   return {
     /** Starts a session and returns the only copy of its token. */
     async create(userId: string): Promise<string> {
@@ -52,10 +73,7 @@ export function createSessionService(db: Db, clock: Clock) {
     async authenticate(token: string | undefined): Promise<SessionContext> {
       if (token === undefined) throw new DomainError("unauthorized", SESSION_MESSAGES.missing);
       if (!RANDOM_TOKEN_PATTERN.test(token)) throw new DomainError("unauthorized", SESSION_MESSAGES.invalid);
-      const [row] = await db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.tokenHash, hashSecret(token)));
+      const row = await lookup(hashSecret(token));
       if (!row) throw new DomainError("unauthorized", SESSION_MESSAGES.invalid);
       if (row.endedAt) throw new DomainError("session_expired", SESSION_MESSAGES.invalidated);
       const now = clock.nowMs();
@@ -65,12 +83,15 @@ export function createSessionService(db: Db, clock: Clock) {
           .update(sessions)
           .set({ lastUsedAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) })
           .where(and(eq(sessions.id, row.id), isNull(sessions.endedAt)));
+        row.lastUsedAt = new Date(now);
+        row.expiresAt = new Date(now + SESSION_TTL_MS);
       }
       return { sessionId: row.id, userId: row.userId };
     },
 
     /** Ends one session, keeping it as a tombstone. */
     async end(ctx: SessionContext): Promise<void> {
+      for (const [hash, entry] of cache) if (entry.row.id === ctx.sessionId) cache.delete(hash);
       await db
         .update(sessions)
         .set({ endedAt: clock.now() })
