@@ -266,9 +266,15 @@ describe("quota and batch", () => {
     const other = await accessTokenFor(emu, "google", "sam.taylor@gmail.com");
     await admin("/mail/faults", "PUT", { gmailQuota: { enabled: true, unitsPerMinute: 12 } });
     try {
-      expect((await call("/messages?maxResults=1", { token: other })).status).toBe(200);
-      expect((await call("/messages?maxResults=1", { token: other })).status).toBe(200);
-      const limited = await call("/messages?maxResults=1", { token: other });
+      // The quota is a fixed window per clock minute: if a minute boundary falls between the calls,
+      // the window refills mid-test, so try again in a fresh window (at most three times).
+      let limited = { status: 0, body: {} as unknown };
+      for (let attempt = 0; attempt < 3 && limited.status !== 429; attempt++) {
+        if (attempt > 0) await admin("/clock", "POST", { advanceSeconds: 60 });
+        expect((await call("/messages?maxResults=1", { token: other })).status).toBe(200);
+        expect((await call("/messages?maxResults=1", { token: other })).status).toBe(200);
+        limited = await call("/messages?maxResults=1", { token: other });
+      }
       expect(limited.status).toBe(429);
       expect(limited.body).toEqual({
         error: {
