@@ -1,5 +1,5 @@
-import { ProviderRequestError } from "../http/errors.ts";
-import { retryDelay } from "../http/retry.ts";
+import { runBatchWithRetries } from "../http/batch-retry.ts";
+import type { ProviderRequestError } from "../http/errors.ts";
 import type { OutlookContext } from "./client.ts";
 import { classifyGraphError } from "./errors.ts";
 
@@ -54,69 +54,18 @@ async function sendOnce(ctx: OutlookContext, calls: readonly GraphCall[]): Promi
   return out;
 }
 
-/**
- * Runs calls through `/$batch`, 20 at a time. Inner answers can fail on their own inside a 200:
- * 401 gets one forced token refresh, 429/5xx are retried after the longest Retry-After any of
- * them gave (or backoff), and what still fails after the last try throws. 2xx and other 4xx
- * answers are returned for the caller to read.
- */
-export async function runGraphBatch(
+/** Runs calls through `/$batch`, 20 at a time (see runBatchWithRetries). */
+export function runGraphBatch(
   ctx: OutlookContext,
   calls: readonly GraphCall[],
 ): Promise<Map<string, GraphAnswer>> {
-  const results = new Map<string, GraphAnswer>();
-  for (let start = 0; start < calls.length; start += GRAPH_BATCH_LIMIT) {
-    let pending = calls.slice(start, start + GRAPH_BATCH_LIMIT);
-    let refreshed = false;
-    for (let attempt = 1; pending.length > 0; attempt += 1) {
-      const answers = await sendOnce(ctx, pending);
-      const again: GraphCall[] = [];
-      let failure: ProviderRequestError | undefined;
-      let unauthorized = false;
-      for (const call of pending) {
-        const answer = answers.get(call.id);
-        if (answer === undefined) {
-          again.push(call);
-          failure ??= new ProviderRequestError("transient", "Graph batch answer is missing a response");
-          continue;
-        }
-        if (answer.status === 401) {
-          unauthorized = true;
-          again.push(call);
-          continue;
-        }
-        if (answer.status < 300) {
-          results.set(call.id, answer);
-          continue;
-        }
-        const error = graphAnswerError(answer);
-        if (error.kind === "transient" || error.kind === "rate_limit") {
-          again.push(call);
-          if (failure === undefined || (error.retryAfterMs ?? 0) > (failure.retryAfterMs ?? 0))
-            failure = error;
-        } else if (error.kind === "reauth") {
-          throw error;
-        } else {
-          results.set(call.id, answer);
-        }
-      }
-      if (again.length === 0) break;
-      pending = again;
-      if (unauthorized) {
-        if (refreshed)
-          throw new ProviderRequestError("reauth", "Graph refused the refreshed token", { status: 401 });
-        refreshed = true;
-        await ctx.http.token({ forceRefresh: true });
-        attempt -= 1;
-        continue;
-      }
-      const reason = failure ?? new ProviderRequestError("transient", "Graph batch request failed");
-      const delay = retryDelay(reason, attempt, ctx.http.retry);
-      if (delay === undefined) throw reason;
-      await ctx.http.retry.sleep(delay);
-    }
-  }
-  return results;
+  return runBatchWithRetries(calls, {
+    provider: "Graph",
+    chunkSize: GRAPH_BATCH_LIMIT,
+    http: ctx.http,
+    send: (chunk) => sendOnce(ctx, chunk),
+    classify: graphAnswerError,
+  });
 }
 
 /** The error of a failed inner answer, for callers that cannot accept it. */
