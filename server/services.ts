@@ -76,6 +76,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // The embedded database belongs to this one process, so cached session lookups stay coherent
     // (logout evicts here); they spare PGlite's single connection a query per request.
     sessionCacheMs: database.kind === "pglite" ? 2_000 : 0,
+    // PostgreSQL may have several web and worker processes refreshing the same account, so they
+    // take a row lock; PGlite's single process (and single connection) needs only its own queue.
+    tokenRefreshLock: database.kind === "postgres" ? "database" : "process",
     onAccountConnected: async ({ accountId }) => {
       await sync?.service.accountConnected(accountId);
     },

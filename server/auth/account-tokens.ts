@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import type { MailProvider } from "../../contract/auth.ts";
 import type { Db } from "../db/client.ts";
@@ -7,11 +7,35 @@ import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { domainErrorFor, ProviderError, toProviderError } from "./errors.ts";
 import { type OAuthProviders, requestOptions } from "./oauth-clients.ts";
-import { tokensFrom } from "./provider-tokens.ts";
+import { type ProviderTokens, tokensFrom } from "./provider-tokens.ts";
 import type { TokenVault } from "./token-vault.ts";
 
 /** Refresh this long before the provider's expiry, so a token never dies mid-request. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/**
+ * How refreshes of one account are kept from overlapping.
+ * - `database`: a row lock on the account (SELECT ... FOR UPDATE in a transaction) held across the
+ *   refresh, so web and worker processes sharing a PostgreSQL server take turns.
+ * - `process`: only the in-process queue. Right for the embedded PGlite database, which one
+ *   process owns (its folder is pid-locked), so no other process can be refreshing.
+ */
+export type TokenRefreshLock = "database" | "process";
+
+/** How long a refresh waits for another process's refresh of the same account before giving up. */
+const LOCK_WAIT = "30s";
+const LOCK_NOT_AVAILABLE = "55P03";
+
+type AccountRow = typeof mailAccounts.$inferSelect;
+
+type RefreshOutcome = { accessToken: string } | { failure: ProviderError; provider: MailProvider };
+
+function hasPgCode(err: unknown, code: string): boolean {
+  for (let e: unknown = err; typeof e === "object" && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}
 
 /**
  * Hands out a live access token for a connected account, refreshing it when it is about to
@@ -23,57 +47,59 @@ export function createAccountTokenService(
   clock: Clock,
   vault: TokenVault,
   providers: OAuthProviders,
+  options: { lock?: TokenRefreshLock } = {},
 ) {
+  const lock = options.lock ?? "database";
   // One refresh per account at a time in this process: with rotation, two parallel refreshes
-  // would race to store different refresh tokens.
+  // would race to store different refresh tokens. It also keeps one process from opening a
+  // transaction (and holding a pooled connection) per caller while another refresh is under way.
   const inFlight = new Map<string, { run: Promise<string>; force: boolean }>();
 
-  async function markReauthRequired(userId: string, accountId: string): Promise<void> {
-    await db
-      .update(mailAccounts)
-      .set({ status: "reauth_required", updatedAt: clock.now() })
-      .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, userId)));
-  }
-
-  async function refresh(userId: string, accountId: string, force: boolean): Promise<string> {
-    const [account] = await db
+  async function readAccount(
+    q: Db,
+    userId: string,
+    accountId: string,
+    forUpdate: boolean,
+  ): Promise<AccountRow> {
+    const query = q
       .select()
       .from(mailAccounts)
       .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, userId)));
+    const [account] = forUpdate ? await query.for("update") : await query;
     if (!account) throw new DomainError("not_found", "No such account.");
-    const provider = account.provider as MailProvider;
     if (account.status === "reauth_required")
-      throw domainErrorFor(new ProviderError("reauth", "reauth"), provider);
+      throw domainErrorFor(new ProviderError("reauth", "reauth"), account.provider as MailProvider);
+    return account;
+  }
 
+  function isFresh(account: AccountRow): boolean {
     const expiresAt = account.accessTokenExpiresAt?.getTime();
-    // A provider 401 means the token died before its stated expiry (revoked, clock skew): force a refresh.
-    if (!force && (expiresAt === undefined || expiresAt - clock.nowMs() > REFRESH_MARGIN_MS)) {
-      return vault.decrypt(account.accessTokenCiphertext, "provider-access-token");
-    }
+    return expiresAt === undefined || expiresAt - clock.nowMs() > REFRESH_MARGIN_MS;
+  }
 
-    const p = providers[provider];
-    if (!p) throw new DomainError("service_unavailable", `Sign-in with ${provider} is not configured.`);
-    if (!account.refreshTokenCiphertext) {
-      await markReauthRequired(userId, accountId);
-      throw domainErrorFor(new ProviderError("reauth", "no refresh token"), provider);
-    }
-    const refreshToken = vault.decrypt(account.refreshTokenCiphertext, "provider-refresh-token");
-    let tokens: ReturnType<typeof tokensFrom>;
-    try {
-      const response = await oauth.refreshTokenGrantRequest(
-        p.as,
-        p.client,
-        p.clientAuth,
-        refreshToken,
-        requestOptions(p.as.token_endpoint),
-      );
-      tokens = tokensFrom(await oauth.processRefreshTokenResponse(p.as, p.client, response), clock.nowMs());
-    } catch (err) {
-      const failure = toProviderError(err, `${provider} token refresh`);
-      if (failure.kind === "reauth") await markReauthRequired(userId, accountId);
-      throw domainErrorFor(failure, provider);
-    }
-    await db
+  /**
+   * Runs `work` while no other refresh of this account can run. In `database` mode that is a
+   * transaction holding the account row FOR UPDATE; `work` must use the executor it is given,
+   * never `db`: on PostgreSQL an update through another pooled connection would wait for our own
+   * row lock, and on PGlite any query outside the transaction waits for it to end. Both are
+   * deadlocks nothing would detect.
+   *
+   * The lock is held across the provider's HTTP call (bounded by the 10 s provider timeout):
+   * that is the point, the second process must not read the refresh token until the first has
+   * stored its replacement. On PGlite that transaction would hold the only connection and stall
+   * every other query of the app for the round trip, which is why the composition root chooses
+   * `process` there.
+   */
+  async function withAccountLock<T>(work: (q: Db) => Promise<T>): Promise<T> {
+    if (lock === "process") return work(db);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_WAIT}'`));
+      return work(tx);
+    });
+  }
+
+  function store(q: Db, userId: string, accountId: string, tokens: ProviderTokens) {
+    return q
       .update(mailAccounts)
       .set({
         accessTokenCiphertext: vault.encrypt(tokens.accessToken, "provider-access-token"),
@@ -85,7 +111,83 @@ export function createAccountTokenService(
         updatedAt: clock.now(),
       })
       .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, userId)));
-    return tokens.accessToken;
+  }
+
+  function markReauthRequired(q: Db, userId: string, accountId: string) {
+    return q
+      .update(mailAccounts)
+      .set({ status: "reauth_required", updatedAt: clock.now() })
+      .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, userId)));
+  }
+
+  /**
+   * Under the lock: re-read the row, and refresh only if nobody else has meanwhile. `seen` is the
+   * access token ciphertext the caller found before waiting; for a forced refresh, a different one
+   * now means another process refreshed after the provider's 401, so its token is used instead.
+   */
+  async function refreshLocked(
+    q: Db,
+    userId: string,
+    accountId: string,
+    force: boolean,
+    seen: string,
+  ): Promise<RefreshOutcome> {
+    const account = await readAccount(q, userId, accountId, true);
+    const provider = account.provider as MailProvider;
+    const refreshedElsewhere = account.accessTokenCiphertext !== seen;
+    if (isFresh(account) && (!force || refreshedElsewhere)) {
+      return { accessToken: vault.decrypt(account.accessTokenCiphertext, "provider-access-token") };
+    }
+
+    const p = providers[provider];
+    if (!p) throw new DomainError("service_unavailable", `Sign-in with ${provider} is not configured.`);
+    if (!account.refreshTokenCiphertext) {
+      await markReauthRequired(q, userId, accountId);
+      return { failure: new ProviderError("reauth", "no refresh token"), provider };
+    }
+    const refreshToken = vault.decrypt(account.refreshTokenCiphertext, "provider-refresh-token");
+    let tokens: ProviderTokens;
+    try {
+      const response = await oauth.refreshTokenGrantRequest(
+        p.as,
+        p.client,
+        p.clientAuth,
+        refreshToken,
+        requestOptions(p.as.token_endpoint),
+      );
+      tokens = tokensFrom(await oauth.processRefreshTokenResponse(p.as, p.client, response), clock.nowMs());
+    } catch (err) {
+      const failure = toProviderError(err, `${provider} token refresh`);
+      // Returned, not thrown, so the transaction commits the mark.
+      if (failure.kind === "reauth") await markReauthRequired(q, userId, accountId);
+      return { failure, provider };
+    }
+    await store(q, userId, accountId, tokens);
+    return { accessToken: tokens.accessToken };
+  }
+
+  async function refresh(userId: string, accountId: string, force: boolean): Promise<string> {
+    // Most calls end here, without a transaction: the stored token is fresh.
+    const account = await readAccount(db, userId, accountId, false);
+    // A provider 401 means the token died before its stated expiry (revoked, clock skew): force a refresh.
+    if (!force && isFresh(account))
+      return vault.decrypt(account.accessTokenCiphertext, "provider-access-token");
+
+    let outcome: RefreshOutcome;
+    try {
+      outcome = await withAccountLock((q) =>
+        refreshLocked(q, userId, accountId, force, account.accessTokenCiphertext),
+      );
+    } catch (err) {
+      if (!hasPgCode(err, LOCK_NOT_AVAILABLE)) throw err;
+      // Another process held the account for longer than any refresh should take.
+      const failure = new ProviderError("transient", "token refresh lock wait timed out", undefined, {
+        cause: err,
+      });
+      throw domainErrorFor(failure, account.provider as MailProvider);
+    }
+    if ("failure" in outcome) throw domainErrorFor(outcome.failure, outcome.provider);
+    return outcome.accessToken;
   }
 
   return {

@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
-import { createAccountTokenService } from "./account-tokens.ts";
+import { createAccountTokenService, type TokenRefreshLock } from "./account-tokens.ts";
 import { createAccountService } from "./accounts.ts";
 import { createDisconnectService } from "./disconnect.ts";
 import { buildOAuthProviders } from "./oauth-clients.ts";
@@ -19,6 +19,8 @@ export async function createAuthServices(deps: {
   onAccountConnected?: (account: { userId: string; accountId: string }) => Promise<void>;
   /** In-memory session lookups (ms); only coherent when one process owns the database (PGlite). */
   sessionCacheMs?: number;
+  /** How token refreshes of one account are serialised; `process` only where one process owns the database. */
+  tokenRefreshLock?: TokenRefreshLock;
 }) {
   const { config, db, clock } = deps;
   const vault = createTokenVault([await loadSecretKey(config)]);
@@ -38,7 +40,9 @@ export async function createAuthServices(deps: {
       clock,
       ...(deps.onAccountConnected ? { onAccountConnected: deps.onAccountConnected } : {}),
     }),
-    accountTokens: createAccountTokenService(db, clock, vault, providers),
+    accountTokens: createAccountTokenService(db, clock, vault, providers, {
+      ...(deps.tokenRefreshLock ? { lock: deps.tokenRefreshLock } : {}),
+    }),
     disconnect: createDisconnectService(accounts, vault, providers),
   };
 }
