@@ -27,17 +27,20 @@ describe.each(BACKENDS)("agent memory belongs to the person on %s", (kind) => {
       },
     ]);
     // Connect the new job's Outlook account, then disconnect the old Gmail one.
-    await f.signIn("outlook", PEOPLE.jordan, { token });
-    const accounts = (await f.api("GET", "/api/accounts", { token })).json as {
+    // Linking answers a new session and ends the one that started it.
+    const linked = await f.signIn("outlook", PEOPLE.jordan, { token });
+    const accounts = (await f.api("GET", "/api/accounts", { token: linked })).json as {
       accounts: Array<{ id: string; email: string }>;
     };
     const old = accounts.accounts.find((a) => a.email === PEOPLE.alex);
     expect(old).toBeDefined();
-    expect((await f.api("DELETE", `/api/accounts/${old?.id}`, { token })).status).toBeLessThan(300);
+    expect((await f.api("DELETE", `/api/accounts/${old?.id}`, { token: linked })).status).toBeLessThan(300);
 
-    const memories = memoryListSchema.parse((await f.api("GET", "/api/agent/memories", { token })).json);
+    const memories = memoryListSchema.parse(
+      (await f.api("GET", "/api/agent/memories", { token: linked })).json,
+    );
     expect(memories.memories.map((m) => m.content)).toContain("You reply to Boss <boss@acme.com>");
-    expect(agentSchema.parse((await f.api("GET", "/api/agent", { token })).json).name).toBe("Ada");
+    expect(agentSchema.parse((await f.api("GET", "/api/agent", { token: linked })).json).name).toBe("Ada");
   });
 });
 

@@ -64,13 +64,11 @@ export async function registerAuthRoutes(
           // A signed-in caller is connecting another account; a stale token must not silently
           // turn that into a brand-new sign-in, so any token present has to be valid.
           const token = bearerToken(request);
-          const linkUserId =
-            request.headers.authorization !== undefined
-              ? (await services.sessions.authenticate(token)).userId
-              : null;
+          const link =
+            request.headers.authorization !== undefined ? await services.sessions.authenticate(token) : null;
           const flowId = issueFlowId(request, reply, secureCookie);
           noStore(reply);
-          const authUrl = await services.signIn.start({ provider, mode: flow, flowId, linkUserId });
+          const authUrl = await services.signIn.start({ provider, mode: flow, flowId, link });
           return { authUrl };
         },
       );

@@ -81,9 +81,9 @@ describe.each(BACKENDS)("sessions and accounts on %s", (kind) => {
 
       const afterSecond = await f.signIn("gmail", PEOPLE.sam, { token });
       expect((await f.sessionUser(afterSecond)).id).toBe(owner.id);
-      await f.signIn("gmail", PEOPLE.priya, { token });
+      const afterThird = await f.signIn("gmail", PEOPLE.priya, { token: afterSecond });
 
-      const accounts = await f.api("GET", "/api/accounts", { token });
+      const accounts = await f.api("GET", "/api/accounts", { token: afterThird });
       expect(accounts.status).toBe(200);
       const listed = accountsResponseSchema.parse(accounts.json).accounts;
       expect(listed.map((a) => a.email)).toEqual([PEOPLE.casey, PEOPLE.sam, PEOPLE.priya]);
@@ -93,6 +93,35 @@ describe.each(BACKENDS)("sessions and accounts on %s", (kind) => {
       expect(user.id).toBe(owner.id);
       expect(user.email).toBe(PEOPLE.casey);
       expect(user.accounts).toHaveLength(3);
+    });
+
+    it("linking ends the session that started it and answers a new one", async () => {
+      const before = await f.signIn("outlook", PEOPLE.casey);
+      const bystander = await f.signIn("outlook", PEOPLE.casey);
+      const owner = await f.sessionUser(before);
+      const after = await f.signIn("gmail", PEOPLE.sam, { token: before });
+      expect(after).not.toBe(before);
+
+      const old = await f.api("GET", "/api/auth/session", { token: before });
+      expect(old.status).toBe(401);
+      expect(old.json).toEqual({
+        error: { code: "session_expired", message: SESSION_MESSAGES.invalidated },
+      });
+      expect((await f.api("GET", "/api/accounts", { token: before })).status).toBe(401);
+      const user = await f.sessionUser(after);
+      expect(user.id).toBe(owner.id);
+      expect(user.accounts.map((a) => a.email)).toEqual(expect.arrayContaining([PEOPLE.casey, PEOPLE.sam]));
+      // Only the linking browser's session was replaced; the user's other sessions live on.
+      expect((await f.sessionUser(bystander)).id).toBe(owner.id);
+    });
+
+    it("a link the provider refuses leaves the starting session alone", async () => {
+      const mine = await f.signIn("outlook", PEOPLE.jordan);
+      await f.signIn("gmail", PEOPLE.alex);
+      const flow = await f.start("gmail", { token: mine });
+      const back = await f.consent(flow, PEOPLE.alex, "cancel");
+      expect((await f.callback("gmail", back.searchParams, { cookie: flow.cookie })).status).toBe(400);
+      expect((await f.api("GET", "/api/auth/session", { token: mine })).status).toBe(200);
     });
 
     it("refuses to link an account that belongs to another user (409)", async () => {
@@ -141,13 +170,13 @@ describe.each(BACKENDS)("sessions and accounts on %s", (kind) => {
         name: "Robin Disconnect",
       });
       expect(added.status).toBe(201);
-      await f.signIn("gmail", "robin.disconnect@gmail.com", { token });
+      const linked = await f.signIn("gmail", "robin.disconnect@gmail.com", { token });
       const gmail = await storedAccount(f.database.database, "robin.disconnect@gmail.com");
       expect(await providerTokenIsAlive("gmail", gmail.accessToken)).toBe(true);
 
-      const del = await f.api("DELETE", `/api/accounts/${gmail.id}`, { token });
+      const del = await f.api("DELETE", `/api/accounts/${gmail.id}`, { token: linked });
       expect(del.status).toBe(200);
-      expect((await f.sessionUser(token)).accounts.map((a) => a.email)).toEqual([PEOPLE.jordan]);
+      expect((await f.sessionUser(linked)).accounts.map((a) => a.email)).toEqual([PEOPLE.jordan]);
       const rows = await f.database.database.executeSql("select id from mail_accounts where id = $1", [
         gmail.id,
       ]);

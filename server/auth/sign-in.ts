@@ -78,7 +78,8 @@ export function createSignInService(deps: {
       provider: MailProvider;
       mode: CallbackMode;
       flowId: string;
-      linkUserId: string | null;
+      /** The signed-in session connecting another account, or null for a plain sign-in. */
+      link: { userId: string; sessionId: string } | null;
     }): Promise<string> {
       const p = providerFor(input.provider);
       const redirectUri = redirectUriFor(input.provider, input.mode);
@@ -86,7 +87,7 @@ export function createSignInService(deps: {
         provider: input.provider,
         flowId: input.flowId,
         redirectUri,
-        linkUserId: input.linkUserId,
+        link: input.link,
       });
       const url = new URL(p.as.authorization_endpoint as string);
       url.searchParams.set("client_id", p.client.client_id);
@@ -172,6 +173,12 @@ export function createSignInService(deps: {
           .catch(() => undefined);
       }
       const sessionToken = await sessions.create(outcome.userId);
+      if (pending.linkUserId && pending.linkSessionId) {
+        // A link answers a new session like any sign-in; the one that started it is ended so a
+        // user never holds two live tokens for one browser (and a leaked old token dies here).
+        // The web client reads the stored token per request, so it moves to the new one at once.
+        await sessions.end({ sessionId: pending.linkSessionId, userId: pending.linkUserId });
+      }
       const name = providerName(input.provider);
       return {
         sessionToken,

@@ -31,6 +31,8 @@ export interface PendingSignIn {
   nonce: string;
   redirectUri: string;
   linkUserId: string | null;
+  /** The session that started a link, ended once the link has issued its own. */
+  linkSessionId: string | null;
 }
 
 /**
@@ -45,7 +47,7 @@ export function createStateStore(db: Db, clock: Clock, vault: TokenVault) {
       provider: MailProvider;
       flowId: string;
       redirectUri: string;
-      linkUserId: string | null;
+      link: { userId: string; sessionId: string } | null;
     }): Promise<NewSignIn> {
       const now = clock.now();
       // Housekeeping rides along with sign-ins instead of needing a job: drop states long past use.
@@ -60,7 +62,8 @@ export function createStateStore(db: Db, clock: Clock, vault: TokenVault) {
         codeVerifierCiphertext: vault.encrypt(codeVerifier, "pkce-verifier"),
         nonce,
         redirectUri: input.redirectUri,
-        linkUserId: input.linkUserId,
+        linkUserId: input.link?.userId ?? null,
+        linkSessionId: input.link?.sessionId ?? null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + STATE_TTL_SECONDS * 1000),
       });
@@ -105,6 +108,7 @@ export function createStateStore(db: Db, clock: Clock, vault: TokenVault) {
         nonce: row.nonce,
         redirectUri: row.redirectUri,
         linkUserId: row.linkUserId,
+        linkSessionId: row.linkSessionId,
       };
     },
   };

@@ -98,6 +98,8 @@ export const oauthStates = pgTable(
     redirectUri: text("redirect_uri").notNull(),
     /** Set when a signed-in user is connecting another account. */
     linkUserId: uuid("link_user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The session that started the link; it is ended when the link issues a new one. */
+    linkSessionId: uuid("link_session_id").references(() => sessions.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),

@@ -82,17 +82,28 @@ export async function apiRequest<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const send = (token: string | null) => {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    return fetch(path, {
+      method,
+      headers,
+      credentials: "include",
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  };
   const token = readSessionToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(path, {
-    method,
-    headers,
-    credentials: "include",
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
-  });
+  let res = await send(token);
+  const current = readSessionToken();
+  if (res.status === 401 && current && current !== token) {
+    // The stored token was replaced while this call was under way (connecting another account
+    // ends the session that started it): the 401 was for the old token, so ask once more with
+    // the new one instead of signing the user out. The server refused before doing anything.
+    await res.body?.cancel();
+    res = await send(current);
+  }
   if (res.status === 401) {
     const { message } = await readErrorMessage(res).catch(() => ({ message: "Unauthorized" }));
     if (options.on401 === "ignore") throw new ApiError(401, message || "Unauthorized", "unauthorized");

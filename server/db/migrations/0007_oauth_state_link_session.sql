@@ -1,0 +1,2 @@
+ALTER TABLE "oauth_states" ADD COLUMN "link_session_id" uuid;--> statement-breakpoint
+ALTER TABLE "oauth_states" ADD CONSTRAINT "oauth_states_link_session_id_sessions_id_fk" FOREIGN KEY ("link_session_id") REFERENCES "public"."sessions"("id") ON DELETE set null ON UPDATE no action;

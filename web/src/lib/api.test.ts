@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, apiRequest, setUnauthorizedHandler } from "./api.ts";
+import { SESSION_TOKEN_KEY } from "./storage-keys.ts";
+
+/** Just enough of the browser for the API client: storage, events and fetch. */
+function fakeStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => {
+      items.delete(key);
+    },
+    setItem: (key, value) => {
+      items.set(key, value);
+    },
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const invalidated = () => json(401, { error: { code: "session_expired", message: "Session invalidated" } });
+
+describe("apiRequest and a session token replaced mid-flight", () => {
+  let signedOut: string[];
+  beforeEach(() => {
+    vi.stubGlobal("localStorage", fakeStorage());
+    vi.stubGlobal("sessionStorage", fakeStorage());
+    vi.stubGlobal("window", { dispatchEvent: () => true });
+    signedOut = [];
+    setUnauthorizedHandler((reason) => signedOut.push(reason));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("asks once more with the new token instead of signing out", async () => {
+    localStorage.setItem(SESSION_TOKEN_KEY, "old-token");
+    const seen: Array<string | null> = [];
+    vi.stubGlobal("fetch", async (_path: string, init: RequestInit) => {
+      const auth = (init.headers as Record<string, string>).Authorization ?? null;
+      seen.push(auth);
+      if (auth === "Bearer old-token") {
+        // Linking finished in the popup while this call was on its way.
+        localStorage.setItem(SESSION_TOKEN_KEY, "new-token");
+        return invalidated();
+      }
+      return json(200, { ok: true });
+    });
+    await expect(apiRequest("GET", "/api/sync/status")).resolves.toEqual({ ok: true });
+    expect(seen).toEqual(["Bearer old-token", "Bearer new-token"]);
+    expect(localStorage.getItem(SESSION_TOKEN_KEY)).toBe("new-token");
+    expect(signedOut).toEqual([]);
+  });
+
+  it("signs out when the token it sent is still the stored one", async () => {
+    localStorage.setItem(SESSION_TOKEN_KEY, "old-token");
+    let calls = 0;
+    vi.stubGlobal("fetch", async () => {
+      calls += 1;
+      return invalidated();
+    });
+    await expect(apiRequest("GET", "/api/accounts")).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toBe(1);
+    expect(localStorage.getItem(SESSION_TOKEN_KEY)).toBeNull();
+    expect(signedOut).toEqual(["session_expired"]);
+  });
+});
