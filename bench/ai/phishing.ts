@@ -1,8 +1,14 @@
 /**
- * Phishing verdicts on bench/ai/labels/phishing-set.json: hand-written hostile samples and normal
- * mail (corpus ham ids plus hand-written genuine brand notices). Positive = verdict not "safe".
- * The user's contacts are taken to include acme.com (some samples imitate it).
- * Run: npx tsx bench/ai/phishing.ts
+ * Phishing verdicts of the security scan on two sets, reported separately. Positive = verdict not
+ * "safe".
+ *   real-world held-out  bench/ai/labels/phishing-corpus.json: corpus messages only (2002 fraud and
+ *                        malware lures from the spam groups, genuine mail from the ham groups),
+ *                        labelled blind before the scan was run on them; no contacts known.
+ *   hand-written         bench/ai/labels/phishing-set.json: hand-written hostile samples and normal
+ *                        mail (corpus ham ids plus hand-written genuine brand notices), in-sample
+ *                        for the rules; the user's contacts include acme.com (some samples imitate it).
+ * Run: npx tsx bench/ai/phishing.ts   (updates its section of bench/RESULTS.md; --no-append to print
+ *      only; --errors also lists each real-world miss and false positive)
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +16,8 @@ import type { SecurityScan } from "../../contract/ai.ts";
 import { scanEmail } from "../../server/ai/local/security/scan.ts";
 import { bodyToText } from "../../server/ai/local/text-cleaning.ts";
 import { corpusIndex, readRaw, toAnalyzerInput } from "./corpus.ts";
-import { appendResults, machineLine, pct, shouldAppend } from "./report.ts";
+import { machineLine, pct, shouldAppend } from "./report.ts";
+import { replaceResultsSection } from "./results-section.ts";
 
 interface WrittenSample {
   kind: "hostile" | "normal";
@@ -34,11 +41,30 @@ interface PhishingSet {
   hostile: WrittenSample[];
   normal: Array<WrittenSample | CorpusSample>;
 }
+/** One labelled corpus message of phishing-corpus.json. */
+interface RealWorldSample {
+  group: string;
+  id: string;
+  kind: "hostile" | "normal";
+  /** hostile: advance-fee, lottery, malware; normal: discussion, newsletter, commercial, notice. */
+  type: string;
+  note: string;
+}
+interface RealWorldSet {
+  contactDomains: string[];
+  hostile: RealWorldSample[];
+  normal: RealWorldSample[];
+}
 
-async function scan(sample: WrittenSample | CorpusSample, contactDomains: string[]): Promise<SecurityScan> {
+async function scan(
+  sample: WrittenSample | CorpusSample | RealWorldSample,
+  contactDomains: string[],
+): Promise<SecurityScan> {
   if ("group" in sample) {
     const { dir } = corpusIndex();
-    const input = await toAnalyzerInput(readRaw(dir, { ...sample, path: `${sample.group}/${sample.id}` }));
+    const input = await toAnalyzerInput(
+      readRaw(dir, { group: sample.group, id: sample.id, path: `${sample.group}/${sample.id}` }),
+    );
     return scanEmail(
       {
         from: input.from,
@@ -66,7 +92,89 @@ async function scan(sample: WrittenSample | CorpusSample, contactDomains: string
   );
 }
 
-export async function runPhishingBench(): Promise<{ markdown: string; precision: number; recall: number }> {
+function countCodes(counts: Map<string, number>): string {
+  return (
+    [...counts.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([code, n]) => `${code} ×${n}`)
+      .join(", ") || "none"
+  );
+}
+
+/** The real-world held-out set: verdicts per kind and type, precision, recall, and the reasons. */
+async function runRealWorld(): Promise<{
+  markdown: string[];
+  precision: number;
+  recall: number;
+  errors: string[];
+}> {
+  const set = JSON.parse(
+    readFileSync(join(import.meta.dirname, "labels", "phishing-corpus.json"), "utf8"),
+  ) as RealWorldSet;
+  const rows = new Map<string, { safe: number; suspicious: number; dangerous: number }>();
+  const hitCodes = new Map<string, number>();
+  const falsePositiveCodes = new Map<string, number>();
+  const errors: string[] = [];
+  let tp = 0;
+  let fp = 0;
+  for (const sample of [...set.hostile, ...set.normal]) {
+    const result = await scan(sample, set.contactDomains);
+    const key = `${sample.kind} · ${sample.type}`;
+    const row = rows.get(key) ?? { safe: 0, suspicious: 0, dangerous: 0 };
+    row[result.verdict]++;
+    rows.set(key, row);
+    const flagged = result.verdict !== "safe";
+    const codes = result.reasons.map((r) => r.code);
+    if (sample.kind === "hostile" && flagged) {
+      tp++;
+      for (const code of new Set(codes)) hitCodes.set(code, (hitCodes.get(code) ?? 0) + 1);
+    }
+    if (sample.kind === "normal" && flagged) {
+      fp++;
+      for (const code of new Set(codes))
+        falsePositiveCodes.set(code, (falsePositiveCodes.get(code) ?? 0) + 1);
+    }
+    if ((sample.kind === "hostile") !== flagged) {
+      errors.push(
+        `${sample.kind === "hostile" ? "MISS" : "FALSE POSITIVE"} ${sample.group}/${sample.id.slice(0, 5)} ${sample.type} → ${result.verdict} (score ${result.score}; ${codes.join(", ") || "no reasons"}) | ${sample.note}`,
+      );
+    }
+  }
+  const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
+  const recall = set.hostile.length === 0 ? 0 : tp / set.hostile.length;
+  const markdown = [
+    `### Real-world held-out (SpamAssassin corpus, labelled blind): ${set.hostile.length} hostile, ${set.normal.length} normal`,
+    "",
+    "Set: bench/ai/labels/phishing-corpus.json (how it was drawn: bench/ai/labels/README.md). Real 2002 mail: the hostile messages are advance-fee (419) and lottery fraud and malware lures (.exe downloads); the corpus holds no credential phishing of the bank/PayPal kind, so this does not measure that. Labelled before the scan was run on them; no contacts known; nothing changed after seeing these figures.",
+    "",
+    "| kind · type | n | safe | suspicious | dangerous |",
+    "| --- | --- | --- | --- | --- |",
+    ...[...rows.entries()]
+      .sort((a, b) => a[0].localeCompare(b[0]))
+      .map(
+        ([key, r]) =>
+          `| ${key} | ${r.safe + r.suspicious + r.dangerous} | ${r.safe} | ${r.suspicious} | ${r.dangerous} |`,
+      ),
+    "",
+    `**Precision ${tp + fp === 0 ? "n/a (nothing flagged)" : pct(precision)}, recall ${pct(recall)}** (${tp} of ${set.hostile.length} hostile flagged, ${fp} of ${set.normal.length} normal flagged).`,
+    "",
+    `Reasons on the hostile messages it flagged (messages per code): ${countCodes(hitCodes)}.`,
+    "",
+    `Reasons behind false positives (messages per code): ${countCodes(falsePositiveCodes)}.`,
+    "",
+  ];
+  return { markdown, precision, recall, errors };
+}
+
+export const PHISHING_SECTION = "AI: phishing verdicts (security scan)";
+
+export async function runPhishingBench(): Promise<{
+  markdown: string;
+  precision: number;
+  recall: number;
+  realWorld: { precision: number; recall: number; errors: string[] };
+}> {
+  const realWorld = await runRealWorld();
   const set = JSON.parse(
     readFileSync(join(import.meta.dirname, "labels", "phishing-set.json"), "utf8"),
   ) as PhishingSet;
@@ -89,11 +197,16 @@ export async function runPhishingBench(): Promise<{ markdown: string; precision:
   const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
   const recall = tp / set.hostile.length;
   const markdown = [
-    "## AI: phishing verdicts (security scan)",
+    `## ${PHISHING_SECTION}`,
     "",
     machineLine(),
     "",
-    `Set: bench/ai/labels/phishing-set.json, ${set.hostile.length} hostile (hand-written), ${set.normal.length} normal. Positive = verdict not "safe".`,
+    'Positive = verdict not "safe". Two sets, reported separately.',
+    "",
+    ...realWorld.markdown,
+    `### Hand-written set (in-sample): ${set.hostile.length} hostile, ${set.normal.length} normal`,
+    "",
+    `Set: bench/ai/labels/phishing-set.json, ${set.hostile.length} hostile (hand-written), ${set.normal.length} normal.`,
     "",
     "In-sample: the hostile samples were written by the engineer who wrote the rules, and the two false positives of the first run (slack.net, outlook.4team.biz; precision 95.6%) were fixed on this set. Expect lower figures on real-world phishing.",
     "",
@@ -106,11 +219,18 @@ export async function runPhishingBench(): Promise<{ markdown: string; precision:
       [...falsePositiveCodes.entries()].map(([code, n]) => `${code} ×${n}`).join(", ") || "none"
     }.`,
   ].join("\n");
-  return { markdown, precision, recall };
+  return {
+    markdown,
+    precision,
+    recall,
+    realWorld: { precision: realWorld.precision, recall: realWorld.recall, errors: realWorld.errors },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { markdown } = await runPhishingBench();
+  const { markdown, realWorld } = await runPhishingBench();
   process.stdout.write(`${markdown}\n`);
-  if (shouldAppend()) appendResults(markdown);
+  if (process.argv.includes("--errors"))
+    process.stdout.write(`\nReal-world errors:\n${realWorld.errors.join("\n")}\n`);
+  if (shouldAppend()) replaceResultsSection(PHISHING_SECTION, markdown);
 }
