@@ -1,10 +1,12 @@
 /**
- * Runs every AI benchmark and appends one section per benchmark to bench/RESULTS.md.
+ * Runs every AI benchmark and writes one section per benchmark to bench/RESULTS.md, replacing
+ * that benchmark's previous section (matched by its heading).
  * Run: npx tsx bench/ai/run-all.ts   (add --no-append to print only)
  */
 import { runBucketBench } from "./buckets.ts";
 import { runPhishingBench } from "./phishing.ts";
-import { appendResults, shouldAppend } from "./report.ts";
+import { shouldAppend } from "./report.ts";
+import { replaceResultsSection } from "./results-section.ts";
 import { runSentimentBench } from "./sentiment.ts";
 import { runThroughputBench } from "./throughput.ts";
 
@@ -16,5 +18,6 @@ const sections = [
 ];
 for (const section of sections) {
   process.stdout.write(`${section}\n\n`);
-  if (shouldAppend()) appendResults(section);
+  const heading = section.split("\n")[0]?.replace(/^## /, "") ?? "";
+  if (shouldAppend() && heading) replaceResultsSection(heading, section);
 }

@@ -13,7 +13,8 @@
 import Sentiment from "sentiment";
 import { scoreSentimentFeatures } from "../../server/ai/local/sentiment.ts";
 import { fitLogistic, predictLogit } from "./logistic.ts";
-import { appendResults, machineLine, pct, shouldAppend } from "./report.ts";
+import { machineLine, pct, shouldAppend } from "./report.ts";
+import { replaceResultsSection } from "./results-section.ts";
 import { SENTIMENT_SETS, type SentimentSet } from "./sentiment-data.ts";
 import { type FeatureRow, featureRows } from "./sentiment-features.ts";
 
@@ -75,5 +76,5 @@ export function runSentimentBench(): { rows: SentimentRow[]; markdown: string } 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { markdown } = runSentimentBench();
   process.stdout.write(`${markdown}\n`);
-  if (shouldAppend()) appendResults(markdown);
+  if (shouldAppend()) replaceResultsSection("AI: sentiment", markdown);
 }

@@ -11,7 +11,8 @@ import { performance } from "node:perf_hooks";
 import { analyzeEmail } from "../../server/ai/local/analyze.ts";
 import type { AnalyzerInput } from "../../server/ai/local/types.ts";
 import { corpusIndex, readRaw, toAnalyzerInput } from "./corpus.ts";
-import { appendResults, machineLine, shouldAppend } from "./report.ts";
+import { machineLine, shouldAppend } from "./report.ts";
+import { replaceResultsSection } from "./results-section.ts";
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -69,5 +70,5 @@ export async function runThroughputBench(): Promise<{ markdown: string; analysis
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { markdown } = await runThroughputBench();
   process.stdout.write(`${markdown}\n`);
-  if (shouldAppend()) appendResults(markdown);
+  if (shouldAppend()) replaceResultsSection("AI: local analyzer throughput", markdown);
 }
