@@ -261,6 +261,69 @@ describe("history, modify, send, drafts", () => {
   });
 });
 
+describe("big body parts", () => {
+  const BIG = "Big bodies stay out of format=full.\r\n".repeat(9_000); // about 324 KB
+
+  it("leaves a text body over the inline limit to attachments.get, charged 5 units, also in a batch", async () => {
+    const email = "big.bodies@gmail.com";
+    emu.control.addIdentity({ provider: "google", email, name: "Big Bodies" });
+    const own = await accessTokenFor(emu, "google", email);
+    const big = await admin(`/mailboxes/${email}/messages?provider=google`, "POST", {
+      from: { address: "logs@example.com" },
+      subject: "Long report",
+      text: BIG,
+    });
+    const small = await admin(`/mailboxes/${email}/messages?provider=google`, "POST", {
+      from: { address: "logs@example.com" },
+      subject: "Short report",
+      text: "Short body",
+    });
+    const full = await call(`/messages/${String(big.body.id)}?format=full`, { token: own });
+    const body = (full.body.payload as gmail_v1.Schema$MessagePart).body;
+    expect(body?.data).toBeUndefined();
+    expect(body?.size).toBeGreaterThanOrEqual(Buffer.byteLength(BIG));
+    expect(body?.attachmentId).toMatch(/^[A-Za-z0-9_-]+$/);
+    const inline = await call(`/messages/${String(small.body.id)}?format=full`, { token: own });
+    expect((inline.body.payload as gmail_v1.Schema$MessagePart).body?.data).toBeDefined();
+
+    const path = `/messages/${String(big.body.id)}/attachments/${body?.attachmentId}`;
+    const part = await call(path, { token: own });
+    expect(part.status).toBe(200);
+    expect(part.body.size).toBe(body?.size);
+    expect(Buffer.from(String(part.body.data), "base64url").toString().trimEnd()).toBe(BIG.trimEnd());
+
+    const boundary = "batch_big";
+    const batch = await fetch(`${emu.url}/gmail.googleapis.com/batch/gmail/v1`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${own}`, "content-type": `multipart/mixed; boundary=${boundary}` },
+      body: `--${boundary}\r\nContent-Type: application/http\r\nContent-ID: <p0>\r\n\r\nGET /gmail/v1/users/me${path}\r\n\r\n--${boundary}--\r\n`,
+    });
+    const answer = await batch.text();
+    expect(answer).toContain("Content-ID: <response-p0>");
+    expect(answer).toContain("HTTP/1.1 200");
+    expect(answer).toContain(Buffer.from(BIG.slice(0, 300)).toString("base64url").slice(0, 40));
+
+    // attachments.get costs 5 units: in a fresh 10-unit minute one get and one attachments.get
+    // fit, and the next attachments.get is refused.
+    await admin("/clock", "POST", { advanceSeconds: 60 });
+    await admin("/mail/faults", "PUT", { gmailQuota: { enabled: true, unitsPerMinute: 10 } });
+    try {
+      let third = 0;
+      for (let attempt = 0; attempt < 3 && third !== 429; attempt++) {
+        if (attempt > 0) await admin("/clock", "POST", { advanceSeconds: 60 });
+        expect((await call(`/messages/${String(big.body.id)}?format=minimal`, { token: own })).status).toBe(
+          200,
+        );
+        expect((await call(path, { token: own })).status).toBe(200);
+        third = (await call(path, { token: own })).status;
+      }
+      expect(third).toBe(429);
+    } finally {
+      await admin("/mail/faults", "PUT", { gmailQuota: { enabled: true, unitsPerMinute: 15000 } });
+    }
+  });
+});
+
 describe("quota and batch", () => {
   it("answers 429 with Google's body over the per-minute quota, and refills next minute", async () => {
     const other = await accessTokenFor(emu, "google", "sam.taylor@gmail.com");

@@ -13,8 +13,12 @@ import {
 
 export type MessageFormat = "minimal" | "metadata" | "full" | "raw";
 
-/** Parts with a filename, or bigger than this, are served through attachments.get, as Gmail does. */
-const INLINE_LIMIT = 256 * 1024;
+/**
+ * Parts with a filename, or bigger than this (text and HTML bodies too), leave format=full with
+ * only body.attachmentId and body.size, for attachments.get, as Gmail does. Google publishes no
+ * figure for when a body part stays out; 256 KB is our choice (about where clients lost bodies).
+ */
+export const INLINE_LIMIT = 256 * 1024;
 
 export function parsedMessage(message: StoredMessage): MimePart {
   return parseMime(toBinary(message.raw()));

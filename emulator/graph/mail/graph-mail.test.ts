@@ -156,6 +156,122 @@ describe("Graph mail folders and messages", () => {
   });
 });
 
+describe("Graph attachments", () => {
+  const PDF = Buffer.from("%PDF-1.4 quarterly numbers");
+  const PNG = Buffer.from("\x89PNG fake image bytes", "latin1");
+  const raw = (inlineOnly: boolean) =>
+    [
+      "From: Finance <finance@example.com>",
+      `To: ${JORDAN}`,
+      `Subject: ${inlineOnly ? "Logo only" : "Quarterly report"}`,
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="mix"',
+      "",
+      "--mix",
+      'Content-Type: multipart/related; boundary="rel"',
+      "",
+      "--rel",
+      "Content-Type: text/html; charset=utf-8",
+      "",
+      '<p>Numbers attached <img src="cid:logo@example.com"></p>',
+      "--rel",
+      'Content-Type: image/png; name="logo.png"',
+      "Content-Transfer-Encoding: base64",
+      "Content-ID: <logo@example.com>",
+      "Content-Disposition: inline",
+      "",
+      PNG.toString("base64"),
+      "--rel--",
+      ...(inlineOnly
+        ? []
+        : [
+            "--mix",
+            'Content-Type: application/pdf; name="report.pdf"',
+            'Content-Disposition: attachment; filename="report.pdf"',
+            "Content-Transfer-Encoding: base64",
+            "",
+            PDF.toString("base64"),
+          ]),
+      "--mix--",
+      "",
+    ].join("\r\n");
+
+  it("lists file attachments with $select (no contentBytes), one by id with them; hasAttachments skips inline", async () => {
+    const added = await admin(`/mailboxes/${JORDAN}/messages?provider=microsoft`, "POST", {
+      raw: raw(false),
+    });
+    const id = encodeURIComponent(String(added.body.graphId));
+    expect((await call(`/me/messages/${id}?$select=hasAttachments`)).body.hasAttachments).toBe(true);
+
+    const listed = await call(`/me/messages/${id}/attachments?$select=id,name,contentType,size,isInline`);
+    expect(listed.status).toBe(200);
+    const value = listed.body.value as Json[];
+    expect(value).toEqual([
+      {
+        "@odata.type": "#microsoft.graph.fileAttachment",
+        id: expect.any(String),
+        name: "logo.png",
+        contentType: "image/png",
+        size: PNG.length,
+        isInline: true,
+      },
+      {
+        "@odata.type": "#microsoft.graph.fileAttachment",
+        id: expect.any(String),
+        name: "report.pdf",
+        contentType: "application/pdf",
+        size: PDF.length,
+        isInline: false,
+      },
+    ]);
+
+    const one = await call(`/me/messages/${id}/attachments/${encodeURIComponent(String(value[1]?.id))}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ name: "report.pdf", isInline: false });
+    expect(Buffer.from(String(one.body.contentBytes), "base64").equals(PDF)).toBe(true);
+    const everything = (await call(`/me/messages/${id}/attachments`)).body.value as Json[];
+    expect(everything[0]).toMatchObject({
+      contentId: "logo@example.com",
+      contentBytes: PNG.toString("base64"),
+    });
+
+    const inlineOnly = await admin(`/mailboxes/${JORDAN}/messages?provider=microsoft`, "POST", {
+      raw: raw(true),
+    });
+    const inlineId = encodeURIComponent(String(inlineOnly.body.graphId));
+    expect((await call(`/me/messages/${inlineId}?$select=hasAttachments`)).body.hasAttachments).toBe(false);
+    expect(((await call(`/me/messages/${inlineId}/attachments`)).body.value as Json[]).length).toBe(1);
+
+    expect((await call("/me/messages/AQMkADAwATNiZmYAZC1nope=/attachments")).status).toBe(404);
+    expect((await call(`/me/messages/${id}/attachments/AAMkAttbm9wZQ=`)).status).toBe(404);
+  });
+
+  it("answers attachment listings inside $batch", async () => {
+    const added = await admin(`/mailboxes/${JORDAN}/messages?provider=microsoft`, "POST", {
+      raw: raw(false),
+    });
+    const id = encodeURIComponent(String(added.body.graphId));
+    const batch = await call("/$batch", {
+      method: "POST",
+      body: {
+        requests: [
+          { id: "a", method: "GET", url: `/me/messages/${id}/attachments?$select=name,size` },
+          { id: "b", method: "GET", url: "/me/messages/AQMkADAwATNiZmYAZC1nope=/attachments" },
+        ],
+      },
+    });
+    const responses = batch.body.responses as { id: string; status: number; body: Json }[];
+    const a = responses.find((r) => r.id === "a");
+    expect(a?.status).toBe(200);
+    expect(a?.body.value).toEqual([
+      expect.objectContaining({ name: "logo.png", size: PNG.length }),
+      expect.objectContaining({ name: "report.pdf", size: PDF.length }),
+    ]);
+    expect(JSON.stringify(a?.body)).not.toContain("contentBytes");
+    expect(responses.find((r) => r.id === "b")?.status).toBe(404);
+  });
+});
+
 describe("Graph reply", () => {
   it("replies to the sender in the same conversation with In-Reply-To and an RE: subject", async () => {
     const inbox = (await call("/me/mailFolders/inbox/messages?$top=1&$select=subject,conversationId,from"))

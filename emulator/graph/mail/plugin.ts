@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { authenticate, type GraphNeed, graphAllows } from "../../mailbox/access.ts";
 import type { MailServices } from "../../mailbox/services.ts";
+import { registerGraphAttachmentRoutes } from "./attachments.ts";
 import { registerGraphBatch } from "./batch.ts";
 import { callers } from "./caller.ts";
 import { registerGraphDelta } from "./delta.ts";
@@ -66,7 +67,10 @@ async function guard(mail: MailServices, request: FastifyRequest, reply: Fastify
   return true;
 }
 
-/** Graph mail under `{EMU}/graph.microsoft.com/v1.0`: /me/mailFolders, /me/messages, /subscriptions, /$batch. */
+/**
+ * Graph mail under `{EMU}/graph.microsoft.com/v1.0`: /me/mailFolders, /me/messages (and their
+ * attachments), /subscriptions, /$batch.
+ */
 export function registerGraphMailApi(app: FastifyInstance, mail: MailServices): void {
   void app.register(
     async (scope) => {
@@ -87,6 +91,7 @@ export function registerGraphMailApi(app: FastifyInstance, mail: MailServices): 
         return sendGraphError(reply, 500, "InternalServerError", "An internal server error occurred.", now);
       });
       registerGraphMessageRoutes(scope, mail);
+      registerGraphAttachmentRoutes(scope, () => mail.context.clock.now());
       registerGraphDelta(scope, mail);
       registerGraphSubscriptionRoutes(scope, mail);
       registerGraphBatch(scope, mail);

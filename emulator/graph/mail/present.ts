@@ -1,14 +1,38 @@
 import type { MailFolder, Message, Recipient } from "@microsoft/microsoft-graph-types";
 import { FOLDER_DISPLAY_NAMES, type FolderName, folderOf } from "../../mailbox/folders.ts";
-import { decodeWords, parseAddressList } from "../../mailbox/headers.ts";
+import { decodeWords, headerValue, parseAddressList } from "../../mailbox/headers.ts";
 import { conversationId, graphFolderId } from "../../mailbox/ids.ts";
 import type { Mailbox, StoredMessage } from "../../mailbox/mailbox.ts";
-import { bodies, htmlToText, isAttachment, leafParts, parseMime, toBinary } from "../../mailbox/mime.ts";
+import {
+  bodies,
+  htmlToText,
+  isAttachment,
+  leafParts,
+  type MimePart,
+  parseMime,
+  toBinary,
+} from "../../mailbox/mime.ts";
 
 function recipients(value: string): Recipient[] {
   return parseAddressList(value).map((address) => ({
     emailAddress: { name: address.name, address: address.address },
   }));
+}
+
+/** The MIME parts Outlook turns into attachments: the same ones Gmail lists (name or disposition). */
+export function attachmentParts(root: MimePart): MimePart[] {
+  return leafParts(root).filter(isAttachment);
+}
+
+/**
+ * Inline parts (shown in the body through `cid:`) are attachments with isInline, and Graph's
+ * hasAttachments leaves them out: a message with only inline images has hasAttachments false.
+ */
+export function isInlinePart(part: MimePart): boolean {
+  const disposition = (headerValue(part.headers, "content-disposition") ?? "").trim().toLowerCase();
+  if (disposition.startsWith("attachment")) return false;
+  if (disposition.startsWith("inline")) return true;
+  return headerValue(part.headers, "content-id") !== undefined;
 }
 
 export function presentFolder(mailbox: Mailbox, folder: FolderName): MailFolder {
@@ -97,7 +121,7 @@ export function presentMessage(
     const { text, html } = bodies(root);
     const plain = text ?? (html === undefined ? "" : htmlToText(html));
     full.bodyPreview = plain.replace(/\s+/g, " ").trim().slice(0, 255);
-    full.hasAttachments = leafParts(root).some(isAttachment);
+    full.hasAttachments = attachmentParts(root).some((part) => !isInlinePart(part));
     full.body =
       options.bodyType === "text" || html === undefined
         ? { contentType: "text", content: plain }

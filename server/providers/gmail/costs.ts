@@ -7,6 +7,7 @@ export const GMAIL_COSTS = {
   messagesGet: 5,
   messagesModify: 5,
   messagesTrash: 5,
+  attachmentsGet: 5,
   batchModify: 50,
   messagesSend: 100,
   draftsCreate: 10,

@@ -1,7 +1,9 @@
 import type { gmail_v1 } from "@googleapis/gmail";
 import { describe, expect, it } from "vitest";
+import { MAX_BODY_CHARS, MAX_BODY_PART_BYTES } from "../body-text.ts";
 import { foldHistory } from "./changes.ts";
 import { mapGmailMessage } from "./mapper.ts";
+import { missingBodyParts } from "./payload.ts";
 
 const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString("base64url");
 
@@ -144,6 +146,103 @@ describe("mapGmailMessage", () => {
     });
     expect(message.bodyText).toBe("Привет");
     expect(message.bodyHtml).toBeNull();
+  });
+});
+
+/** What format=full gives for a message whose bodies are too big to travel inline. */
+function bigBodies(text: { size: number; data?: string }, html: { size: number; data?: string }) {
+  return {
+    id: "18c2f0a1b2c3d4e6",
+    labelIds: ["INBOX"],
+    internalDate: "1732190400000",
+    payload: {
+      partId: "",
+      mimeType: "multipart/mixed",
+      headers: [{ name: "Subject", value: "Big" }],
+      body: { size: 0 },
+      parts: [
+        {
+          partId: "0",
+          mimeType: "multipart/alternative",
+          body: { size: 0 },
+          parts: [
+            {
+              partId: "0.0",
+              mimeType: "text/plain",
+              filename: "",
+              headers: [{ name: "Content-Type", value: "text/plain; charset=iso-8859-1" }],
+              body: { attachmentId: "ANGjdJ-text", ...text },
+            },
+            {
+              partId: "0.1",
+              mimeType: "text/html",
+              filename: "",
+              headers: [{ name: "Content-Type", value: "text/html; charset=utf-8" }],
+              body: { attachmentId: "ANGjdJ-html", ...html },
+            },
+          ],
+        },
+        // A later small text part must not take the big body's place.
+        {
+          partId: "1",
+          mimeType: "text/plain",
+          filename: "",
+          headers: [{ name: "Content-Type", value: "text/plain" }],
+          body: { size: 6, data: b64("footer") },
+        },
+        {
+          partId: "2",
+          mimeType: "application/pdf",
+          filename: "report.pdf",
+          body: { size: 9000, attachmentId: "ANGjdJ-pdf" },
+        },
+      ],
+    },
+  } satisfies gmail_v1.Schema$Message;
+}
+
+describe("big body parts (body.attachmentId without body.data)", () => {
+  const latin1 = Buffer.from("Caf\xe9 ".repeat(60_000), "latin1");
+  const html = `<p>${"é".repeat(150_000)}</p>`;
+
+  it("names the body parts to fetch, never attachments, and leaves the bodies null until then", () => {
+    const message = bigBodies({ size: latin1.length }, { size: Buffer.byteLength(html) });
+    expect(missingBodyParts(message.payload)).toEqual([
+      { attachmentId: "ANGjdJ-text", size: latin1.length },
+      { attachmentId: "ANGjdJ-html", size: Buffer.byteLength(html) },
+    ]);
+    const mapped = mapGmailMessage(message);
+    expect(mapped.bodyText).toBeNull();
+    expect(mapped.bodyHtml).toBeNull();
+    expect(mapped.attachments).toEqual([{ filename: "report.pdf", mimeType: "application/pdf", size: 9000 }]);
+  });
+
+  it("reads the fetched parts whole, each in its own charset", () => {
+    const message = bigBodies({ size: latin1.length }, { size: Buffer.byteLength(html) });
+    const fetched = new Map([
+      ["ANGjdJ-text", b64(latin1)],
+      ["ANGjdJ-html", b64(html)],
+    ]);
+    expect(missingBodyParts(message.payload, fetched)).toEqual([]);
+    const mapped = mapGmailMessage(message, fetched);
+    expect(mapped.bodyText).toBe("Café ".repeat(60_000));
+    expect(mapped.bodyHtml).toBe(html);
+  });
+
+  it("does not fetch a part past MAX_BODY_PART_BYTES and caps fetched bodies at MAX_BODY_CHARS", () => {
+    const message = bigBodies({ size: MAX_BODY_PART_BYTES + 1 }, { size: MAX_BODY_CHARS + 10 });
+    expect(missingBodyParts(message.payload)).toEqual([
+      { attachmentId: "ANGjdJ-html", size: MAX_BODY_CHARS + 10 },
+    ]);
+    const mapped = mapGmailMessage(message, new Map([["ANGjdJ-html", b64("h".repeat(MAX_BODY_CHARS + 10))]]));
+    expect(mapped.bodyHtml).toHaveLength(MAX_BODY_CHARS);
+    expect(mapped.bodyText).toBeNull();
+  });
+
+  it("still takes inline data when Gmail sends it", () => {
+    const message = bigBodies({ size: 5, data: b64("small") }, { size: 9, data: b64("<b>hi</b>") });
+    expect(missingBodyParts(message.payload)).toEqual([]);
+    expect(mapGmailMessage(message)).toMatchObject({ bodyText: "small", bodyHtml: "<b>hi</b>" });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { gmail_v1 } from "@googleapis/gmail";
 import type { ProviderMessage } from "../mail-provider.ts";
 import { decodeHeader, parseAddresses } from "../mime/addresses.ts";
-import { partHeader, readPayload } from "./payload.ts";
+import { type FetchedParts, partHeader, readPayload } from "./payload.ts";
 
 /**
  * Gmail has no "flag": Mailwise's flag is the IMPORTANT label, which Gmail shows as the yellow
@@ -21,8 +21,11 @@ function categoryOf(labels: readonly string[]): string | null {
   return category === undefined ? null : category.slice("CATEGORY_".length).toLowerCase();
 }
 
-/** A `format=full` Gmail message in our terms. */
-export function mapGmailMessage(message: gmail_v1.Schema$Message): ProviderMessage {
+/**
+ * A `format=full` Gmail message in our terms. Gmail leaves big body parts out of the message;
+ * `fetched` holds what attachments.get gave for them (see missingBodyParts).
+ */
+export function mapGmailMessage(message: gmail_v1.Schema$Message, fetched?: FetchedParts): ProviderMessage {
   const labels = message.labelIds ?? [];
   const has = (label: string) => labels.includes(label);
   const root = message.payload ?? undefined;
@@ -30,7 +33,7 @@ export function mapGmailMessage(message: gmail_v1.Schema$Message): ProviderMessa
     const value = partHeader(root, name);
     return value === undefined ? null : decodeHeader(value);
   };
-  const content = readPayload(root);
+  const content = readPayload(root, fetched);
   const internalDate = Number(message.internalDate);
   return {
     providerId: message.id ?? "",

@@ -5,8 +5,11 @@ import { runBatch } from "./batch.ts";
 import type { GmailContext } from "./client.ts";
 import { GMAIL_COSTS } from "./costs.ts";
 import { mapGmailMessage } from "./mapper.ts";
+import { type MissingPart, missingBodyParts } from "./payload.ts";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Gmail's attachment ids are long base64url strings (hundreds of characters). */
+const ATTACHMENT_ID = /^[A-Za-z0-9_-]{1,4096}$/;
 
 /** Provider ids go into URL paths; anything odd is refused rather than escaped into a new path. */
 export function checkId(id: string): string {
@@ -14,18 +17,94 @@ export function checkId(id: string): string {
   return id;
 }
 
-function parse(text: string): gmail_v1.Schema$Message | undefined {
+function parse<T>(text: string): T | undefined {
   try {
-    return JSON.parse(text) as gmail_v1.Schema$Message;
+    return JSON.parse(text) as T;
   } catch {
     return undefined;
   }
 }
 
+/** `/messages/{id}/attachments/{attachmentId}` below `users/me`. */
+function attachmentPath(messageId: string, part: MissingPart): string {
+  if (!ATTACHMENT_ID.test(part.attachmentId))
+    throw new ProviderRequestError("permanent", "invalid Gmail attachment id");
+  return `/messages/${checkId(messageId)}/attachments/${part.attachmentId}`;
+}
+
+type PartBody = gmail_v1.Schema$MessagePartBody;
+
+/**
+ * The big body parts Gmail leaves out of format=full (body.attachmentId, no body.data), by
+ * message id then attachment id, through attachments.get (5 units each): in batches when the
+ * messages came in a batch, as plain GETs for getMessage. A part that answers 404 (the message
+ * went meanwhile) stays out, and its body stays null.
+ */
+async function fetchBodyParts(
+  ctx: GmailContext,
+  messages: readonly gmail_v1.Schema$Message[],
+  via: "batch" | "get",
+): Promise<Map<string, Map<string, string>>> {
+  const wanted = messages.flatMap((message) => {
+    const id = message.id;
+    return id ? missingBodyParts(message.payload ?? undefined).map((part) => ({ id, part })) : [];
+  });
+  const out = new Map<string, Map<string, string>>();
+  const keep = (id: string, part: MissingPart, body: PartBody | undefined) => {
+    if (typeof body?.data !== "string") return;
+    const parts = out.get(id) ?? new Map<string, string>();
+    parts.set(part.attachmentId, body.data);
+    out.set(id, parts);
+  };
+  if (wanted.length === 0) return out;
+  if (via === "get") {
+    await Promise.all(
+      wanted.map(async ({ id, part }) => {
+        try {
+          const body = await ctx.http.json<PartBody>({
+            method: "GET",
+            url: `${ctx.api}${attachmentPath(id, part)}`,
+            weight: GMAIL_COSTS.attachmentsGet,
+          });
+          keep(id, part, body);
+        } catch (err) {
+          if (failureStatus(err) !== 404) throw err;
+        }
+      }),
+    );
+    return out;
+  }
+  const answers = await runBatch(
+    ctx,
+    wanted.map(({ id, part }, index) => ({
+      id: `p${index}`,
+      method: "GET" as const,
+      path: `/gmail/v1/users/me${attachmentPath(id, part)}`,
+      cost: GMAIL_COSTS.attachmentsGet,
+    })),
+  );
+  wanted.forEach(({ id, part }, index) => {
+    const answer = answers.get(`p${index}`);
+    if (answer?.status === 200) keep(id, part, parse<PartBody>(answer.text));
+  });
+  return out;
+}
+
+/** Maps fetched messages after downloading the body parts Gmail left out of them. */
+async function mapWithBodies(
+  ctx: GmailContext,
+  messages: readonly gmail_v1.Schema$Message[],
+  via: "batch" | "get",
+): Promise<ProviderMessage[]> {
+  const parts = await fetchBodyParts(ctx, messages, via);
+  return messages.map((message) => mapGmailMessage(message, parts.get(message.id ?? "")));
+}
+
 /**
  * Full messages for `ids` through the batch endpoint. format=full (5 units, like raw) because
- * Gmail then does the transfer decoding and leaves big attachments out of the answer; ids that
- * answer 404 (deleted meanwhile) map to null.
+ * Gmail then does the transfer decoding and leaves big attachments out of the answer (big
+ * body parts too: a second batch fetches those); ids that answer 404 (deleted meanwhile) map
+ * to null.
  */
 export async function fetchMessages(
   ctx: GmailContext,
@@ -41,11 +120,19 @@ export async function fetchMessages(
       cost: GMAIL_COSTS.messagesGet,
     })),
   );
-  const out = new Map<string, ProviderMessage | null>();
-  unique.forEach((id, index) => {
+  const found = unique.flatMap((id, index) => {
     const answer = answers.get(`m${index}`);
-    const message = answer && answer.status === 200 ? parse(answer.text) : undefined;
-    out.set(id, message === undefined ? null : mapGmailMessage(message));
+    const message = answer?.status === 200 ? parse<gmail_v1.Schema$Message>(answer.text) : undefined;
+    return message === undefined ? [] : [{ id, message }];
+  });
+  const mapped = await mapWithBodies(
+    ctx,
+    found.map((f) => f.message),
+    "batch",
+  );
+  const out = new Map<string, ProviderMessage | null>(unique.map((id) => [id, null]));
+  found.forEach(({ id }, index) => {
+    out.set(id, mapped[index] ?? null);
   });
   return out;
 }
@@ -57,7 +144,8 @@ export async function getMessage(ctx: GmailContext, id: string): Promise<Provide
       url: `${ctx.api}/messages/${checkId(id)}?format=full`,
       weight: GMAIL_COSTS.messagesGet,
     });
-    return mapGmailMessage(message);
+    const [mapped] = await mapWithBodies(ctx, [message], "get");
+    return mapped ?? null;
   } catch (err) {
     if (failureStatus(err) === 404) return null;
     throw err;

@@ -1,13 +1,23 @@
 import type { gmail_v1 } from "@googleapis/gmail";
+import { capBody, MAX_BODY_PART_BYTES } from "../body-text.ts";
 import type { AttachmentMeta } from "../mail-provider.ts";
 import { charsetOf, decodeCharset } from "../mime/charset.ts";
 
 type Part = gmail_v1.Schema$MessagePart;
 
+/** Content of big body parts fetched through attachments.get: attachmentId -> base64url data. */
+export type FetchedParts = ReadonlyMap<string, string>;
+
 export interface PayloadContent {
   bodyText: string | null;
   bodyHtml: string | null;
   attachments: AttachmentMeta[];
+}
+
+/** A body part Gmail left out of the message (big parts): fetch it with attachments.get. */
+export interface MissingPart {
+  attachmentId: string;
+  size: number;
 }
 
 /** A header of one part, case-insensitively; Gmail keeps the sender's spelling of names. */
@@ -21,21 +31,32 @@ function isAttachment(part: Part): boolean {
   return /^\s*attachment/i.test(partHeader(part, "content-disposition") ?? "");
 }
 
-/** body.data is base64url of the transfer-decoded bytes, still in the part's own charset. */
-function decodePart(part: Part): string | null {
-  const data = part.body?.data;
-  if (data === undefined || data === null) return null;
+/**
+ * body.data is base64url of the transfer-decoded bytes, still in the part's own charset. Big
+ * parts carry only body.attachmentId; their data comes from `fetched` once downloaded.
+ */
+function decodePart(part: Part | undefined, fetched: FetchedParts): string | null {
+  const attachmentId = part?.body?.attachmentId;
+  const data = part?.body?.data ?? (attachmentId ? fetched.get(attachmentId) : undefined);
+  if (part === undefined || data === undefined || data === null) return null;
   const bytes = Buffer.from(data, "base64url");
-  return decodeCharset(bytes, charsetOf(partHeader(part, "content-type")));
+  return capBody(decodeCharset(bytes, charsetOf(partHeader(part, "content-type"))));
+}
+
+interface SelectedParts {
+  text: Part | undefined;
+  html: Part | undefined;
+  attachments: Part[];
 }
 
 /**
- * Walks a `format=full` payload tree: the first text/plain and first text/html that are not
- * attachments become the bodies (so multipart/alternative and mixed both work), parts with a
- * filename or attachment disposition are listed as attachments (metadata only).
+ * Walks a `format=full` payload tree: the first text/plain and first text/html with content
+ * that are not attachments are the bodies (so multipart/alternative and mixed both work), also
+ * when Gmail left their content out; parts with a filename or attachment disposition are
+ * attachments.
  */
-export function readPayload(root: Part | undefined): PayloadContent {
-  const out: PayloadContent = { bodyText: null, bodyHtml: null, attachments: [] };
+function selectParts(root: Part | undefined): SelectedParts {
+  const out: SelectedParts = { text: undefined, html: undefined, attachments: [] };
   const visit = (part: Part, depth: number) => {
     // Real mail nests a few levels; a deeper tree is malformed or hostile.
     if (depth > 20) return;
@@ -43,18 +64,44 @@ export function readPayload(root: Part | undefined): PayloadContent {
       for (const child of part.parts) visit(child, depth + 1);
       return;
     }
-    const mimeType = (part.mimeType ?? "").toLowerCase();
     if (isAttachment(part)) {
-      out.attachments.push({
-        filename: part.filename ?? "",
-        mimeType: mimeType || "application/octet-stream",
-        size: part.body?.size ?? 0,
-      });
+      out.attachments.push(part);
       return;
     }
-    if (mimeType === "text/plain" && out.bodyText === null) out.bodyText = decodePart(part);
-    else if (mimeType === "text/html" && out.bodyHtml === null) out.bodyHtml = decodePart(part);
+    if (part.body?.data == null && !part.body?.attachmentId) return;
+    const mimeType = (part.mimeType ?? "").toLowerCase();
+    if (mimeType === "text/plain") out.text ??= part;
+    else if (mimeType === "text/html") out.html ??= part;
   };
   if (root) visit(root, 0);
   return out;
+}
+
+/**
+ * The body parts of a message whose content Gmail left out (`body.attachmentId` without
+ * `body.data`) and `fetched` does not hold yet. Parts past MAX_BODY_PART_BYTES stay out: they
+ * would only be cut after a costly download.
+ */
+export function missingBodyParts(root: Part | undefined, fetched: FetchedParts = new Map()): MissingPart[] {
+  const { text, html } = selectParts(root);
+  return [text, html].flatMap((part) => {
+    const attachmentId = part?.body?.attachmentId;
+    const size = part?.body?.size ?? 0;
+    if (!attachmentId || part?.body?.data != null || fetched.has(attachmentId)) return [];
+    return size <= MAX_BODY_PART_BYTES ? [{ attachmentId, size }] : [];
+  });
+}
+
+/** Bodies (with the big parts from `fetched`) and attachment metadata of a `format=full` payload. */
+export function readPayload(root: Part | undefined, fetched: FetchedParts = new Map()): PayloadContent {
+  const { text, html, attachments } = selectParts(root);
+  return {
+    bodyText: decodePart(text, fetched),
+    bodyHtml: decodePart(html, fetched),
+    attachments: attachments.map((part) => ({
+      filename: part.filename ?? "",
+      mimeType: (part.mimeType ?? "").toLowerCase() || "application/octet-stream",
+      size: part.body?.size ?? 0,
+    })),
+  };
 }

@@ -1,6 +1,7 @@
 import type { Message } from "@microsoft/microsoft-graph-types";
 import { describe, expect, it } from "vitest";
-import { FLAG_CATEGORY, type FolderIds, mapGraphMessage } from "./mapper.ts";
+import { MAX_BODY_CHARS } from "../body-text.ts";
+import { FLAG_CATEGORY, type FolderIds, mapGraphAttachments, mapGraphMessage } from "./mapper.ts";
 
 const FOLDERS: FolderIds = {
   inbox: "F-inbox",
@@ -52,7 +53,7 @@ describe("mapGraphMessage", () => {
       subject: "Weekly news",
       snippet: "This week: ...",
       bodyHtml: "<html><body><p>This week</p></body></html>",
-      bodyText: null,
+      bodyText: "This week",
       receivedAt: new Date("2026-11-21T09:30:00Z"),
       isRead: true,
       isStarred: true,
@@ -103,5 +104,77 @@ describe("mapGraphMessage", () => {
     const message = mapGraphMessage(rest, FOLDERS);
     expect(message.from).toEqual({ name: "Mailer", address: "bounce@mailer.example" });
     expect(message.headers.listUnsubscribe).toBeNull();
+  });
+});
+
+describe("mapGraphMessage bodies", () => {
+  it("derives bodyText from an HTML body, with readable links", () => {
+    const message = mapGraphMessage(
+      {
+        ...MESSAGE,
+        body: {
+          contentType: "html",
+          content:
+            '<html><head><style>.x{}</style></head><body><p>Hi Jordan,</p><p>See <a href="https://news.example/r/1">the report</a>.</p></body></html>',
+        },
+      },
+      FOLDERS,
+    );
+    expect(message.bodyText).toBe("Hi Jordan,\n\nSee the report [https://news.example/r/1].");
+    expect(message.bodyHtml).toContain("<p>Hi Jordan,</p>");
+  });
+
+  it("caps text and HTML bodies at the same length as the Gmail path", () => {
+    const long = "z".repeat(MAX_BODY_CHARS + 100);
+    const text = mapGraphMessage({ ...MESSAGE, body: { contentType: "text", content: long } }, FOLDERS);
+    expect(text.bodyText).toHaveLength(MAX_BODY_CHARS);
+    const html = mapGraphMessage(
+      { ...MESSAGE, body: { contentType: "html", content: `<p>${long}</p>` } },
+      FOLDERS,
+    );
+    expect(html.bodyHtml).toHaveLength(MAX_BODY_CHARS);
+    expect(html.bodyText?.length).toBeLessThanOrEqual(MAX_BODY_CHARS);
+  });
+
+  it("leaves both bodies null without a body", () => {
+    const { body: _body, ...rest } = MESSAGE;
+    expect(mapGraphMessage(rest, FOLDERS)).toMatchObject({ bodyHtml: null, bodyText: null });
+  });
+});
+
+describe("mapGraphAttachments", () => {
+  it("maps file, item and inline attachments to the Gmail mapper's shape", () => {
+    const attachments = mapGraphAttachments([
+      {
+        "@odata.type": "#microsoft.graph.fileAttachment",
+        id: "AAMkAtt1=",
+        name: "invoice.pdf",
+        contentType: "application/pdf",
+        size: 48213,
+        isInline: false,
+      } as never,
+      {
+        id: "AAMkAtt2=",
+        name: "logo.png",
+        contentType: "Image/PNG; name=logo.png",
+        size: 1200,
+        isInline: true,
+      },
+      { id: "AAMkAtt3=", name: "Forwarded", contentType: null, size: 5000 },
+      { id: "AAMkAtt4=" },
+    ]);
+    expect(attachments).toEqual([
+      { filename: "invoice.pdf", mimeType: "application/pdf", size: 48213 },
+      { filename: "logo.png", mimeType: "image/png", size: 1200 },
+      { filename: "Forwarded", mimeType: "application/octet-stream", size: 5000 },
+      { filename: "", mimeType: "application/octet-stream", size: 0 },
+    ]);
+  });
+
+  it("puts the fetched attachments on the message", () => {
+    const attachments = [{ filename: "a.pdf", mimeType: "application/pdf", size: 7 }];
+    expect(mapGraphMessage({ ...MESSAGE, hasAttachments: true }, FOLDERS, attachments).attachments).toEqual(
+      attachments,
+    );
   });
 });

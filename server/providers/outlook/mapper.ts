@@ -1,5 +1,6 @@
-import type { Message, Recipient } from "@microsoft/microsoft-graph-types";
-import type { Address, ProviderMessage } from "../mail-provider.ts";
+import type { Attachment, Message, Recipient } from "@microsoft/microsoft-graph-types";
+import { capBody, textFromHtml } from "../body-text.ts";
+import type { Address, AttachmentMeta, ProviderMessage } from "../mail-provider.ts";
 
 /**
  * Outlook has no star, and one native flag. Mailwise maps:
@@ -44,6 +45,12 @@ export const MESSAGE_SELECT = [
   "internetMessageHeaders",
 ].join(",");
 
+/**
+ * What we read of an attachment: metadata only. Without $select Graph sends every file's
+ * contentBytes (base64) along; the names below keep a listing small whatever the files weigh.
+ */
+export const ATTACHMENT_SELECT = ["id", "name", "contentType", "size", "isInline"].join(",");
+
 function address(recipient: Recipient | null | undefined): Address | undefined {
   const email = recipient?.emailAddress;
   if (!email?.address) return undefined;
@@ -59,14 +66,35 @@ function addresses(list: NullableOption<Recipient[]>): Address[] {
 
 type NullableOption<T> = T | null | undefined;
 
-/** A Graph message (selected with MESSAGE_SELECT) in our terms. */
-export function mapGraphMessage(message: Message, folders: FolderIds): ProviderMessage {
+/**
+ * Graph attachments (file, item or reference) in the shape the Gmail mapper gives: the name,
+ * the bare lower-case media type (Gmail's part mimeType has no parameters) and the size in bytes.
+ */
+export function mapGraphAttachments(attachments: readonly Attachment[]): AttachmentMeta[] {
+  return attachments.map((attachment) => ({
+    filename: attachment.name ?? "",
+    mimeType:
+      (attachment.contentType ?? "").split(";")[0]?.trim().toLowerCase() || "application/octet-stream",
+    size: attachment.size ?? 0,
+  }));
+}
+
+/**
+ * A Graph message (selected with MESSAGE_SELECT) in our terms. Graph lists attachments only
+ * through a second call per message, so the caller passes what that call gave (see messages.ts).
+ */
+export function mapGraphMessage(
+  message: Message,
+  folders: FolderIds,
+  attachments: AttachmentMeta[] = [],
+): ProviderMessage {
   const header = (name: string): string | null => {
     const wanted = name.toLowerCase();
     return message.internetMessageHeaders?.find((h) => h.name?.toLowerCase() === wanted)?.value ?? null;
   };
   const body = message.body;
   const isHtml = body?.contentType === "html";
+  const content = body?.content ?? null;
   const categories = message.categories ?? [];
   const folder = message.parentFolderId ?? "";
   const received = Date.parse(message.receivedDateTime ?? "");
@@ -80,8 +108,9 @@ export function mapGraphMessage(message: Message, folders: FolderIds): ProviderM
     replyTo: addresses(message.replyTo),
     subject: message.subject ?? "",
     snippet: message.bodyPreview ?? "",
-    bodyHtml: body?.content != null && isHtml ? body.content : null,
-    bodyText: body?.content != null && !isHtml ? body.content : null,
+    bodyHtml: content !== null && isHtml ? capBody(content) : null,
+    // Most mail comes as HTML only (we ask for HTML); its text is what search and AI read.
+    bodyText: content === null ? null : isHtml ? textFromHtml(content) : capBody(content),
     receivedAt: new Date(Number.isFinite(received) ? received : 0),
     isRead: message.isRead === true,
     isStarred: message.flag?.flagStatus === "flagged",
@@ -100,8 +129,6 @@ export function mapGraphMessage(message: Message, folders: FolderIds): ProviderM
       inReplyTo: header("in-reply-to"),
       references: header("references"),
     },
-    // Graph lists attachments only through a second call per message; hasAttachments alone
-    // gives no names or sizes, and we do not invent them.
-    attachments: [],
+    attachments,
   };
 }

@@ -1,9 +1,15 @@
-import type { MailFolder, Message, User } from "@microsoft/microsoft-graph-types";
+import type { Attachment, MailFolder, Message, User } from "@microsoft/microsoft-graph-types";
 import { failureStatus, ProviderRequestError } from "../http/errors.ts";
-import type { MessagePage, ProviderMessage } from "../mail-provider.ts";
+import type { AttachmentMeta, MessagePage, ProviderMessage } from "../mail-provider.ts";
 import { runGraphBatch } from "./batch.ts";
 import { checkGraphId, checkGraphLink, type OutlookContext } from "./client.ts";
-import { type FolderIds, MESSAGE_SELECT, mapGraphMessage } from "./mapper.ts";
+import {
+  ATTACHMENT_SELECT,
+  type FolderIds,
+  MESSAGE_SELECT,
+  mapGraphAttachments,
+  mapGraphMessage,
+} from "./mapper.ts";
 
 const FOLDERS = ["inbox", "archive", "deleteditems", "junkemail", "sentitems", "drafts"] as const;
 
@@ -50,6 +56,57 @@ export async function folderIds(ctx: OutlookContext): Promise<FolderIds> {
   };
 }
 
+const attachmentsUrl = (id: string) =>
+  `/me/messages/${checkGraphId(id)}/attachments?${odataQuery({ $select: ATTACHMENT_SELECT })}`;
+
+/**
+ * Attachment metadata of the messages that have any (hasAttachments), one $batch call per 20
+ * messages, ids as keys. Messages that vanished meanwhile (404) keep an empty list: the next
+ * sync round sees them gone. Graph's hasAttachments leaves out inline-only messages, as we do.
+ */
+export async function fetchAttachments(
+  ctx: OutlookContext,
+  messages: readonly Message[],
+): Promise<Map<string, AttachmentMeta[]>> {
+  const ids = [...new Set(messages.flatMap((m) => (m.hasAttachments === true && m.id ? [m.id] : [])))];
+  const out = new Map<string, AttachmentMeta[]>();
+  if (ids.length === 0) return out;
+  if (ids.length === 1) {
+    // One message (getMessage): a plain GET holds one concurrency permit, a $batch all of them.
+    const [id] = ids as [string];
+    try {
+      const list = await ctx.http.json<Collection<Attachment>>({
+        method: "GET",
+        url: `${ctx.api}${attachmentsUrl(id)}`,
+      });
+      out.set(id, mapGraphAttachments(list.value ?? []));
+    } catch (err) {
+      if (failureStatus(err) !== 404) throw err;
+    }
+    return out;
+  }
+  const answers = await runGraphBatch(
+    ctx,
+    ids.map((id, index) => ({ id: `a${index}`, method: "GET" as const, url: attachmentsUrl(id) })),
+  );
+  ids.forEach((id, index) => {
+    const answer = answers.get(`a${index}`);
+    if (answer?.status === 200)
+      out.set(id, mapGraphAttachments((answer.body as Collection<Attachment>).value ?? []));
+  });
+  return out;
+}
+
+/** Graph messages in our terms, with the attachment metadata of those that have attachments. */
+async function mapWithAttachments(
+  ctx: OutlookContext,
+  messages: readonly Message[],
+  folders: FolderIds,
+): Promise<ProviderMessage[]> {
+  const attachments = await fetchAttachments(ctx, messages);
+  return messages.map((message) => mapGraphMessage(message, folders, attachments.get(message.id ?? "")));
+}
+
 /** Full messages by id through $batch; ids that answer 404 (moved or deleted meanwhile) map to null. */
 export async function fetchMessages(
   ctx: OutlookContext,
@@ -68,9 +125,18 @@ export async function fetchMessages(
       headers: PREFER_HTML,
     })),
   );
-  unique.forEach((id, index) => {
+  const found = unique.flatMap((id, index) => {
     const answer = answers.get(`m${index}`);
-    out.set(id, answer && answer.status === 200 ? mapGraphMessage(answer.body as Message, folders) : null);
+    return answer?.status === 200 ? [{ id, message: answer.body as Message }] : [];
+  });
+  const mapped = await mapWithAttachments(
+    ctx,
+    found.map((f) => f.message),
+    folders,
+  );
+  for (const id of unique) out.set(id, null);
+  found.forEach(({ id }, index) => {
+    out.set(id, mapped[index] ?? null);
   });
   return out;
 }
@@ -83,7 +149,8 @@ export async function getMessage(ctx: OutlookContext, id: string): Promise<Provi
       url: `${ctx.api}/me/messages/${checkGraphId(id)}?$select=${MESSAGE_SELECT}`,
       headers: PREFER_HTML,
     });
-    return mapGraphMessage(message, folders);
+    const [mapped] = await mapWithAttachments(ctx, [message], folders);
+    return mapped ?? null;
   } catch (err) {
     if (failureStatus(err) === 404) return null;
     throw err;
@@ -152,9 +219,13 @@ export async function listMessages(
   ]);
   // The since-listing skips what the inbox pages already gave and what is not mail we list.
   const skip = new Set([folders.inbox, folders.junkemail, folders.deleteditems, folders.drafts]);
-  const messages = (page.value ?? [])
-    .filter((message) => token.phase === "inbox" || !skip.has(message.parentFolderId ?? ""))
-    .map((message) => mapGraphMessage(message, folders));
+  const messages = await mapWithAttachments(
+    ctx,
+    (page.value ?? []).filter(
+      (message) => token.phase === "inbox" || !skip.has(message.parentFolderId ?? ""),
+    ),
+    folders,
+  );
   const nextLink = page["@odata.nextLink"];
   let nextPageToken: string | undefined;
   if (nextLink) nextPageToken = `${token.phase === "inbox" ? "i" : "s"} ${nextLink}`;
