@@ -50,11 +50,13 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     });
     await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
     targetPort = (target.address() as AddressInfo).port;
-    // Role "all": unsubscribe runs as a background job, so this server must also work jobs.
+    // Role "all": unsubscribe runs as a background job, so this server must also work jobs. That
+    // includes the sign-in's initial sync, so the mailboxes start empty: a seeded corpus would be
+    // syncing in while a test counts its own rows.
     f = await startAuthFixture(
       kind,
       { UNSUBSCRIBE_ALLOW_HOSTS: `127.0.0.1:${targetPort}` },
-      {},
+      { seedCorpus: false },
       { role: "all" },
     );
   });
@@ -207,6 +209,7 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
 
   it("stats: the providers' inbox total is fetched in the background and summed", async () => {
     const { token } = await userWithMail("outlook", PEOPLE.casey, 0);
+    await deliver(PEOPLE.casey, "outlook", { subject: "Counted by the provider" });
     const before = await f.api("GET", "/api/emails/stats", { token });
     expect(before.status).toBe(200);
     await f.server.app.mail.idle();
@@ -216,7 +219,7 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     const inbox = ((await mailbox.json()) as { labels: { INBOX: { total: number } } }).labels.INBOX.total;
     expect(inbox).toBeGreaterThan(0);
     const after = await f.api("GET", "/api/emails/stats", { token });
-    expect(after.json).toMatchObject({ totalEmailsRemote: inbox, totalEmails: 0 });
+    expect(after.json).toMatchObject({ totalEmailsRemote: inbox });
   });
 
   it("Outlook: archive moves the message and re-keys our row to Graph's new id", async () => {

@@ -88,15 +88,17 @@ function flowCookieFrom(response: Response): string {
 export async function startAuthFixture(
   kind: BackendKind,
   env: Record<string, string> = {},
-  emulatorOptions: { accessTokenTtlSeconds?: number } = {},
+  emulatorOptions: { accessTokenTtlSeconds?: number; seedCorpus?: boolean } = {},
   serverOptions: { role?: Role } = {},
 ): Promise<AuthFixture> {
   const database = await openTestDatabase(kind);
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
+  const { seedCorpus, ...oauthOptions } = emulatorOptions;
   const emulator = await startEmulator({
     admin: true,
-    ...emulatorOptions,
+    ...oauthOptions,
+    ...(seedCorpus === false ? { mail: { seedCorpus: false } } : {}),
     clients: [
       {
         provider: "google",
