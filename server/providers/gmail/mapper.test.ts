@@ -236,7 +236,25 @@ describe("big body parts (body.attachmentId without body.data)", () => {
     ]);
     const mapped = mapGmailMessage(message, new Map([["ANGjdJ-html", b64("h".repeat(MAX_BODY_CHARS + 10))]]));
     expect(mapped.bodyHtml).toHaveLength(MAX_BODY_CHARS);
-    expect(mapped.bodyText).toBeNull();
+    // The text part was too big to fetch, so the text is derived from the HTML.
+    expect(mapped.bodyText).toBe("h".repeat(MAX_BODY_CHARS));
+  });
+
+  it("derives the text of HTML-only mail from its HTML, links kept readable", () => {
+    const html = '<p>Your <a href="https://shop.example/o/1">order</a> shipped</p>';
+    const message = {
+      id: "18c2f0a1b2c3d4e7",
+      labelIds: ["INBOX"],
+      internalDate: "1732190400000",
+      payload: {
+        partId: "",
+        mimeType: "text/html",
+        headers: [{ name: "Content-Type", value: "text/html; charset=utf-8" }],
+        body: { size: html.length, data: b64(html) },
+      },
+    };
+    expect(mapGmailMessage(message).bodyHtml).toBe(html);
+    expect(mapGmailMessage(message).bodyText).toBe("Your order [https://shop.example/o/1] shipped");
   });
 
   it("still takes inline data when Gmail sends it", () => {

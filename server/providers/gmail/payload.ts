@@ -1,5 +1,5 @@
 import type { gmail_v1 } from "@googleapis/gmail";
-import { capBody, MAX_BODY_PART_BYTES } from "../body-text.ts";
+import { capBody, MAX_BODY_PART_BYTES, textFromHtml } from "../body-text.ts";
 import type { AttachmentMeta } from "../mail-provider.ts";
 import { charsetOf, decodeCharset } from "../mime/charset.ts";
 
@@ -95,9 +95,11 @@ export function missingBodyParts(root: Part | undefined, fetched: FetchedParts =
 /** Bodies (with the big parts from `fetched`) and attachment metadata of a `format=full` payload. */
 export function readPayload(root: Part | undefined, fetched: FetchedParts = new Map()): PayloadContent {
   const { text, html, attachments } = selectParts(root);
+  const bodyHtml = decodePart(html, fetched);
   return {
-    bodyText: decodePart(text, fetched),
-    bodyHtml: decodePart(html, fetched),
+    // HTML-only mail gets its text derived as Outlook's does (search and the analyzer read text).
+    bodyText: decodePart(text, fetched) ?? (bodyHtml ? textFromHtml(bodyHtml) : null),
+    bodyHtml,
     attachments: attachments.map((part) => ({
       filename: part.filename ?? "",
       mimeType: (part.mimeType ?? "").toLowerCase() || "application/octet-stream",
