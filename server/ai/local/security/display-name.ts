@@ -1,6 +1,7 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
 import { BRANDS, isBrandDomain } from "./brands.ts";
 import { registrableDomain } from "./domains.ts";
+import { addressInDisplayName, relayService } from "./relays.ts";
 
 /**
  * Display-name spoofing: the name people read ("PayPal Support", "ceo@acme.com") says one
@@ -15,14 +16,26 @@ export function checkDisplayName(name: string, fromAddress: string): SecurityRea
   const reasons: SecurityReason[] = [];
   const display = name.trim();
   if (!display) return reasons;
-  const fromDomain = registrableDomain(fromAddress.slice(fromAddress.lastIndexOf("@") + 1));
+  const fromHost = fromAddress.slice(fromAddress.lastIndexOf("@") + 1).toLowerCase();
+  const fromDomain = registrableDomain(fromHost);
 
-  const embedded = /[a-z0-9._%+-]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i.exec(display);
-  if (embedded?.[1] && registrableDomain(embedded[1]) !== fromDomain) {
+  const relay = relayService(fromHost);
+  const embedded = addressInDisplayName(display, relay !== null);
+  const embeddedDomain = embedded ? registrableDomain(embedded.slice(embedded.lastIndexOf("@") + 1)) : "";
+  // Through a forwarding service the name carries the original sender on purpose: say so calmly,
+  // and judge a brand in the name against that original sender's domain instead.
+  const senderDomain = relay && embeddedDomain ? embeddedDomain : fromDomain;
+  if (relay) {
+    reasons.push({
+      code: "relayed_sender",
+      severity: "info",
+      message: `This message was forwarded by ${relay}${embedded ? `; the original sender is ${embedded}` : ""}.`,
+    });
+  } else if (embedded && embeddedDomain !== fromDomain) {
     reasons.push({
       code: "display_name_address_mismatch",
       severity: "danger",
-      message: `The sender name shows ${embedded[0]} but the mail comes from ${fromAddress}.`,
+      message: `The sender name shows ${embedded} but the mail comes from ${fromAddress}.`,
     });
   }
 
@@ -36,11 +49,11 @@ export function checkDisplayName(name: string, fromAddress: string): SecurityRea
     if (!named) continue;
     const exactlyBrand = words.join(" ") === brand.name.toLowerCase() || brand.words.includes(squashed);
     if (!exactlyBrand && !SERVICE_WORD.test(display)) continue;
-    if (isBrandDomain(brand, fromDomain)) continue;
+    if (isBrandDomain(brand, senderDomain)) continue;
     reasons.push({
       code: "display_name_brand_mismatch",
       severity: "warning",
-      message: `The sender calls itself "${display}" but writes from ${fromDomain || "an unknown domain"}, which is not ${brand.name}'s.`,
+      message: `The sender calls itself "${display}" but writes from ${senderDomain || "an unknown domain"}, which is not ${brand.name}'s.`,
     });
     break;
   }

@@ -54,7 +54,13 @@ export interface LinkFindings {
   hrefHosts: string[];
 }
 
-export function checkLinks(anchors: readonly Anchor[]): LinkFindings {
+/**
+ * `senderSites` are the registrable domains the mail comes from (the From domain, and for relayed
+ * mail the original sender's): a plain mismatch whose href stays on one of them is the sender's
+ * own click tracking ("dilbert.com" shown, ummail4.unitedmedia.com linked from unitedmedia.com),
+ * so it is not reported. Text naming a brand still counts wherever the href goes.
+ */
+export function checkLinks(anchors: readonly Anchor[], senderSites: readonly string[] = []): LinkFindings {
   const reasons: SecurityReason[] = [];
   const hosts = new Set<string>();
   const seenCodes = new Set<string>();
@@ -99,6 +105,7 @@ export function checkLinks(anchors: readonly Anchor[]): LinkFindings {
       // Text naming a brand while the href leaves that brand is the classic phish; other
       // mismatches are often newsletter click-tracking, so they only count as a warning.
       const severe = shownBrand !== undefined && shownBrand !== hrefBrand;
+      if (!severe && senderSites.includes(registrableDomain(host))) continue;
       add({
         code: severe ? "link_text_mismatch_brand" : "link_text_mismatch",
         severity: severe ? "danger" : "warning",
@@ -109,13 +116,136 @@ export function checkLinks(anchors: readonly Anchor[]): LinkFindings {
   return { reasons, hrefHosts: [...hosts] };
 }
 
-/** Hosts of bare URLs in plain text (bounded). */
-export function urlsInText(text: string, max = 50): string[] {
-  const hosts: string[] = [];
-  for (const match of text.matchAll(/\bhttps?:\/\/[^\s<>"')]+/gi)) {
-    const host = hostOfUrl(match[0]);
-    if (host) hosts.push(host);
-    if (hosts.length >= max) break;
+/** Bare http(s) URLs in plain text (bounded). */
+export function urlsIn(text: string, max = 50): string[] {
+  const urls: string[] = [];
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    urls.push(match[0]);
+    if (urls.length >= max) break;
   }
-  return hosts;
+  return urls;
+}
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"')]+/gi;
+
+/** Files that run code when opened: a link straight to one is a download of a program. */
+const PROGRAM_EXTENSIONS = new Set([
+  "exe",
+  "scr",
+  "pif",
+  "bat",
+  "cmd",
+  "vbs",
+  "vbe",
+  "js",
+  "jse",
+  "wsf",
+  "hta",
+  "msi",
+  "jar",
+  "apk",
+  "dmg",
+  "pkg",
+  "ps1",
+  "lnk",
+  "cpl",
+  "reg",
+  "appx",
+  "msix",
+]);
+// A cheap first look: most URLs end in a page, not a program.
+const PROGRAM_HINT = new RegExp(`\\.(?:${[...PROGRAM_EXTENSIONS].join("|")})(?:$|[?#&])`, "i");
+/** Extensions people trust, put in front of a real one to disguise it (invoice.pdf.exe). */
+const DECOY_EXTENSIONS = new Set([
+  "pdf",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+  "txt",
+  "mp3",
+  "avi",
+  "mpg",
+  "zip",
+]);
+// "download and run", "install the new version", "click here to download": a push to run the file.
+const URGES_TO_RUN =
+  /\b(?:download|install|run|execute|launch|open|double[-\s]?click)\b[^.\n]{0,60}\b(?:program|file|setup|installer|update|new\s+version|software|patch|viewer|player|dialer|codec|plug-?in)\b|\bclick\s+(?:here|below|the\s+link)\s+to\s+(?:download|install|update|run|get)\b/i;
+
+/** The program a URL downloads ("setup.exe", from the path or a query value), or null. */
+export function programInUrl(url: string): { file: string; ext: string; decoy: string | null } | null {
+  const bare = url.replace(/#.*$/, "");
+  const query = bare.indexOf("?");
+  const path = query === -1 ? bare : bare.slice(0, query);
+  const candidates = [path.slice(path.lastIndexOf("/") + 1)];
+  if (query !== -1)
+    for (const part of bare.slice(query + 1).split("&")) candidates.push(part.slice(part.indexOf("=") + 1));
+  for (const candidate of candidates) {
+    const file = candidate.toLowerCase();
+    const parts = file.split(".");
+    if (parts.length < 2) continue;
+    const ext = parts[parts.length - 1] ?? "";
+    if (!PROGRAM_EXTENSIONS.has(ext)) continue;
+    const before = parts.length > 2 ? (parts[parts.length - 2] ?? "") : "";
+    return { file: candidate.slice(0, 80), ext, decoy: DECOY_EXTENSIONS.has(before) ? before : null };
+  }
+  return null;
+}
+
+/**
+ * Links that download a program. From the sender's own site it is the vendor's installer (info:
+ * the sender's authentication checks decide how far that site is trusted). From anywhere else it
+ * is a warning, and a danger when the file hides behind a bare IP address or a decoy extension, or
+ * the text urges the reader to run or install it. One reason at most: the worst link is shown.
+ */
+export function checkProgramLinks(
+  urls: readonly string[],
+  senderSites: readonly string[],
+  text: string,
+): SecurityReason[] {
+  let worst: SecurityReason | null = null;
+  const rank = { info: 0, warning: 1, danger: 2 } as const;
+  let urged: boolean | null = null;
+  for (const url of urls) {
+    if (!PROGRAM_HINT.test(url)) continue;
+    const program = programInUrl(url);
+    if (!program) continue;
+    const host = hostOfUrl(url.replace(/^\s*ftp:/i, "http:"));
+    if (!host) continue;
+    let reason: SecurityReason;
+    if (senderSites.includes(registrableDomain(host))) {
+      reason = {
+        code: "program_link",
+        severity: "info",
+        message: `A link downloads the program "${program.file}" from the sender's own site ${host}.`,
+      };
+    } else if (program.decoy) {
+      reason = {
+        code: "program_link",
+        severity: "danger",
+        message: `A link downloads "${program.file}", a program that pretends to be a .${program.decoy} file.`,
+      };
+    } else if (isIpHost(host)) {
+      reason = {
+        code: "program_link",
+        severity: "danger",
+        message: `A link downloads the program "${program.file}" from the bare IP address ${host}.`,
+      };
+    } else {
+      urged ??= URGES_TO_RUN.test(text);
+      reason = {
+        code: "program_link",
+        severity: urged ? "danger" : "warning",
+        message: urged
+          ? `A link downloads the program "${program.file}" from ${host}, and the message urges you to run or install it.`
+          : `A link downloads the program "${program.file}" from ${host}, a different site from the sender's.`,
+      };
+    }
+    if (!worst || rank[reason.severity] > rank[worst.severity]) worst = reason;
+    if (worst.severity === "danger") break;
+  }
+  return worst ? [worst] : [];
 }

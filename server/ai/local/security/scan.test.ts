@@ -3,8 +3,9 @@ import { checkAttachments } from "./attachments.ts";
 import { parseAuthenticationResults } from "./authentication-results.ts";
 import { checkCredentialRequests } from "./credential-requests.ts";
 import { checkDisplayName } from "./display-name.ts";
-import { checkLinks, extractAnchors } from "./links.ts";
+import { checkLinks, checkProgramLinks, extractAnchors, programInUrl } from "./links.ts";
 import { checkLookalike, skeleton } from "./lookalike.ts";
+import { relayService } from "./relays.ts";
 import { scanEmail } from "./scan.ts";
 
 const codes = (reasons: ReadonlyArray<{ code: string }>) => reasons.map((r) => r.code);
@@ -141,5 +142,134 @@ describe("scanEmail", () => {
         "mx.google.com; dkim=pass header.i=@accounts.google.com; spf=pass; dmarc=pass header.from=accounts.google.com",
     });
     expect(google.verdict).toBe("safe");
+  });
+});
+
+describe("links to programs", () => {
+  it("finds the program a URL downloads, in the path or a query value", () => {
+    expect(programInUrl("http://files.example/get/setup.exe")).toEqual({
+      file: "setup.exe",
+      ext: "exe",
+      decoy: null,
+    });
+    expect(programInUrl("http://files.example/download.php?id=7&file=Player.SCR")?.ext).toBe("scr");
+    expect(programInUrl("http://files.example/invoice.pdf.exe")?.decoy).toBe("pdf");
+    expect(programInUrl("http://files.example/readme.html")).toBeNull();
+    // Disk images are how Linux distributions ship; they are not flagged as programs.
+    expect(programInUrl("http://mirror.example/redhat-8.0-i386-disc1.iso")).toBeNull();
+  });
+
+  it("grades a program link by where it comes from and what the text asks", () => {
+    const lure = checkProgramLinks(
+      ["http://downloads.free-host.example/videos.exe"],
+      ["mailer.example"],
+      "Download and run the video player now to watch for free!",
+    );
+    expect(lure).toEqual([
+      expect.objectContaining({
+        code: "program_link",
+        severity: "danger",
+        message:
+          'A link downloads the program "videos.exe" from downloads.free-host.example, and the message urges you to run or install it.',
+      }),
+    ]);
+    expect(
+      checkProgramLinks(["http://203.0.113.7/a/show.exe"], ["mailer.example"], "Live shows")[0]?.severity,
+    ).toBe("danger");
+    expect(checkProgramLinks(["ftp://files.example/doc.pdf.exe"], ["mailer.example"], "")[0]?.severity).toBe(
+      "danger",
+    );
+    // A newsletter pointing at someone else's installer, with no push to run it: worth a warning.
+    expect(
+      checkProgramLinks(["https://tools.example/cleaner.msi"], ["newsletter.example"], "Tool of the week")[0]
+        ?.severity,
+    ).toBe("warning");
+  });
+
+  it("shows a vendor's own installer as information only, so its release mail stays safe", () => {
+    const scan = scanEmail({
+      from: { name: "Example Software", address: "releases@vendor.example" },
+      subject: "Version 5.0 is out",
+      text: "Download and install version 5.0 from https://download.vendor.example/setup-5.0.exe today.",
+      html: null,
+    });
+    expect(scan.verdict).toBe("safe");
+    expect(scan.reasons).toEqual([expect.objectContaining({ code: "program_link", severity: "info" })]);
+  });
+
+  it("calls a malware lure in a scan dangerous", () => {
+    const scan = scanEmail({
+      from: { name: "SMS Team", address: "news@freemail.example" },
+      subject: "New version",
+      text: "Our program stopped working. Click here to download the new version.",
+      html: '<a href="http://www.sms-tools.example/sms.exe">SMS 7.3</a>',
+    });
+    expect(scan.verdict).toBe("dangerous");
+    expect(codes(scan.reasons)).toContain("program_link");
+  });
+});
+
+describe("relays, list replies and the sender's own links", () => {
+  it("treats a forwarding service's sender name as the original sender, not a spoof", () => {
+    expect(checkDisplayName("AuthorTracker@harpercollins.com", "ticket_23aj49@sneakemail.com")).toEqual([
+      {
+        code: "relayed_sender",
+        severity: "info",
+        message:
+          "This message was forwarded by sneakemail.com; the original sender is AuthorTracker@harpercollins.com.",
+      },
+    ]);
+    expect(checkDisplayName("news at example.org", "dax_x1@duck.com")[0]?.message).toContain(
+      "news@example.org",
+    );
+    // A brand in the name is still judged against the original sender behind the relay.
+    expect(codes(checkDisplayName("PayPal Support phish@evil.example", "r1@mozmail.com"))).toContain(
+      "display_name_brand_mismatch",
+    );
+    expect(relayService("sub.sneakemail.com")).toBe("sneakemail.com");
+    expect(relayService("sneakemail.com.evil.example")).toBeNull();
+  });
+
+  it("keeps a relayed newsletter safe, links to the original sender's site included", () => {
+    const scan = scanEmail({
+      from: { name: "Newsletter newsletter@theserverside.example", address: "ticket_1@sneakemail.com" },
+      replyTo: [{ name: "", address: "ticket_2@sneakemail.com" }],
+      subject: "This week",
+      text: "Articles and reviews.",
+      html: '<a href="http://lists.theserverside.example/click?u=1">hostj2ee.example</a>',
+    });
+    expect(scan.verdict).toBe("safe");
+  });
+
+  it("does not call a reply-to on the same provider's group service a mismatch", () => {
+    const scan = scanEmail({
+      from: { name: "joyful", address: "abcusa88@hotmail.com" },
+      replyTo: [{ name: "One Income Living", address: "OneIncomeLiving@groups.msn.com" }],
+      subject: "Hi! I'm new here.",
+      text: "We attempted to deliver this message to you with HTML formatting.",
+      html: null,
+    });
+    expect(scan.verdict).toBe("safe");
+    const paypal = scanEmail({
+      from: { name: "PayPal", address: "service@paypal.com" },
+      replyTo: [{ name: "", address: "paypal.help@gmail.com" }],
+      subject: "Receipt",
+      text: "Thanks for your payment.",
+      html: null,
+    });
+    expect(codes(paypal.reasons)).toContain("reply_to_mismatch");
+  });
+
+  it("ignores click tracking on the sender's own site, never a brand shown in the text", () => {
+    const own = checkLinks(
+      [{ href: "http://ummail4.unitedmedia.example/c?x=1", text: "dilbert.example" }],
+      ["unitedmedia.example"],
+    );
+    expect(own.reasons).toEqual([]);
+    const phish = checkLinks(
+      [{ href: "http://evil.example/login", text: "www.paypal.com" }],
+      ["evil.example"],
+    );
+    expect(codes(phish.reasons)).toEqual(["link_text_mismatch_brand"]);
   });
 });

@@ -1,12 +1,14 @@
 import type { SecurityReason, SecurityScan, SecurityVerdict } from "../../../../contract/ai.ts";
+import { checkAdvanceFee } from "./advance-fee.ts";
 import { type AttachmentInfo, checkAttachments } from "./attachments.ts";
 import { parseAuthenticationResults } from "./authentication-results.ts";
 import { BRANDS, isBrandDomain } from "./brands.ts";
 import { checkCredentialRequests } from "./credential-requests.ts";
 import { checkDisplayName } from "./display-name.ts";
-import { domainOfAddress, registrableDomain } from "./domains.ts";
-import { checkLinks, extractAnchors, urlsInText } from "./links.ts";
+import { domainOfAddress, hostOfUrl, registrableDomain } from "./domains.ts";
+import { checkLinks, checkProgramLinks, extractAnchors, urlsIn } from "./links.ts";
 import { checkLookalike } from "./lookalike.ts";
+import { addressInDisplayName, relayService } from "./relays.ts";
 
 /**
  * The security scan of one email, pure and cheap enough to run on every message. Each finding is
@@ -85,6 +87,9 @@ export function scanEmail(input: ScanInput, context: ScanContext = {}): Security
   }
 
   reasons.push(...checkDisplayName(input.from.name, input.from.address));
+  // Relayed mail (sneakemail, Firefox Relay...) really comes from the address in the sender name.
+  const original = relayService(fromHost) ? addressInDisplayName(input.from.name, true) : null;
+  const senderSites = original ? [fromSite, registrableDomain(domainOfAddress(original))] : [fromSite];
 
   // Lookalikes: the sender, reply-to and every linked host, each host once.
   const checked = new Set<string>();
@@ -95,10 +100,15 @@ export function scanEmail(input: ScanInput, context: ScanContext = {}): Security
     if (finding) reasons.push({ ...finding.reason, message: `${role}: ${finding.reason.message}` });
   };
   lookalike(fromHost, "Sender");
+  const alreadySuspect = reasons.some((r) => r.severity !== "info");
   for (const reply of input.replyTo ?? []) {
     const replyHost = domainOfAddress(reply.address);
     lookalike(replyHost, "Reply-To");
-    if (replyHost && registrableDomain(replyHost) !== fromSite && (fromBrand || reasons.length > 0)) {
+    const replySite = registrableDomain(replyHost);
+    // One provider's own services are not a mismatch: a Hotmail member posting to an MSN group
+    // gets replies sent to groups.msn.com, both Microsoft's.
+    const sameBrand = fromBrand !== undefined && isBrandDomain(fromBrand, replySite);
+    if (replyHost && replySite !== fromSite && !sameBrand && (fromBrand || alreadySuspect)) {
       reasons.push({
         code: "reply_to_mismatch",
         severity: "warning",
@@ -108,14 +118,31 @@ export function scanEmail(input: ScanInput, context: ScanContext = {}): Security
   }
 
   const anchors = input.html ? extractAnchors(input.html.slice(0, 100_000)) : [];
-  const links = checkLinks(anchors);
+  const links = checkLinks(anchors, senderSites);
   reasons.push(...links.reasons);
-  const linkHosts = [...new Set([...links.hrefHosts, ...urlsInText(input.text.slice(0, 20_000))])];
+  const textUrls = urlsIn(input.text.slice(0, 20_000));
+  const textHosts: string[] = [];
+  for (const url of textUrls) {
+    const host = hostOfUrl(url);
+    if (host) textHosts.push(host);
+  }
+  const linkHosts = [...new Set([...links.hrefHosts, ...textHosts])];
   for (const host of linkHosts.slice(0, 50)) lookalike(host, "Link");
+  // The opening of the message: where a push to run a download or a request for credentials is.
+  const opening = `${input.subject}\n${input.text.slice(0, 8000)}`;
+  reasons.push(...checkProgramLinks([...anchors.map((a) => a.href), ...textUrls], senderSites, opening));
 
   reasons.push(...checkAttachments(input.attachments ?? []));
+  reasons.push(
+    ...checkAdvanceFee({
+      subject: input.subject,
+      text: input.text,
+      fromAddress: input.from.address,
+      replyTo: input.replyTo ?? [],
+    }),
+  );
 
-  const credentials = checkCredentialRequests(`${input.subject}\n${input.text.slice(0, 8000)}`);
+  const credentials = checkCredentialRequests(opening);
   if (credentials.count > 0) {
     // An authenticated sender whose links all stay on its own site (a real security alert)
     // gets the benefit of the doubt; anyone else asking for credentials does not.
