@@ -117,7 +117,7 @@ const HELD_OUT: CorpusSetSpec = {
   file: "phishing-corpus.json",
   heading: "Real-world held-out (SpamAssassin corpus, labelled blind)",
   description:
-    "Set: bench/ai/labels/phishing-corpus.json (how it was drawn: bench/ai/labels/README.md). Real 2002 mail: the hostile messages are advance-fee (419) and lottery fraud and malware lures (.exe downloads); the corpus holds no credential phishing of the bank/PayPal kind, so this does not measure that. Labelled before the scan was run on them; no contacts known; nothing changed after seeing these figures.",
+    "Set: bench/ai/labels/phishing-corpus.json (how it was drawn: bench/ai/labels/README.md). Real 2002 mail: the hostile messages are advance-fee (419) and lottery fraud and malware lures (.exe downloads); the corpus holds no credential phishing of the bank/PayPal kind, so this does not measure that. Labelled before the scan was run on them; no contacts known; nothing changed after seeing these figures. The fraud and malware-lure rules were developed on the dev set below; the relay and same-provider Reply-To fixes answer the two false positives of an earlier run on this set (an MSN Groups post, a HarperCollins alert relayed by sneakemail.com), so those two normal messages are no longer blind.",
 };
 
 const DEV: CorpusSetSpec = {
