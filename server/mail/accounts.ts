@@ -6,9 +6,22 @@ import type { AccountRow } from "./deps.ts";
 import type { AccountInfo } from "./presenters.ts";
 
 /** The user's connected accounts, oldest first (the "first account" is the default sender). */
-export async function accountsOf(db: Db, userId: string): Promise<AccountRow[]> {
+/** What mail services read of an account: never its tokens (encrypted, and costly to read). */
+export type AccountSummary = Pick<
+  AccountRow,
+  "id" | "userId" | "provider" | "email" | "displayName" | "status"
+>;
+
+export async function accountsOf(db: Db, userId: string): Promise<AccountSummary[]> {
   return db
-    .select()
+    .select({
+      id: mailAccounts.id,
+      userId: mailAccounts.userId,
+      provider: mailAccounts.provider,
+      email: mailAccounts.email,
+      displayName: mailAccounts.displayName,
+      status: mailAccounts.status,
+    })
     .from(mailAccounts)
     .where(eq(mailAccounts.userId, userId))
     .orderBy(asc(mailAccounts.connectedAt), asc(mailAccounts.id));
@@ -27,7 +40,7 @@ export async function accountDirectory(db: Db, userId: string): Promise<Map<stri
 export const UNKNOWN_ACCOUNT: AccountInfo = { email: "", provider: "gmail" };
 
 /** The sync/provider view of an account row: never its tokens. */
-export function syncAccountOf(row: AccountRow) {
+export function syncAccountOf(row: AccountSummary) {
   return {
     id: row.id,
     userId: row.userId,

@@ -7,8 +7,8 @@ import type { EventBus } from "../events.ts";
 import { DomainError } from "../http/errors.ts";
 import type { OutgoingMessage } from "../providers/mail-provider.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
+import type { AccountSummary } from "./accounts.ts";
 import { accountsOf, syncAccountOf } from "./accounts.ts";
-import type { AccountRow } from "./deps.ts";
 import { providerFailure } from "./provider-failure.ts";
 import { parseRecipients } from "./recipients.ts";
 
@@ -55,7 +55,7 @@ export function createMailSender(deps: { db: Db; events: EventBus; providerClien
     return row;
   }
 
-  function chooseAccount(accounts: AccountRow[], accountId: string | undefined): AccountRow {
+  function chooseAccount(accounts: AccountSummary[], accountId: string | undefined): AccountSummary {
     if (accountId) {
       const chosen = accounts.find((a) => a.id === accountId);
       if (!chosen) throw new DomainError("not_found", "No such account.");
