@@ -108,6 +108,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     publicUrl: config.publicUrl,
     depthDays: config.sync.depthDays,
     pollSeconds: config.sync.pollSeconds,
+    gmailUnitsPerMinute: config.gmailUnitsPerMinute,
     ...(options.leaseWaitMs === undefined ? {} : { leaseWaitMs: options.leaseWaitMs }),
     ...(options.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: options.backfillBudgetMs }),
   });

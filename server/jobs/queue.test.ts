@@ -107,3 +107,32 @@ describe("several workers on one PostgreSQL database", () => {
     }
   }, 60_000);
 });
+
+describe("wake (pglite)", () => {
+  it("starts a woken job at once instead of at the worker's next poll", async () => {
+    const t = await openTestDatabase("pglite");
+    const q = new JobQueue(t.database, { pollingIntervalSeconds: 5, log: quiet });
+    const ran = new Map<number, number>();
+    q.define({
+      name: "urgent",
+      schema: z.object({ n: z.number() }),
+      handler: async ({ n }) => {
+        ran.set(n, Date.now());
+      },
+    });
+    try {
+      await q.start();
+      await q.work();
+      // Let the worker's first (empty) fetch pass, so it sleeps its 5 s polling interval.
+      await new Promise((r) => setTimeout(r, 500));
+      const sent = Date.now();
+      await q.send("urgent", { n: 1 }, { wake: true });
+      // Without the wake it would wait for the next poll, about 4.5 s from now.
+      await waitFor(() => ran.has(1), 4_000);
+      expect((ran.get(1) ?? Number.POSITIVE_INFINITY) - sent).toBeLessThan(3_000);
+    } finally {
+      await q.stop();
+      await t.destroy();
+    }
+  }, 60_000);
+});

@@ -25,6 +25,11 @@ export interface SendOptions {
   /** At most one queued (not yet started) job per key: repeated triggers collapse. */
   singletonKey?: string;
   delayMs?: number;
+  /**
+   * Start it at once when this process works the queue, instead of at the worker's next poll
+   * (up to the polling interval later). For work someone waits on, e.g. a push sync.
+   */
+  wake?: boolean;
 }
 
 interface Envelope {
@@ -42,6 +47,8 @@ type Logger = Pick<Console, "info" | "warn" | "error">;
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<z.ZodType>>();
+  /** pg-boss worker id per queue this process works. */
+  private readonly workers = new Map<string, string>();
   private started = false;
 
   constructor(
@@ -87,23 +94,32 @@ export class JobQueue {
     if (!def) throw new Error(`unknown job ${name}`);
     const payload = def.schema.parse(data);
     const envelope: Envelope = { payload, attempt: 0 };
-    return this.boss.send(name, envelope as unknown as object, {
+    const id = await this.boss.send(name, envelope as unknown as object, {
       singletonKey: opts.singletonKey,
       startAfter: opts.delayMs ? new Date(Date.now() + opts.delayMs) : undefined,
       retryLimit: 0,
     });
+    if (opts.wake && !opts.delayMs) this.wake(name);
+    return id;
+  }
+
+  /** Makes this process's worker of `name` (if it has one) look for due jobs now, not at its next poll. */
+  wake(name: string): void {
+    const worker = this.workers.get(name);
+    if (worker !== undefined) this.boss.notifyWorker(worker);
   }
 
   /** Starts polling every defined queue (worker role). */
   async work(): Promise<void> {
     for (const def of this.definitions.values()) {
-      await this.boss.work<Envelope>(
+      const worker = await this.boss.work<Envelope>(
         def.name,
         { batchSize: def.batchSize ?? 5, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
         async (jobs) => {
           for (const job of jobs) await this.runOne(def, job.id, job.data);
         },
       );
+      this.workers.set(def.name, worker);
     }
   }
 
@@ -141,6 +157,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.workers.clear();
     // Long enough for the longest job budget (analysis works up to 20 s) to finish its batch.
     await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
   }

@@ -1,18 +1,53 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { emails, syncStates } from "../db/schema.ts";
+import { GMAIL_COSTS } from "../providers/gmail/costs.ts";
 import type { MailProviderClient, MessagePage } from "../providers/mail-provider.ts";
-import { BACKFILL_PAGE_SIZE, type SyncContext } from "./context.ts";
-import { type Lease, LeaseLostError, loadState } from "./sync-state.ts";
+import { BACKFILL_PAGE_SIZE, FIRST_PAGE_SIZE, type SyncContext } from "./context.ts";
+import { type Lease, LeaseLostError, loadState, syncQueued } from "./sync-state.ts";
 import type { SyncAccount } from "./types.ts";
 import { removeByProviderIds, upsertPage } from "./upsert.ts";
 
 /** Rows a pass did not see are checked one by one up to this many; beyond, they are dropped. */
 const VERIFY_UNSEEN_LIMIT = 100;
 
+/** A backfill page should take about this long to fetch: the lease changes hands only between pages. */
+const PAGE_TARGET_MS = 400;
+const MIN_PAGE_SIZE = 25;
+
 /**
- * Continues the running pass page by page for about `budgetMs`, then hands the account back
- * (other syncs, e.g. a push, get the lease between chunks). Each page and its page token are
- * stored in one transaction, so a killed process resumes at the next page.
+ * The largest Gmail page the per-user quota pays for within PAGE_TARGET_MS (25 at 15,000 units a
+ * minute). Our limiter lets ten seconds' worth of quota through at once, so page times alone would
+ * let pages grow during that burst and the first page after it would take seconds.
+ */
+export function gmailPageCap(unitsPerMinute: number): number {
+  const units = (unitsPerMinute / 60_000) * PAGE_TARGET_MS - GMAIL_COSTS.messagesList;
+  const size = Math.floor(units / GMAIL_COSTS.messagesGet);
+  return Math.min(BACKFILL_PAGE_SIZE, Math.max(MIN_PAGE_SIZE, size));
+}
+
+/**
+ * How many messages a backfill asks for per page, learned from how long pages take: pages grow
+ * up to `max` while the provider answers fast and shrink when its latency makes them slow, so a
+ * sync waiting for the account waits for about one short page at most.
+ */
+export class PagePacer {
+  size: number;
+  constructor(readonly max = BACKFILL_PAGE_SIZE) {
+    this.size = Math.min(FIRST_PAGE_SIZE, max);
+  }
+
+  /** Records that `count` messages took `ms` to fetch and picks the next size. */
+  took(count: number, ms: number): void {
+    if (ms > PAGE_TARGET_MS) this.size = Math.max(MIN_PAGE_SIZE, Math.floor((count * PAGE_TARGET_MS) / ms));
+    else if (ms < PAGE_TARGET_MS / 2) this.size = Math.min(this.max, Math.max(this.size, count * 2));
+  }
+}
+
+/**
+ * Continues the running pass page by page for about `budgetMs`, then hands the account back.
+ * When a sync (e.g. a push) is queued for the account, it hands the lease over after the page in
+ * hand instead ("yielded"): the pass resumes from its stored page token afterwards. Each page and
+ * its page token are stored in one transaction, so a killed process resumes at the next page.
  */
 export async function runBackfill(
   ctx: SyncContext,
@@ -20,7 +55,8 @@ export async function runBackfill(
   client: MailProviderClient,
   lease: Lease,
   budgetMs: number,
-): Promise<"done" | "more"> {
+  pacer: PagePacer = new PagePacer(),
+): Promise<"done" | "more" | "yielded"> {
   const started = Date.now();
   // The next page is fetched while the current one is written: the provider's latency and our
   // database work overlap. A fetched page is always stored before returning, so no quota is wasted.
@@ -35,15 +71,15 @@ export async function runBackfill(
       return "done";
     }
     const since = state.backfillSince ? { since: state.backfillSince } : {};
-    const pagePromise =
-      prefetched?.token === token
-        ? prefetched.page
-        : client.listMessages({ pageToken: token, pageSize: BACKFILL_PAGE_SIZE, ...since });
+    const fetchPage = (pageToken: string) => paced(pacer, client, { pageToken, ...since });
+    const pagePromise = prefetched?.token === token ? prefetched.page : fetchPage(token);
     prefetched = undefined;
     const page = await pagePromise;
     const next = page.nextPageToken ?? null;
-    if (next && Date.now() - started < budgetMs) {
-      const ahead = client.listMessages({ pageToken: next, pageSize: BACKFILL_PAGE_SIZE, ...since });
+    // Asked before fetching further: a sync waiting for this account gets the lease after this page.
+    const syncWaiting = await syncQueued(ctx.db, account.id);
+    if (next && !syncWaiting && Date.now() - started < budgetMs) {
+      const ahead = fetchPage(next);
       // Awaited on the next turn; a failure here must not become an unhandled rejection meanwhile.
       ahead.catch(() => undefined);
       prefetched = { token: next, page: ahead };
@@ -77,9 +113,25 @@ export async function runBackfill(
       return "done";
     }
     if (!(await lease.renew())) throw new LeaseLostError("sync lease lost during backfill");
-    // Over budget: hand the account back, unless a fetched page is still waiting to be stored.
-    if (Date.now() - started >= budgetMs && !prefetched) return "more";
+    // A fetched page still waiting to be stored is stored first (it is never prefetched once a
+    // sync is known to wait).
+    if (prefetched) continue;
+    if (syncWaiting) return "yielded";
+    if (Date.now() - started >= budgetMs) return "more";
   }
+}
+
+/** Lists one page at the pacer's size and tells the pacer how long it took. */
+async function paced(
+  pacer: PagePacer,
+  client: MailProviderClient,
+  opts: { pageToken: string; since?: Date },
+): Promise<MessagePage> {
+  const started = Date.now();
+  const page = await client.listMessages({ ...opts, pageSize: pacer.size });
+  // What came back, not what was asked: Graph pages follow links whose size was fixed earlier.
+  pacer.took(Math.max(1, page.messages.length), Date.now() - started);
+  return page;
 }
 
 /**

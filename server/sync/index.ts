@@ -54,6 +54,8 @@ export interface SyncServicesDeps {
   /** Tests shorten these. */
   leaseWaitMs?: number;
   backfillBudgetMs?: number;
+  /** Config's GMAIL_UNITS_PER_MINUTE, which also bounds Gmail backfill pages. */
+  gmailUnitsPerMinute?: number;
 }
 
 /** Builds the sync engine of one process: the service, the syncer behind the jobs, the poller. */
@@ -61,10 +63,20 @@ export function createSyncServices(deps: SyncServicesDeps) {
   const { db, queue } = deps;
 
   async function requestSync(accountId: string, reason: SyncReason, delayMs?: number): Promise<void> {
-    if (!(await markQueued(db, accountId))) return;
-    const name = reason === "push" ? SYNC_JOBS.push : SYNC_JOBS.account;
-    const data = reason === "push" ? { accountId } : { accountId, reason };
-    await queue.send(name, data, { singletonKey: accountId, ...(delayMs ? { delayMs } : {}) });
+    // Someone waits for pushed mail: a worker in this process starts it at once rather than at
+    // its next poll, also when the push joins a sync queued earlier (e.g. by the poller).
+    const urgent = reason === "push";
+    if (!(await markQueued(db, accountId))) {
+      if (urgent) for (const name of [SYNC_JOBS.push, SYNC_JOBS.account]) queue.wake(name);
+      return;
+    }
+    const name = urgent ? SYNC_JOBS.push : SYNC_JOBS.account;
+    const data = urgent ? { accountId } : { accountId, reason };
+    await queue.send(name, data, {
+      singletonKey: accountId,
+      ...(delayMs ? { delayMs } : {}),
+      ...(urgent ? { wake: true } : {}),
+    });
   }
 
   const scheduler: SyncScheduler = {
@@ -72,8 +84,8 @@ export function createSyncServices(deps: SyncServicesDeps) {
     async backfill(accountId, opts) {
       await queue.send(SYNC_JOBS.backfill, { accountId }, { singletonKey: accountId, ...(opts ?? {}) });
     },
-    async watchRenew(accountId) {
-      await queue.send(SYNC_JOBS.watchRenew, { accountId }, { singletonKey: accountId });
+    async watchRenew(accountId, opts) {
+      await queue.send(SYNC_JOBS.watchRenew, { accountId }, { singletonKey: accountId, ...(opts ?? {}) });
     },
   };
 
@@ -88,6 +100,7 @@ export function createSyncServices(deps: SyncServicesDeps) {
     secrets: deps.secrets,
     ...(deps.leaseWaitMs === undefined ? {} : { leaseWaitMs: deps.leaseWaitMs }),
     ...(deps.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: deps.backfillBudgetMs }),
+    ...(deps.gmailUnitsPerMinute === undefined ? {} : { gmailUnitsPerMinute: deps.gmailUnitsPerMinute }),
   });
 
   const poller = createPoller({

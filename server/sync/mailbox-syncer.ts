@@ -1,14 +1,22 @@
 import { eq } from "drizzle-orm";
 import type { MailProvider } from "../../contract/auth.ts";
 import { mailAccounts, syncStates } from "../db/schema.ts";
-import { CursorExpiredError } from "../providers/mail-provider.ts";
-import { runBackfill } from "./backfill.ts";
+import { GMAIL_UNITS_PER_MINUTE } from "../providers/gmail/costs.ts";
+import { CursorExpiredError, type MailProviderClient } from "../providers/mail-provider.ts";
+import { gmailPageCap, PagePacer, runBackfill } from "./backfill.ts";
 import type { SyncContext } from "./context.ts";
 import { failureOf, recordFailure } from "./failures.ts";
 import { runIncremental } from "./incremental-sync.ts";
 import { startPass } from "./initial-sync.ts";
 import type { PushSecrets } from "./push-secrets.ts";
-import { acquireLease, clearQueued, type Lease, loadState } from "./sync-state.ts";
+import {
+  acquireLease,
+  clearQueued,
+  type Lease,
+  type LeaseKind,
+  leaseHolder,
+  loadState,
+} from "./sync-state.ts";
 import type { ProviderClientFactory, SyncAccount, SyncReason } from "./types.ts";
 import { renewWatch } from "./watch-renewer.ts";
 
@@ -16,7 +24,7 @@ import { renewWatch } from "./watch-renewer.ts";
 export interface SyncScheduler {
   sync(accountId: string, reason: SyncReason, opts?: { delayMs?: number }): Promise<void>;
   backfill(accountId: string, opts?: { delayMs?: number }): Promise<void>;
-  watchRenew(accountId: string): Promise<void>;
+  watchRenew(accountId: string, opts?: { delayMs?: number }): Promise<void>;
 }
 
 export interface MailboxSyncerDeps extends SyncContext {
@@ -28,6 +36,8 @@ export interface MailboxSyncerDeps extends SyncContext {
   leaseWaitMs?: number;
   /** How long one backfill job lists pages before handing the account back (default 3 s). */
   backfillBudgetMs?: number;
+  /** The Gmail quota our limiter spends (GMAIL_UNITS_PER_MINUTE); it bounds Gmail backfill pages. */
+  gmailUnitsPerMinute?: number;
 }
 
 /** Thrown into the queue so a failed step is retried by kind; carries no provider text. */
@@ -49,6 +59,9 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
   const ctx: SyncContext = deps;
   const leaseWaitMs = deps.leaseWaitMs ?? 4_000;
   const budgetMs = deps.backfillBudgetMs ?? 3_000;
+  // Page sizes learned per account in this process, so a new backfill job starts where the last
+  // one left off instead of relearning the provider's pace.
+  const pacers = new Map<string, PagePacer>();
 
   async function loadAccount(accountId: string): Promise<(SyncAccount & { status: string }) | undefined> {
     const [row] = await deps.db
@@ -68,19 +81,31 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
   /** Runs `step` for an active account under its lease; failures are recorded and sorted by kind. */
   async function withAccount(
     accountId: string,
+    kind: LeaseKind,
     onBusy: () => Promise<void>,
     step: (account: SyncAccount, lease: Lease) => Promise<void>,
   ): Promise<void> {
     const account = await loadAccount(accountId);
     if (!account) return; // Disconnected meanwhile: its rows are gone by cascade.
     if (account.status === "reauth_required") {
+      // A sync that will not run lets go of its queued flag, so the next trigger sends a job.
       await deps.db
         .update(syncStates)
-        .set({ status: "reauth_required", updatedAt: deps.clock.now() })
+        .set({
+          status: "reauth_required",
+          updatedAt: deps.clock.now(),
+          ...(kind === "sync" ? { queuedAt: null } : {}),
+        })
         .where(eq(syncStates.accountId, accountId));
       return;
     }
-    const lease = await acquireLease(deps.db, accountId, leaseWaitMs);
+    const lease = await acquireLease(
+      deps.db,
+      accountId,
+      leaseWaitMs,
+      kind,
+      kind === "backfill" ? { unlessHeldBy: "backfill" } : {},
+    );
     if (!lease) {
       await onBusy();
       return;
@@ -99,15 +124,35 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
     }
   }
 
+  /** Registers (or renews) the push channel inline; a failure is left to the retried watch job. */
+  async function startPush(account: SyncAccount, client: MailProviderClient): Promise<void> {
+    try {
+      await renewWatch(ctx, account, client, { publicUrl: deps.publicUrl, secrets: deps.secrets });
+    } catch (err) {
+      deps.log.warn(
+        { accountId: account.id, kind: failureOf(err).kind },
+        "push registration failed; retrying it as a job",
+      );
+      await deps.scheduler.watchRenew(account.id);
+    }
+  }
+
   return {
     /** sync.account / sync.push: incremental sync, or a full pass when there is no usable cursor. */
     async syncAccount(accountId: string, reason: SyncReason): Promise<void> {
-      await clearQueued(deps.db, accountId);
       await withAccount(
         accountId,
-        // Someone else is syncing this mailbox; come back shortly so this trigger's change is not lost.
-        () => deps.scheduler.sync(accountId, reason, { delayMs: 1_000 }),
+        "sync",
+        // Someone else is syncing this mailbox; come back shortly so this trigger's change is not
+        // lost. The queued flag is ours until here: dropping it lets the new request send a job.
+        async () => {
+          await clearQueued(deps.db, accountId);
+          await deps.scheduler.sync(accountId, reason, { delayMs: 1_000 });
+        },
         async (account, lease) => {
+          // Cleared only now, under the lease and before any change is read: until here the flag
+          // told a running backfill to hand over, and collapsed later triggers into this sync.
+          await clearQueued(deps.db, accountId);
           const client = deps.clientFor(account);
           const state = await loadState(deps.db, accountId);
           let startedPass = false;
@@ -129,34 +174,57 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
               startedPass = true;
             }
           }
+          // A new pass starts push right here, under this lease: its backfill may hold the account
+          // for minutes, and mail arriving meanwhile should come by push from the first page on.
+          if (startedPass) await startPush(account, client);
           const after = await loadState(deps.db, accountId);
+          if (!startedPass && !after?.pushExpiresAt) await deps.scheduler.watchRenew(accountId);
           // Push syncs skip this: a backfill chain is already running and re-enqueues itself.
           if (after && !after.backfillDone && (startedPass || reason !== "push"))
             await deps.scheduler.backfill(accountId);
-          if (startedPass || !after?.pushExpiresAt) await deps.scheduler.watchRenew(accountId);
         },
       );
     },
 
-    /** sync.backfill: a few pages of the running pass, then re-enqueue while pages remain. */
+    /**
+     * sync.backfill: a few pages of the running pass, then re-enqueue while pages remain. It hands
+     * the account to a queued sync between pages and comes back a moment later.
+     */
     async backfill(accountId: string): Promise<void> {
-      let more = false;
+      const run: { outcome: "done" | "more" | "yielded" } = { outcome: "done" };
       await withAccount(
         accountId,
-        // The holder will enqueue a backfill when it is done, so a busy backfill can just go.
-        async () => undefined,
+        "backfill",
+        async () => {
+          // Another backfill job of this account carries the pass on, so this one can just go;
+          // behind a sync or a watch renewal it comes back, or the pass would stall until a poll.
+          if ((await leaseHolder(deps.db, accountId)) !== "backfill")
+            await deps.scheduler.backfill(accountId, { delayMs: 1_000 });
+        },
         async (account, lease) => {
-          more = (await runBackfill(ctx, account, deps.clientFor(account), lease, budgetMs)) === "more";
+          let pacer = pacers.get(accountId);
+          if (!pacer) {
+            const units = deps.gmailUnitsPerMinute ?? GMAIL_UNITS_PER_MINUTE;
+            pacer = new PagePacer(account.provider === "gmail" ? gmailPageCap(units) : undefined);
+            pacers.set(accountId, pacer);
+          }
+          run.outcome = await runBackfill(ctx, account, deps.clientFor(account), lease, budgetMs, pacer);
+          if (run.outcome === "done") pacers.delete(accountId);
         },
       );
-      if (more) await deps.scheduler.backfill(accountId);
+      if (run.outcome === "more") await deps.scheduler.backfill(accountId);
+      // The waiting sync polls the lease every 100 ms; the delay lets it in before this comes back.
+      if (run.outcome === "yielded") await deps.scheduler.backfill(accountId, { delayMs: 1_000 });
     },
 
     /** sync.watch-renew: start or renew the push channel when it is missing or near expiry. */
     async renewWatch(accountId: string, opts: { force?: boolean } = {}): Promise<void> {
       await withAccount(
         accountId,
-        async () => undefined,
+        "watch",
+        // Behind a long step (a backfill under quota), try again: dropping it would leave the
+        // account without push until the poller notices.
+        () => deps.scheduler.watchRenew(accountId, { delayMs: 1_000 }),
         async (account) => {
           await renewWatch(ctx, account, deps.clientFor(account), {
             publicUrl: deps.publicUrl,

@@ -21,7 +21,8 @@ export async function loadState(db: Db, accountId: string): Promise<SyncStateRow
 
 /**
  * Marks a sync as queued unless one already is: true means "send a job", false means an earlier
- * trigger's job has not started yet and will see this change too. Works across processes.
+ * trigger's job has not read the changes yet (it is queued or waiting for the lease) and will see
+ * this change too. Works across processes.
  */
 export async function markQueued(db: Db, accountId: string): Promise<boolean> {
   const rows = await db
@@ -39,8 +40,30 @@ export async function markQueued(db: Db, accountId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** A sync clears the flag once it holds the lease, right before it reads the provider's changes. */
 export async function clearQueued(db: Db, accountId: string): Promise<void> {
   await db.update(syncStates).set({ queuedAt: null }).where(eq(syncStates.accountId, accountId));
+}
+
+/** Which kind of step holds an account's lease; a backfill gives way to a queued sync. */
+export type LeaseKind = "sync" | "backfill" | "watch";
+
+/**
+ * True while a sync of the account is queued or waiting for the lease and has not yet read the
+ * provider's changes (a stale flag of a lost job does not count). A running backfill hands the
+ * lease over between pages when this is true, so a push is not stuck behind a long pass.
+ */
+export async function syncQueued(db: Db, accountId: string): Promise<boolean> {
+  const rows = await db
+    .select({ accountId: syncStates.accountId })
+    .from(syncStates)
+    .where(
+      and(
+        eq(syncStates.accountId, accountId),
+        sql`${syncStates.queuedAt} > now() - make_interval(secs => ${QUEUED_STALE_SECONDS})`,
+      ),
+    );
+  return rows.length > 0;
 }
 
 export interface Lease {
@@ -69,17 +92,35 @@ async function tryTake(db: Db, accountId: string, owner: string): Promise<boolea
   return rows.length > 0;
 }
 
+/** The kind of step holding the account's lease right now, if any. */
+export async function leaseHolder(db: Db, accountId: string): Promise<LeaseKind | undefined> {
+  const [row] = await db
+    .select({ owner: syncStates.leaseOwner })
+    .from(syncStates)
+    .where(and(eq(syncStates.accountId, accountId), sql`${syncStates.leaseExpiresAt} >= now()`));
+  const kind = row?.owner?.split(":", 1)[0];
+  return kind === "sync" || kind === "backfill" || kind === "watch" ? kind : undefined;
+}
+
 /**
  * Takes the account's sync lease, waiting up to `waitMs` for the holder to finish. Database time
- * decides expiry, so workers on different machines agree.
+ * decides expiry, so workers on different machines agree. `unlessHeldBy` gives up at once when
+ * a step of that kind holds it (a second backfill of the same pass has nothing to wait for).
  */
-export async function acquireLease(db: Db, accountId: string, waitMs: number): Promise<Lease | null> {
+export async function acquireLease(
+  db: Db,
+  accountId: string,
+  waitMs: number,
+  kind: LeaseKind = "sync",
+  opts: { unlessHeldBy?: LeaseKind } = {},
+): Promise<Lease | null> {
   await ensureState(db, accountId);
-  const owner = `${process.pid}:${randomUUID()}`;
+  const owner = `${kind}:${process.pid}:${randomUUID()}`;
   const deadline = Date.now() + waitMs;
   for (;;) {
     if (await tryTake(db, accountId, owner)) break;
     if (Date.now() >= deadline) return null;
+    if (opts.unlessHeldBy && (await leaseHolder(db, accountId)) === opts.unlessHeldBy) return null;
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

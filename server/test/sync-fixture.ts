@@ -76,6 +76,10 @@ export async function waitUntil<T>(
 export async function startSyncFixture(
   kind: BackendKind,
   extraEnv: Record<string, string> = {},
+  opts: {
+    /** Keep the engine's production lease wait, backfill budget and job polling (tests shorten them). */
+    engineDefaults?: boolean;
+  } = {},
 ): Promise<SyncFixture> {
   const database = await openTestDatabase(kind);
   const port = await freePort();
@@ -147,9 +151,7 @@ export async function startSyncFixture(
       role,
       log: quiet,
       clientFor,
-      jobPollingSeconds: 0.5,
-      leaseWaitMs: 2_000,
-      backfillBudgetMs: 500,
+      ...(opts.engineDefaults ? {} : { jobPollingSeconds: 0.5, leaseWaitMs: 2_000, backfillBudgetMs: 500 }),
     });
     return { services, clientFor };
   };
