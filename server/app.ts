@@ -1,5 +1,6 @@
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
+import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAiApi } from "./ai/index.ts";
 import { registerAccountRoutes } from "./auth/account-routes.ts";
@@ -7,6 +8,7 @@ import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerTestHooks } from "./auth/test-hooks.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { mailAccounts } from "./db/schema.ts";
 import { registerHealthRoutes } from "./health/routes.ts";
 import { registerAuthGuard } from "./http/auth-guard.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
@@ -95,7 +97,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerMailApi(app, { config: deps.config, db: deps.database.db, services });
   registerAiApi(app, services.ai);
-  if (deps.config.testHooks) registerTestHooks(app, clock);
+  if (deps.config.testHooks) {
+    registerTestHooks(app, clock, {
+      async pendingFor(accountEmail) {
+        const [account] = await deps.database.db
+          .select({ userId: mailAccounts.userId })
+          .from(mailAccounts)
+          .where(eq(mailAccounts.email, accountEmail));
+        return account ? services.ai.jobs.pending(account.userId) : 0;
+      },
+    });
+  }
 
   await registerSpa(app, deps.config.webDistDir);
   return app;

@@ -227,8 +227,9 @@ export const syncStates = pgTable("sync_states", {
   /** The received-since bound of the running pass, fixed so its pages agree. */
   backfillSince: timestamp("backfill_since", { withTimezone: true }),
   /**
-   * A sync job is queued and not yet started: further triggers collapse into it. Stale after a
-   * few minutes, so a lost job cannot block the account.
+   * A sync job is queued and has not yet taken the lease: further triggers collapse into it, and a
+   * running backfill hands the lease over after its page in hand. Stale after a few minutes, so a
+   * lost job cannot block the account.
    */
   queuedAt: timestamp("queued_at", { withTimezone: true }),
   /**
