@@ -11,7 +11,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type { Bucket } from "../../../contract/buckets.ts";
 import type {
   ActionItems,
@@ -76,7 +76,9 @@ export function useEmailList(params: EmailListParams, options: { enabled?: boole
     placeholderData: (previous) => previous,
     enabled: options.enabled ?? true,
   });
-  const emails = (query.data?.pages.flatMap((p) => p.emails) ?? []).filter(isVisible);
+  // Memoised on the pages: with thousands loaded, flattening on every render cost whole frames.
+  const pages = query.data?.pages;
+  const emails = useMemo(() => (pages?.flatMap((p) => p.emails) ?? []).filter(isVisible), [pages]);
   return { ...query, emails };
 }
 

@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { forwardRef, useEffect, useRef } from "react";
+import { forwardRef, memo, useCallback, useEffect, useRef } from "react";
 import type { MailAccount } from "../../../../contract/auth.ts";
 import type { Email } from "../../../../contract/mail.ts";
 import { openModalCount } from "../keyboard/shortcuts.ts";
@@ -99,6 +99,19 @@ function InboxRows({
   });
   const items = virtualizer.getVirtualItems();
   const lastItem = items.at(-1);
+  // Stable row callbacks, so a memoised row re-renders only when its own email or state changes:
+  // a page arriving or a scroll frame then renders the new rows, not every visible one.
+  const openRef = useRef(onOpenEmail);
+  openRef.current = onOpenEmail;
+  const { setSelectedId } = inbox;
+  const selectRow = useCallback((id: string) => setSelectedId(id), [setSelectedId]);
+  const openRow = useCallback(
+    (id: string) => {
+      setSelectedId(id);
+      openRef.current(id);
+    },
+    [setSelectedId],
+  );
 
   // The next page is asked for while the last rows come into view, so scrolling never waits.
   useEffect(() => {
@@ -159,11 +172,8 @@ function InboxRows({
                   email={email}
                   selected={item.index === selectedIndex}
                   showAccount={showAccount}
-                  onSelect={() => inbox.setSelectedId(email.id)}
-                  onOpen={() => {
-                    inbox.setSelectedId(email.id);
-                    onOpenEmail(email.id);
-                  }}
+                  onSelect={selectRow}
+                  onOpen={openRow}
                 />
               ) : (
                 <p className="px-4 py-6 text-sm text-slate-500">Loading more…</p>
@@ -176,7 +186,7 @@ function InboxRows({
   );
 }
 
-function InboxRow({
+const InboxRow = memo(function InboxRow({
   email,
   selected,
   showAccount,
@@ -186,14 +196,14 @@ function InboxRow({
   email: Email;
   selected: boolean;
   showAccount: boolean;
-  onSelect: () => void;
-  onOpen: () => void;
+  onSelect: (id: string) => void;
+  onOpen: (id: string) => void;
 }) {
   return (
     <button
       type="button"
-      onClick={onOpen}
-      onFocus={onSelect}
+      onClick={() => onOpen(email.id)}
+      onFocus={() => onSelect(email.id)}
       aria-current={selected || undefined}
       data-email-id={email.id}
       data-selected={selected || undefined}
@@ -240,4 +250,4 @@ function InboxRow({
       </span>
     </button>
   );
-}
+});
