@@ -35,7 +35,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: ["**/*.mobile.spec.ts", "**/*.server-clock.spec.ts"],
+      testIgnore: ["**/*.mobile.spec.ts", "**/*.server-clock.spec.ts", "**/*.timing.spec.ts"],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
@@ -44,10 +44,18 @@ export default defineConfig({
       use: { ...devices["Pixel 7"], viewport: { width: 360, height: 740 } },
     },
     {
+      // Frame-time measurements: alone, after the parallel projects, so that a second browser and
+      // the server's work for another test do not share the two cores with the page measured.
+      name: "timing",
+      testMatch: "**/*.timing.spec.ts",
+      dependencies: ["desktop", "phone"],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
       // Moving the server clock expires every session in the shared stack, so these run last.
       name: "server-clock",
       testMatch: "**/*.server-clock.spec.ts",
-      dependencies: ["desktop", "phone"],
+      dependencies: ["desktop", "phone", "timing"],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],
