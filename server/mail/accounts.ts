@@ -12,16 +12,19 @@ export type AccountSummary = Pick<
   "id" | "userId" | "provider" | "email" | "displayName" | "status"
 >;
 
+/** The columns of an AccountSummary, for selects that add their own (stats adds sync's estimate). */
+export const accountSummaryColumns = {
+  id: mailAccounts.id,
+  userId: mailAccounts.userId,
+  provider: mailAccounts.provider,
+  email: mailAccounts.email,
+  displayName: mailAccounts.displayName,
+  status: mailAccounts.status,
+};
+
 export async function accountsOf(db: Db, userId: string): Promise<AccountSummary[]> {
   return db
-    .select({
-      id: mailAccounts.id,
-      userId: mailAccounts.userId,
-      provider: mailAccounts.provider,
-      email: mailAccounts.email,
-      displayName: mailAccounts.displayName,
-      status: mailAccounts.status,
-    })
+    .select(accountSummaryColumns)
     .from(mailAccounts)
     .where(eq(mailAccounts.userId, userId))
     .orderBy(asc(mailAccounts.connectedAt), asc(mailAccounts.id));

@@ -6,7 +6,7 @@ import type { EventBus } from "../events.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 import type { AccountSummary } from "./accounts.ts";
-import { syncAccountOf } from "./accounts.ts";
+import { accountSummaryColumns, syncAccountOf } from "./accounts.ts";
 
 /** How long a provider's inbox total is trusted before a background refresh. */
 const REMOTE_TTL_MS = 5 * 60_000;
@@ -116,15 +116,7 @@ export function createStatsService(deps: {
       // The accounts with sync's inbox estimate: one statement (each costs a fixed overhead on PGlite).
       const [accounts, counts] = await Promise.all([
         db
-          .select({
-            id: mailAccounts.id,
-            userId: mailAccounts.userId,
-            provider: mailAccounts.provider,
-            email: mailAccounts.email,
-            displayName: mailAccounts.displayName,
-            status: mailAccounts.status,
-            totalEstimate: syncStates.totalEstimate,
-          })
+          .select({ ...accountSummaryColumns, totalEstimate: syncStates.totalEstimate })
           .from(mailAccounts)
           .leftJoin(syncStates, eq(syncStates.accountId, mailAccounts.id))
           .where(eq(mailAccounts.userId, userId)),

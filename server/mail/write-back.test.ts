@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailSchema, unsubscribeStatusSchema } from "../../contract/mail.ts";
 import { storedAccount } from "../test/auth-db.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
@@ -193,8 +193,15 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     for (const r of rows) {
       expect((await inMailbox(PEOPLE.sam, "gmail", r.delivered.id)).labelIds).not.toContain("UNREAD");
     }
-    const stats = await f.api("GET", "/api/emails/stats", { token });
-    expect(stats.json).toMatchObject({ readToday: 3, unreadCount: 0, totalEmails: 3 });
+    // The sign-in's sync runs beside the test: a change it fetched before the write-back can land
+    // after it and is corrected by the next history event, so the counts are awaited, not sampled.
+    await vi.waitFor(
+      async () => {
+        const stats = await f.api("GET", "/api/emails/stats", { token });
+        expect(stats.json).toMatchObject({ readToday: 3, unreadCount: 0, totalEmails: 3 });
+      },
+      { timeout: 15_000, interval: 250 },
+    );
     const archive = await f.api("POST", "/api/emails/bulk-action", {
       token,
       body: { action: "archive", emailIds: ids.slice(0, 2) },
@@ -204,7 +211,11 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
       "INBOX",
     );
     expect((await inMailbox(PEOPLE.sam, "gmail", rows[2]?.delivered.id ?? "")).labelIds).toContain("INBOX");
-    expect((await f.api("GET", "/api/emails/stats", { token })).json).toMatchObject({ totalEmails: 1 });
+    await vi.waitFor(
+      async () =>
+        expect((await f.api("GET", "/api/emails/stats", { token })).json).toMatchObject({ totalEmails: 1 }),
+      { timeout: 15_000, interval: 250 },
+    );
   });
 
   it("stats: the providers' inbox total is fetched in the background and summed", async () => {
