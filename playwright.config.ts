@@ -44,11 +44,12 @@ export default defineConfig({
       use: { ...devices["Pixel 7"], viewport: { width: 360, height: 740 } },
     },
     {
-      // Frame-time measurements: alone, after the parallel projects, so that a second browser and
-      // the server's work for another test do not share the two cores with the page measured.
+      // Frame-time and action-budget measurements: one at a time, after the parallel projects, so
+      // that a second browser and the server's work for another test do not share the two cores.
       name: "timing",
       testMatch: "**/*.timing.spec.ts",
       dependencies: ["desktop", "phone"],
+      workers: 1,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
