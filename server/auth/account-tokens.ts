@@ -22,13 +22,21 @@ export const REFRESH_MARGIN_MS = 5 * 60_000;
  */
 export type TokenRefreshLock = "database" | "process";
 
+/**
+ * How long a handed-out token is reused without reading the account again: bounds how late this
+ * process notices an account marked for re-authorisation or disconnected by another process.
+ */
+const RECENT_TOKEN_TTL_MS = 60_000;
+
 /** How long a refresh waits for another process's refresh of the same account before giving up. */
 const LOCK_WAIT = "30s";
 const LOCK_NOT_AVAILABLE = "55P03";
 
 type AccountRow = typeof mailAccounts.$inferSelect;
 
-type RefreshOutcome = { accessToken: string } | { failure: ProviderError; provider: MailProvider };
+type RefreshOutcome =
+  | { accessToken: string; expiresAt: Date | null }
+  | { failure: ProviderError; provider: MailProvider };
 
 function hasPgCode(err: unknown, code: string): boolean {
   for (let e: unknown = err; typeof e === "object" && e !== null; e = (e as { cause?: unknown }).cause) {
@@ -54,6 +62,11 @@ export function createAccountTokenService(
   // would race to store different refresh tokens. It also keeps one process from opening a
   // transaction (and holding a pooled connection) per caller while another refresh is under way.
   const inFlight = new Map<string, { run: Promise<string>; force: boolean }>();
+  // Fresh tokens handed out recently, so a sync's every provider request does not read and
+  // decrypt the account row (on PGlite that read queued behind the page being stored, and the
+  // next page's fetch waited for it). Another process refreshing does not make ours invalid: an
+  // access token lives until its own expiry. A provider 401 forces a refresh, which skips this.
+  const recent = new Map<string, { token: string; expiresAtMs: number | undefined; at: number }>();
 
   async function readAccount(
     q: Db,
@@ -136,7 +149,10 @@ export function createAccountTokenService(
     const provider = account.provider as MailProvider;
     const refreshedElsewhere = account.accessTokenCiphertext !== seen;
     if (isFresh(account) && (!force || refreshedElsewhere)) {
-      return { accessToken: vault.decrypt(account.accessTokenCiphertext, "provider-access-token") };
+      return {
+        accessToken: vault.decrypt(account.accessTokenCiphertext, "provider-access-token"),
+        expiresAt: account.accessTokenExpiresAt,
+      };
     }
 
     const p = providers[provider];
@@ -163,15 +179,36 @@ export function createAccountTokenService(
       return { failure, provider };
     }
     await store(q, userId, accountId, tokens);
-    return { accessToken: tokens.accessToken };
+    return { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt ?? null };
+  }
+
+  function remember(key: string, token: string, expiresAt: Date | null): string {
+    if (recent.size > 10_000) recent.clear();
+    recent.set(key, { token, expiresAtMs: expiresAt?.getTime(), at: clock.nowMs() });
+    return token;
+  }
+
+  function recalled(key: string): string | undefined {
+    const hit = recent.get(key);
+    if (!hit) return undefined;
+    const now = clock.nowMs();
+    const fresh = hit.expiresAtMs === undefined || hit.expiresAtMs - now > REFRESH_MARGIN_MS;
+    if (fresh && now - hit.at < RECENT_TOKEN_TTL_MS) return hit.token;
+    recent.delete(key);
+    return undefined;
   }
 
   async function refresh(userId: string, accountId: string, force: boolean): Promise<string> {
+    const key = `${userId}:${accountId}`;
     // Most calls end here, without a transaction: the stored token is fresh.
     const account = await readAccount(db, userId, accountId, false);
     // A provider 401 means the token died before its stated expiry (revoked, clock skew): force a refresh.
     if (!force && isFresh(account))
-      return vault.decrypt(account.accessTokenCiphertext, "provider-access-token");
+      return remember(
+        key,
+        vault.decrypt(account.accessTokenCiphertext, "provider-access-token"),
+        account.accessTokenExpiresAt,
+      );
 
     let outcome: RefreshOutcome;
     try {
@@ -187,7 +224,7 @@ export function createAccountTokenService(
       throw domainErrorFor(failure, account.provider as MailProvider);
     }
     if ("failure" in outcome) throw domainErrorFor(outcome.failure, outcome.provider);
-    return outcome.accessToken;
+    return remember(key, outcome.accessToken, outcome.expiresAt);
   }
 
   return {
@@ -204,6 +241,11 @@ export function createAccountTokenService(
     ): Promise<string> {
       const force = options.forceRefresh === true;
       const key = `${userId}:${accountId}`;
+      if (force) recent.delete(key);
+      else {
+        const token = recalled(key);
+        if (token !== undefined) return Promise.resolve(token);
+      }
       const pending = inFlight.get(key);
       if (pending && (pending.force || !force)) return pending.run;
       // A forced refresh waits for an ordinary one in flight: with rotation, two refreshes at once

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsResponseSchema, SESSION_MESSAGES } from "../../contract/auth.ts";
+import { mailAccounts } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { createClock } from "../lib/clock.ts";
-import { storedAccount } from "../test/auth-db.ts";
+import { storedAccount, testVault } from "../test/auth-db.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture, TEST_OAUTH_CLIENTS } from "../test/auth-fixture.ts";
 import { BACKENDS } from "../test/databases.ts";
 import { createAuthServices } from "./services.ts";
@@ -220,6 +222,31 @@ describe.each(BACKENDS)("sessions and accounts on %s", (kind) => {
       expect(after.refreshToken).toBe(before.refreshToken);
       expect(after.refreshTokenCiphertext).toBe(before.refreshTokenCiphertext);
       expect((await f.sessionUser(token)).accounts[0]?.status).toBe("active");
+    });
+
+    it("reuses a fresh token from memory for up to a minute; a forced refresh skips the memory", async () => {
+      await f.signIn("gmail", PEOPLE.alex);
+      const account = await storedAccount(f.database.database, PEOPLE.alex);
+      const { clock, services } = await servicesWithOwnClock();
+      const get = (forceRefresh = false) =>
+        services.accountTokens.getAccessToken(account.userId, account.id, { forceRefresh });
+      const first = await get();
+      expect(first).toBe(account.accessToken);
+
+      // Another process stores a new token: ours stays valid and is handed out without a read.
+      await f.database.database.db
+        .update(mailAccounts)
+        .set({ accessTokenCiphertext: testVault().encrypt("from-another-process", "provider-access-token") })
+        .where(eq(mailAccounts.id, account.id));
+      expect(await get()).toBe(first);
+      clock.advance(61);
+      expect(await get()).toBe("from-another-process");
+
+      // After a provider 401 the caller forces a refresh: the memory is not asked.
+      const forced = await get(true);
+      expect(forced).not.toBe("from-another-process");
+      expect(await providerTokenIsAlive("gmail", forced)).toBe(true);
+      expect(await get()).toBe(forced);
     });
 
     it("Microsoft: refreshes and stores the rotated refresh token", async () => {

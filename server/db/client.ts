@@ -1,16 +1,14 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Config } from "../config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { PgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -37,7 +35,46 @@ export async function openDatabase(config: Pick<Config, "database">): Promise<Da
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return openPool(new pg.Pool({ connectionString: url, max: 10 }), "postgres", async () => {});
+}
+
+/**
+ * PGlite runs in a worker thread (pglite-thread.ts) and is reached with node-postgres like a real
+ * server, over one connection: PGlite is a single session, so the pool's queue orders the
+ * statements and a transaction keeps the connection to itself.
+ */
+async function openPglite(dir: string): Promise<Database> {
+  const dataDir = dir === ":memory:" ? undefined : dir;
+  let unlock = async () => {};
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir);
+  }
+  let thread: PgliteThread;
+  try {
+    thread = await PgliteThread.start(dataDir);
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
+  const pool = new pg.Pool({
+    max: 1,
+    idleTimeoutMillis: 0,
+    user: "postgres",
+    database: "postgres",
+    stream: thread.stream,
+  });
+  return openPool(pool, "pglite", async () => {
+    await thread.close();
+    await unlock();
+  });
+}
+
+async function openPool(
+  pool: pg.Pool,
+  kind: Database["kind"],
+  afterClose: () => Promise<void>,
+): Promise<Database> {
   // An idle client whose server connection dies (restart, failover, admin kill) emits 'error' on
   // the pool; unhandled, that event would crash the process. The pool replaces the client itself.
   pool.on("error", (err) => {
@@ -55,7 +92,7 @@ async function openPostgres(url: string): Promise<Database> {
   }
   return {
     db,
-    kind: "postgres",
+    kind,
     async executeSql(text, values) {
       const r = await pool.query(text, values);
       return { rows: r.rows, rowCount: r.rowCount ?? 0 };
@@ -63,45 +100,9 @@ async function openPostgres(url: string): Promise<Database> {
     async ping() {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
-  };
-}
-
-async function openPglite(dir: string): Promise<Database> {
-  const dataDir = dir === ":memory:" ? undefined : dir;
-  let unlock = async () => {};
-  if (dataDir) {
-    await mkdir(dataDir, { recursive: true });
-    unlock = await lockDataDir(dataDir);
-  }
-  let client: PGlite;
-  try {
-    client = await PGlite.create(dataDir ? { dataDir } : {});
-  } catch (err) {
-    await unlock();
-    throw err;
-  }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db,
-    kind: "pglite",
-    async executeSql(text, values) {
-      // PGlite's prepared query refuses several statements at once; exec handles those when nothing is bound.
-      if (!values || values.length === 0) {
-        const results = await client.exec(text);
-        const last = results.at(-1);
-        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
-      }
-      const r = await client.query(text, values);
-      return { rows: r.rows, rowCount: r.affectedRows ?? 0 };
-    },
-    async ping() {
-      await client.query("select 1");
-    },
     async close() {
-      await client.close();
-      await unlock();
+      await pool.end();
+      await afterClose();
     },
   };
 }

@@ -177,6 +177,13 @@ export const emails = pgTable(
      * message; rows an entire pass did not see are gone at the provider.
      */
     syncGeneration: integer("sync_generation").notNull().default(0),
+    /**
+     * When the provider got the user's last change made here (read, star, flag, archive, trash);
+     * while the write-back is under way, a time past its longest duration. Sync does not overwrite
+     * the row with data it fetched before this moment: that data is older than the user's change,
+     * and the provider's change notice (or the sync each write-back requests) brings the newer one.
+     */
+    localChangeAt: timestamp("local_change_at", { withTimezone: true }),
     /** The stored AI analysis (spec section 3); null until analysed. */
     aiAnalysis: jsonb("ai_analysis").$type<Record<string, unknown>>(),
     search: tsvector("search").generatedAlwaysAs(

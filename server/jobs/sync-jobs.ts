@@ -10,7 +10,7 @@ export const SYNC_JOBS = {
   watchRenew: "sync.watch-renew",
 } as const;
 
-const reasonSchema = z.enum(["connected", "poll", "push", "manual", "retry"]);
+const reasonSchema = z.enum(["connected", "poll", "push", "manual", "retry", "action"]);
 export const syncAccountJobSchema = z.object({ accountId: z.uuid(), reason: reasonSchema });
 export const accountJobSchema = z.object({ accountId: z.uuid() });
 

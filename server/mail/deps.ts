@@ -11,7 +11,7 @@ export type AccountRow = typeof mailAccounts.$inferSelect;
 /** What the mail API needs of the sync engine (server/sync implements it). */
 export interface MailSync {
   /** Queues a sync of one account; repeated requests collapse into one job. */
-  requestSync(accountId: string, reason: "manual"): Promise<unknown>;
+  requestSync(accountId: string, reason: "manual" | "action"): Promise<unknown>;
   /** Per-account progress for the signed-in user. */
   syncStatus(userId: string): Promise<SyncStatus[]>;
 }

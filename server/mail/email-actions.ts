@@ -8,7 +8,11 @@ import type { Clock } from "../lib/clock.ts";
 import type { MailProviderClient } from "../providers/mail-provider.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 import { accountsOf, syncAccountOf } from "./accounts.ts";
+import type { MailSync } from "./deps.ts";
 import { providerFailure, worstFailure } from "./provider-failure.ts";
+
+/** Longer than any write-back can take (provider timeouts and retries included). */
+const WRITE_BACK_GUARD_MS = 2 * 60_000;
 
 /** One change to apply to a set of emails (the reader's toggles, bulk actions, delete). */
 export interface EmailChange {
@@ -76,11 +80,18 @@ export function createEmailActions(deps: {
   clock: Clock;
   events: EventBus;
   providerClient: ProviderClientFactory;
+  sync: Pick<MailSync, "requestSync">;
 }) {
   const { db, clock } = deps;
 
   function localSet(change: EmailChange, now: Date) {
-    const set: PgUpdateSetSource<typeof emails> = { updatedAt: now };
+    // Until the write-back ends, sync must not store what it fetched (the provider may not have
+    // the change yet): localChangeAt points past the longest write-back and is set to the real
+    // end when it finishes. A crash mid-write-back only holds sync off the row that long.
+    const set: PgUpdateSetSource<typeof emails> = {
+      updatedAt: now,
+      localChangeAt: new Date(now.getTime() + WRITE_BACK_GUARD_MS),
+    };
     if (change.isRead === true) {
       set.isRead = true;
       // Keep the first read time: "read today" counts mail the user read today, not re-reads.
@@ -103,7 +114,10 @@ export function createEmailActions(deps: {
   async function rollback(rows: EmailState[], change: EmailChange): Promise<void> {
     await db.transaction(async (tx) => {
       for (const row of rows) {
-        const set: Partial<typeof emails.$inferInsert> = { updatedAt: clock.now() };
+        const set: Partial<typeof emails.$inferInsert> = {
+          updatedAt: clock.now(),
+          localChangeAt: clock.now(),
+        };
         if (change.isRead !== undefined) {
           set.isRead = row.isRead;
           set.readAt = row.readAt;
@@ -198,7 +212,21 @@ export function createEmailActions(deps: {
               change,
             );
             await rekey(group, newIds);
+            // From now on the provider has the whole change: data fetched later may be stored.
+            await db
+              .update(emails)
+              .set({ localChangeAt: clock.now() })
+              .where(
+                inArray(
+                  emails.id,
+                  group.map((r) => r.id),
+                ),
+              );
             done.push(...group.map((r) => r.id));
+            // A sync page fetched just before this change may be stored just after it and put the
+            // old state back. The provider's change notice corrects that, but pushes can be late
+            // or lost: one incremental sync after every write-back makes it converge regardless.
+            await deps.sync.requestSync(accountId, "action");
           } catch (err) {
             await rollback(group, change);
             failures.push(providerFailure(err, provider, whatWasDone(change, group.length)));

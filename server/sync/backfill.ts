@@ -60,7 +60,7 @@ export async function runBackfill(
   const started = Date.now();
   // The next page is fetched while the current one is written: the provider's latency and our
   // database work overlap. A fetched page is always stored before returning, so no quota is wasted.
-  let prefetched: { token: string; page: Promise<MessagePage> } | undefined;
+  let prefetched: { token: string; page: Promise<FetchedPage> } | undefined;
   for (;;) {
     const state = await loadState(ctx.db, account.id);
     if (!state || state.generation === 0) return "done";
@@ -71,10 +71,10 @@ export async function runBackfill(
       return "done";
     }
     const since = state.backfillSince ? { since: state.backfillSince } : {};
-    const fetchPage = (pageToken: string) => paced(pacer, client, { pageToken, ...since });
+    const fetchPage = (pageToken: string) => paced(ctx, pacer, client, { pageToken, ...since });
     const pagePromise = prefetched?.token === token ? prefetched.page : fetchPage(token);
     prefetched = undefined;
-    const page = await pagePromise;
+    const { page, fetchedAt } = await pagePromise;
     const next = page.nextPageToken ?? null;
     // Asked before fetching further: a sync waiting for this account gets the lease after this page.
     const syncWaiting = await syncQueued(ctx.db, account.id);
@@ -104,7 +104,7 @@ export async function runBackfill(
         )
         .returning({ accountId: syncStates.accountId });
       if (updated.length === 0) return false;
-      await upsertPage(tx, account, page.messages, state.generation);
+      await upsertPage(tx, account, page.messages, state.generation, fetchedAt);
       return true;
     });
     if (!stored) throw new LeaseLostError("the pass changed under this backfill");
@@ -121,17 +121,25 @@ export async function runBackfill(
   }
 }
 
+interface FetchedPage {
+  page: MessagePage;
+  /** When the page was asked for: its data is at least this old (upsertPage). */
+  fetchedAt: Date;
+}
+
 /** Lists one page at the pacer's size and tells the pacer how long it took. */
 async function paced(
+  ctx: SyncContext,
   pacer: PagePacer,
   client: MailProviderClient,
   opts: { pageToken: string; since?: Date },
-): Promise<MessagePage> {
+): Promise<FetchedPage> {
+  const fetchedAt = ctx.clock.now();
   const started = Date.now();
   const page = await client.listMessages({ ...opts, pageSize: pacer.size });
   // What came back, not what was asked: Graph pages follow links whose size was fixed earlier.
   pacer.took(Math.max(1, page.messages.length), Date.now() - started);
-  return page;
+  return { page, fetchedAt };
 }
 
 /**
@@ -155,8 +163,9 @@ export async function finishPass(
   if (unseen.length <= VERIFY_UNSEEN_LIMIT) {
     const gone: string[] = [];
     for (const { providerId } of unseen) {
+      const fetchedAt = ctx.clock.now();
       const message = await client.getMessage(providerId);
-      if (message) await upsertPage(ctx.db, account, [message], generation);
+      if (message) await upsertPage(ctx.db, account, [message], generation, fetchedAt);
       else gone.push(providerId);
     }
     removed = await removeByProviderIds(ctx.db, account.id, gone);

@@ -29,7 +29,10 @@ export async function runIncremental(
   let cursor = state.cursor;
   const fate = new Map<string, ProviderMessage | "removed">();
   let totals = { upserted: 0, removed: 0 };
+  // When the first listing of the changes being folded was asked for: they are at least this old.
+  let fetchedAt: Date | undefined;
   for (;;) {
+    fetchedAt ??= ctx.clock.now();
     const batch = await client.listChanges(cursor);
     for (const id of batch.removed) {
       fate.delete(id);
@@ -41,10 +44,17 @@ export async function runIncremental(
     }
     cursor = batch.cursor;
     if (!batch.hasMore || fate.size >= FLUSH_AT) {
-      const counts = await flush(ctx, account, client, lease, { from: stored, to: cursor, fate, state });
+      const counts = await flush(ctx, account, client, lease, {
+        from: stored,
+        to: cursor,
+        fate,
+        state,
+        fetchedAt,
+      });
       totals = { upserted: totals.upserted + counts.upserted, removed: totals.removed + counts.removed };
       stored = cursor;
       fate.clear();
+      fetchedAt = undefined;
     }
     if (!batch.hasMore) return totals;
     if (!(await lease.renew())) throw new LeaseLostError("sync lease lost during incremental sync");
@@ -61,6 +71,7 @@ async function flush(
     to: string;
     fate: ReadonlyMap<string, ProviderMessage | "removed">;
     state: { generation: number; backfillDone: boolean };
+    fetchedAt: Date;
   },
 ): Promise<{ upserted: number; removed: number }> {
   const upserts: ProviderMessage[] = [];
@@ -93,7 +104,7 @@ async function flush(
     const row = moved[0];
     if (!row) throw new LeaseLostError("the cursor moved under this sync");
     await rekeyIds(tx, account.id, moves);
-    const upserted = await upsertPage(tx, account, upserts, row.generation);
+    const upserted = await upsertPage(tx, account, upserts, row.generation, input.fetchedAt);
     const deleted = await removeByProviderIds(tx, account.id, [...removed]);
     return { upserted, removed: deleted };
   });

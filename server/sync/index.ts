@@ -63,15 +63,16 @@ export function createSyncServices(deps: SyncServicesDeps) {
   const { db, queue } = deps;
 
   async function requestSync(accountId: string, reason: SyncReason, delayMs?: number): Promise<void> {
-    // Someone waits for pushed mail: a worker in this process starts it at once rather than at
-    // its next poll, also when the push joins a sync queued earlier (e.g. by the poller).
-    const urgent = reason === "push";
+    // Someone waits for pushed mail, a newly connected mailbox or a refresh: a worker in this
+    // process starts it at once rather than at its next poll, also when the request joins a sync
+    // queued earlier (e.g. by the poller). Polls and retries wait for their turn.
+    const urgent = reason === "push" || reason === "connected" || reason === "manual";
     if (!(await markQueued(db, accountId))) {
       if (urgent) for (const name of [SYNC_JOBS.push, SYNC_JOBS.account]) queue.wake(name);
       return;
     }
-    const name = urgent ? SYNC_JOBS.push : SYNC_JOBS.account;
-    const data = urgent ? { accountId } : { accountId, reason };
+    const name = reason === "push" ? SYNC_JOBS.push : SYNC_JOBS.account;
+    const data = reason === "push" ? { accountId } : { accountId, reason };
     await queue.send(name, data, {
       singletonKey: accountId,
       ...(delayMs ? { delayMs } : {}),
@@ -140,13 +141,15 @@ export function createSyncServices(deps: SyncServicesDeps) {
     },
 
     async upsertMessages(account, messages, opts = {}) {
+      // The caller fetched these just now; nothing the user does meanwhile races a message it sent.
+      const fetchedAt = deps.clock.now();
       await db.transaction(async (tx) => {
         const [state] = await tx
           .select({ generation: syncStates.generation })
           .from(syncStates)
           .where(eq(syncStates.accountId, account.id));
         if (opts.replacedIds) await rekeyIds(tx, account.id, opts.replacedIds);
-        await upsertPage(tx, account, messages, state?.generation ?? 0);
+        await upsertPage(tx, account, messages, state?.generation ?? 0, fetchedAt);
       });
     },
 

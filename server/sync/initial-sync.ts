@@ -21,6 +21,7 @@ export async function startPass(
 ): Promise<{ done: boolean; generation: number }> {
   const cursor = await client.getCursor();
   const since = new Date(ctx.clock.nowMs() - ctx.depthDays * 86_400_000);
+  const fetchedAt = ctx.clock.now();
   const page = await client.listMessages({ pageSize: FIRST_PAGE_SIZE, since });
   const next = page.nextPageToken ?? null;
   const generation = await ctx.db.transaction(async (tx) => {
@@ -43,7 +44,7 @@ export async function startPass(
       .returning({ generation: syncStates.generation, leaseOwner: syncStates.leaseOwner });
     if (!state) throw new Error("sync state row is missing");
     if (state.leaseOwner !== lease.owner) throw new Error("sync lease lost before the first page was stored");
-    await upsertPage(tx, account, page.messages, state.generation);
+    await upsertPage(tx, account, page.messages, state.generation, fetchedAt);
     return state.generation;
   });
   ctx.log.info({ accountId: account.id, generation, count: page.messages.length }, "sync pass started");

@@ -23,7 +23,8 @@ import { renewWatch } from "./watch-renewer.ts";
 /** How the syncer asks for follow-up work; the job layer implements it with pg-boss. */
 export interface SyncScheduler {
   sync(accountId: string, reason: SyncReason, opts?: { delayMs?: number }): Promise<void>;
-  backfill(accountId: string, opts?: { delayMs?: number }): Promise<void>;
+  /** `wake`: a worker of this process starts it now, not at its next poll (someone is waiting). */
+  backfill(accountId: string, opts?: { delayMs?: number; wake?: boolean }): Promise<void>;
   watchRenew(accountId: string, opts?: { delayMs?: number }): Promise<void>;
 }
 
@@ -181,7 +182,7 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
           if (!startedPass && !after?.pushExpiresAt) await deps.scheduler.watchRenew(accountId);
           // Push syncs skip this: a backfill chain is already running and re-enqueues itself.
           if (after && !after.backfillDone && (startedPass || reason !== "push"))
-            await deps.scheduler.backfill(accountId);
+            await deps.scheduler.backfill(accountId, { wake: startedPass });
         },
       );
     },
@@ -212,7 +213,7 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
           if (run.outcome === "done") pacers.delete(accountId);
         },
       );
-      if (run.outcome === "more") await deps.scheduler.backfill(accountId);
+      if (run.outcome === "more") await deps.scheduler.backfill(accountId, { wake: true });
       // The waiting sync polls the lease every 100 ms; the delay lets it in before this comes back.
       if (run.outcome === "yielded") await deps.scheduler.backfill(accountId, { delayMs: 1_000 });
     },

@@ -20,6 +20,14 @@ const KNOWN_PROVIDER_CATEGORIES = new Set([
   "primary",
 ]);
 
+/**
+ * PostgreSQL text cannot hold NUL, and one in a body (binary junk in a text part) would fail the
+ * whole page's insert; it carries no meaning in mail text, so it is dropped.
+ */
+function storable<T extends string | null>(value: T): T {
+  return (value?.includes("\0") ? value.replaceAll("\0", "") : value) as T;
+}
+
 function text(value: unknown): string | null {
   return typeof value === "string" ? value : null;
 }
@@ -59,10 +67,10 @@ export function toEmailRow(
     toRecipients: message.to,
     ccRecipients: message.cc,
     replyToRecipients: message.replyTo,
-    subject: message.subject,
-    snippet: message.snippet,
-    bodyHtml: message.bodyHtml,
-    bodyText: message.bodyText,
+    subject: storable(message.subject),
+    snippet: storable(message.snippet),
+    bodyHtml: storable(message.bodyHtml),
+    bodyText: storable(message.bodyText),
     receivedAt: message.receivedAt,
     isRead: message.isRead,
     isStarred: message.isStarred,

@@ -14,7 +14,8 @@ export interface SyncAccount {
 export type ProviderClientFactory = (account: SyncAccount) => MailProviderClient;
 
 /** Why a sync was asked for; only for logs and the job name (push syncs run on their own queue). */
-export type SyncReason = "connected" | "poll" | "push" | "manual" | "retry";
+/** Why a sync was asked for; "action": after the user's change was written back to the provider. */
+export type SyncReason = "connected" | "poll" | "push" | "manual" | "retry" | "action";
 
 export interface SyncLogger {
   info(obj: object, msg: string): void;

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
 import type { ProviderMessage } from "../providers/mail-provider.ts";
-import { toEmailRow } from "./message-row.ts";
+import { type EmailInsert, toEmailRow } from "./message-row.ts";
 import type { SyncAccount } from "./types.ts";
 
 // Columns an upsert must never overwrite: identity, ownership, history, and what other features
@@ -16,16 +16,75 @@ const KEEP_ON_CONFLICT = new Set([
   "aiAnalysis",
   "readAt",
   "search",
+  "localChangeAt",
 ]);
 
 const columns = getTableColumns(emails);
-const updateOnConflict: Record<string, unknown> = Object.fromEntries(
-  Object.entries(columns)
-    .filter(([key, column]) => !KEEP_ON_CONFLICT.has(key) && !column.generated)
-    .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
-);
-// Read now when the provider says it just became read; unknown (null) for mail synced as read.
-updateOnConflict.readAt = sql`case when excluded.is_read and not ${emails.isRead} then now() when excluded.is_read then ${emails.readAt} else null end`;
+const columnName = new Map(Object.entries(columns).map(([key, column]) => [key, column.name]));
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The statement text per set of columns (one for sync's rows, one for a copy of whole rows). */
+const statements = new Map<string, { head: string; tail: string }>();
+
+function statementFor(keys: readonly string[], upsert: boolean): { head: string; tail: string } {
+  const cacheKey = `${upsert}:${keys.join(",")}`;
+  const cached = statements.get(cacheKey);
+  if (cached) return cached;
+  const names = keys.map((key) => {
+    const name = columnName.get(key);
+    if (!name) throw new Error(`emails has no column ${key}`);
+    return quoted(name);
+  });
+  const list = names.join(", ");
+  let tail = "";
+  if (upsert) {
+    const set = keys
+      .filter((key) => !KEEP_ON_CONFLICT.has(key))
+      .map((key) => `${quoted(columnName.get(key) ?? key)} = excluded.${quoted(columnName.get(key) ?? key)}`);
+    // Read now when the provider says it just became read; unknown (null) for mail synced as read.
+    set.push(
+      `"read_at" = case when excluded."is_read" and not "emails"."is_read" then now() when excluded."is_read" then "emails"."read_at" else null end`,
+    );
+    // Data fetched before the user's last change here is older than that change: leave the row.
+    tail = ` on conflict ("account_id", "provider_id") do update set ${set.join(", ")} where "emails"."local_change_at" is null or "emails"."local_change_at" < `;
+  }
+  const statement = {
+    head: `insert into "emails" (${list}) select ${list} from json_populate_recordset(null::"emails", `,
+    tail,
+  };
+  statements.set(cacheKey, statement);
+  return statement;
+}
+
+/**
+ * Inserts email rows with ONE bound value: the rows as a JSON array, which PostgreSQL unpacks
+ * with json_populate_recordset. A page of 500 rows as 15,000 bound values cost more to build in
+ * drizzle and to bind than to store (bench/sync/throughput.ts); one JSON.stringify is native.
+ * Keys are the schema's property names; every row must have the same keys as the first.
+ * `upsert` updates rows that exist (account_id, provider_id), keeping KEEP_ON_CONFLICT.
+ */
+export async function insertEmailRows(
+  tx: Db,
+  rows: ReadonlyArray<Partial<EmailInsert>>,
+  opts: { upsert: false } | { upsert: true; fetchedAt: Date },
+): Promise<number> {
+  const first = rows[0];
+  if (!first) return 0;
+  const keys = Object.keys(first).filter((key) => (first as Record<string, unknown>)[key] !== undefined);
+  const { head, tail } = statementFor(keys, opts.upsert);
+  const payload = rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const key of keys) out[columnName.get(key) ?? key] = (row as Record<string, unknown>)[key];
+    return out;
+  });
+  const json = JSON.stringify(payload);
+  const result = opts.upsert
+    ? await tx.execute(
+        sql`${sql.raw(head)}${json}::json)${sql.raw(tail)}${opts.fetchedAt.toISOString()}::timestamptz`,
+      )
+    : await tx.execute(sql`${sql.raw(head)}${json}::json)`);
+  return (result as { rowCount?: number | null }).rowCount ?? rows.length;
+}
 
 /** The last version of each provider id wins: ON CONFLICT cannot touch one row twice in a statement. */
 export function dedupeById(messages: readonly ProviderMessage[]): ProviderMessage[] {
@@ -37,12 +96,15 @@ export function dedupeById(messages: readonly ProviderMessage[]): ProviderMessag
 /**
  * Writes one page of messages with a single INSERT ... ON CONFLICT (account_id, provider_id) DO
  * UPDATE. Buckets are computed here, with the AI hints of rows that already have an analysis.
+ * `fetchedAt`: when the request that returned these messages was sent. A row the user changed
+ * after that keeps its state (see emails.local_change_at) but is still marked seen by this pass.
  */
 export async function upsertPage(
   tx: Db,
   account: SyncAccount,
   messages: readonly ProviderMessage[],
   generation: number,
+  fetchedAt: Date,
 ): Promise<number> {
   const unique = dedupeById(messages);
   if (unique.length === 0) return 0;
@@ -64,10 +126,23 @@ export async function upsertPage(
   const rows = unique.map((m) =>
     toEmailRow(account, m, { generation, aiAnalysis: analysis.get(m.providerId), now }),
   );
-  await tx
-    .insert(emails)
-    .values(rows)
-    .onConflictDoUpdate({ target: [emails.accountId, emails.providerId], set: updateOnConflict });
+  const written = await insertEmailRows(tx, rows, { upsert: true, fetchedAt });
+  if (written < rows.length) {
+    // Rows left alone for a newer local change were still seen by this pass: finishPass must not
+    // take them for mail deleted at the provider.
+    await tx
+      .update(emails)
+      .set({ syncGeneration: sql`greatest(${emails.syncGeneration}, ${generation})` })
+      .where(
+        and(
+          eq(emails.accountId, account.id),
+          inArray(
+            emails.providerId,
+            unique.map((m) => m.providerId),
+          ),
+        ),
+      );
+  }
   return rows.length;
 }
 

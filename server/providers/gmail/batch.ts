@@ -27,11 +27,19 @@ async function sendOnce(ctx: GmailContext, calls: readonly CostedCall[]): Promis
   return decodeBatch(response.text, answerBoundary);
 }
 
+/**
+ * Batch requests of one call in flight at once. Gmail answers a batch of 50 full messages in a few
+ * hundred milliseconds; sent one after another, a 500-message backfill page waited for ten round
+ * trips. Quota is still spent through the account's limiter, which weighs every inner call.
+ */
+const BATCH_CONCURRENCY = 3;
+
 /** Runs calls through Gmail's batch endpoint, `ctx.batchSize` at a time (see runBatchWithRetries). */
 export function runBatch(ctx: GmailContext, calls: readonly CostedCall[]): Promise<Map<string, BatchAnswer>> {
   return runBatchWithRetries(calls, {
     provider: "Gmail",
     chunkSize: ctx.batchSize,
+    concurrency: BATCH_CONCURRENCY,
     http: ctx.http,
     send: (chunk) => sendOnce(ctx, chunk),
     classify: classifyGmailError,

@@ -6,6 +6,8 @@ export interface BatchRetryOptions<C extends { id: string }, A extends { status:
   /** "Gmail" or "Graph", for error messages. */
   provider: string;
   chunkSize: number;
+  /** Batch requests in flight at once (default 1). */
+  concurrency?: number;
   http: Pick<ProviderHttp, "token" | "retry">;
   /** One batch request; answers keyed by call id. */
   send(calls: readonly C[]): Promise<Map<string, A>>;
@@ -14,7 +16,8 @@ export interface BatchRetryOptions<C extends { id: string }, A extends { status:
 }
 
 /**
- * Runs calls through a provider's batch endpoint, `chunkSize` at a time. A 200 batch can hold
+ * Runs calls through a provider's batch endpoint, `chunkSize` at a time, `concurrency` batches
+ * in flight (their answers are merged by call id, so order does not matter). A 200 batch can hold
  * failed parts: 401 parts get one forced token refresh, 429/5xx parts (and missing ones) are
  * retried after the longest delay any of them asked for (or backoff), and whatever still fails
  * after the last try throws. Other answers (2xx, 404, 400) are returned for the caller to read.
@@ -25,8 +28,31 @@ export async function runBatchWithRetries<C extends { id: string }, A extends { 
 ): Promise<Map<string, A>> {
   const { provider, http } = options;
   const results = new Map<string, A>();
+  const chunks: C[][] = [];
   for (let start = 0; start < calls.length; start += options.chunkSize) {
-    let pending = calls.slice(start, start + options.chunkSize);
+    chunks.push(calls.slice(start, start + options.chunkSize));
+  }
+  let next = 0;
+  let failed = false;
+  const lanes = Math.max(1, Math.min(options.concurrency ?? 1, chunks.length));
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (!failed && next < chunks.length) {
+        const chunk = chunks[next++] as C[];
+        try {
+          await runChunk(chunk);
+        } catch (err) {
+          // The other lanes stop taking chunks: the whole call fails with this error.
+          failed = true;
+          throw err;
+        }
+      }
+    }),
+  );
+  return results;
+
+  async function runChunk(chunk: C[]): Promise<void> {
+    let pending = chunk;
     let refreshed = false;
     for (let attempt = 1; pending.length > 0; attempt += 1) {
       const answers = await options.send(pending);
@@ -80,5 +106,4 @@ export async function runBatchWithRetries<C extends { id: string }, A extends { 
       await http.retry.sleep(delay);
     }
   }
-  return results;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "emails" ADD COLUMN "local_change_at" timestamp with time zone;

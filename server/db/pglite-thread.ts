@@ -1,0 +1,169 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Duplex } from "node:stream";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { FromWorker, ToWorker } from "./pglite-wire.ts";
+
+// The worker is TypeScript like the rest of the server. Node 20 does not pass the main thread's
+// loader (tsx) on to workers, so the worker registers tsx itself before importing its module.
+const TSX_API = pathToFileURL(
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve("tsx/package.json")),
+    "dist/esm/api/index.mjs",
+  ),
+).href;
+const WORKER_MODULE = new URL("./pglite-worker.ts", import.meta.url).href;
+const WORKER_BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_MODULE)}); });`;
+
+/**
+ * A node-postgres connection to the worker thread's PGlite: looks like the socket pg expects
+ * (connect, setNoDelay, write, end, destroy) and carries the same wire protocol bytes.
+ */
+class WorkerConnection extends Duplex {
+  private queued: Uint8Array[] = [];
+  private flushScheduled = false;
+
+  constructor(
+    private readonly thread: PgliteThread,
+    readonly id: number,
+  ) {
+    super();
+  }
+
+  connect(): this {
+    this.thread.attach(this);
+    queueMicrotask(() => this.emit("connect"));
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
+
+  override _read(): void {}
+
+  // pg writes Parse, Bind, Describe, Execute and Sync one by one in the same tick; they cross to
+  // the worker as one message.
+  override _write(chunk: Buffer, _encoding: string, done: (err?: Error | null) => void): void {
+    this.queued.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      queueMicrotask(() => this.flush());
+    }
+    done();
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const parts = this.queued;
+    this.queued = [];
+    let size = 0;
+    for (const p of parts) size += p.length;
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const p of parts) {
+      bytes.set(p, at);
+      at += p.length;
+    }
+    this.thread.post({ type: "data", id: this.id, bytes }, [bytes.buffer as ArrayBuffer]);
+  }
+
+  override _final(done: (err?: Error | null) => void): void {
+    if (this.queued.length > 0) this.flush();
+    this.thread.detach(this);
+    this.push(null);
+    done();
+  }
+
+  override _destroy(err: Error | null, done: (err?: Error | null) => void): void {
+    this.thread.detach(this);
+    done(err);
+  }
+}
+
+/**
+ * PGlite in a worker thread. Its queries (WebAssembly, CPU-bound) then run on another core than
+ * the server's event loop; the main thread talks to it with node-postgres, as to a real server.
+ */
+export class PgliteThread {
+  private readonly connections = new Map<number, WorkerConnection>();
+  private nextId = 1;
+  private closed = false;
+  private onClosed: (() => void) | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on("message", (message: FromWorker) => this.receive(message));
+    worker.on("error", (err) => this.fail(err));
+    worker.on("exit", (code) => {
+      if (!this.closed) this.fail(new Error(`the embedded database thread stopped (exit code ${code})`));
+      this.onClosed?.();
+    });
+  }
+
+  static async start(dataDir: string | undefined): Promise<PgliteThread> {
+    const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { dataDir } });
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (message: FromWorker) => {
+        if (message.type === "ready") resolve();
+        else if (message.type === "failed") reject(new Error(message.message));
+        else return;
+        worker.off("message", onMessage);
+        worker.off("error", reject);
+      };
+      worker.on("message", onMessage);
+      worker.once("error", reject);
+    });
+    return new PgliteThread(worker);
+  }
+
+  /** node-postgres's `stream` option: a new connection to the worker's PGlite. */
+  readonly stream = (): Duplex => new WorkerConnection(this, this.nextId++);
+
+  attach(connection: WorkerConnection): void {
+    this.connections.set(connection.id, connection);
+  }
+
+  detach(connection: WorkerConnection): void {
+    if (!this.connections.delete(connection.id) || this.closed) return;
+    this.post({ type: "close", id: connection.id });
+  }
+
+  post(message: ToWorker, transfer: ArrayBuffer[] = []): void {
+    if (this.closed) return;
+    this.worker.postMessage(message, transfer);
+  }
+
+  private receive(message: FromWorker): void {
+    if (message.type === "data")
+      this.connections
+        .get(message.id)
+        ?.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+    else if (message.type === "error") this.connections.get(message.id)?.destroy(new Error(message.message));
+    else if (message.type === "closed") void this.worker.terminate();
+  }
+
+  private fail(err: Error): void {
+    for (const connection of this.connections.values()) connection.destroy(err);
+    this.connections.clear();
+  }
+
+  /** Closes PGlite cleanly (its files stay consistent), then the thread. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    const exited = new Promise<void>((resolve) => {
+      this.onClosed = resolve;
+    });
+    this.worker.postMessage({ type: "shutdown" } satisfies ToWorker);
+    this.closed = true;
+    await exited;
+  }
+}
