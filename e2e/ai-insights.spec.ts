@@ -201,6 +201,8 @@ test("without an analysis the panel says so and analyses the email on request", 
   await expect(panel.getByRole("list", { name: "Key points" }).getByRole("listitem")).toHaveCount(
     Math.min(3, answer.keyPoints?.length ?? 0),
   );
+  // A list refresh (sync finished) may still be passing through the handler as the page closes.
+  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
 
 test("a failed generation shows 'Error' / 'Failed to generate responses'", async ({ page }) => {

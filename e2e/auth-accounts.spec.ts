@@ -99,6 +99,7 @@ test.describe("connected accounts", () => {
     const popup = await popupPromise;
     await expect(popup.getByRole("button", { name: ivy.email })).toBeVisible();
     await popup.close();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
   test("an account that belongs to another user is refused in the popup", async ({ page, browser }) => {

@@ -51,6 +51,8 @@ export interface ServicesOptions {
   leaseWaitMs?: number;
   backfillBudgetMs?: number;
   analysisBudgetMs?: number;
+  /** Benchmarks of sync alone turn off the analysis that follows every synced page (default on). */
+  analyseAfterSync?: boolean;
 }
 
 const consoleLog: Required<ServicesOptions>["log"] = {
@@ -148,6 +150,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     providerClient: clientFor,
     ...(options.analysisBudgetMs === undefined ? {} : { analysisBudgetMs: options.analysisBudgetMs }),
+    ...(options.analyseAfterSync === undefined ? {} : { analyseAfterSync: options.analyseAfterSync }),
   });
   const syncServices = sync;
   const works = role === "worker" || role === "all";

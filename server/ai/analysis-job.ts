@@ -30,6 +30,8 @@ export function defineAiJobs(
     memories: MemoryService;
     /** A job hands over to a fresh one after this long, so other queues get their turn. */
     budgetMs?: number;
+    /** Analyse what each sync stored (off only in benchmarks of sync alone). */
+    analyseAfterSync: boolean;
   },
 ) {
   const { db } = deps;
@@ -67,6 +69,7 @@ export function defineAiJobs(
   });
 
   deps.events.on("emails.synced", async ({ accountId }) => {
+    if (!deps.analyseAfterSync) return;
     const [account] = await db
       .select({ userId: mailAccounts.userId })
       .from(mailAccounts)

@@ -24,6 +24,7 @@ export interface AiDeps {
   providerClient: ProviderClientFactory;
   /** Tests shorten the analysis job's time slice. */
   analysisBudgetMs?: number;
+  analyseAfterSync?: boolean;
 }
 
 /**
@@ -65,6 +66,7 @@ export function createAiServices(deps: AiDeps) {
     autoDrafter,
     memories,
     ...(deps.analysisBudgetMs === undefined ? {} : { budgetMs: deps.analysisBudgetMs }),
+    analyseAfterSync: deps.analyseAfterSync ?? true,
   });
   return {
     agents,

@@ -79,6 +79,8 @@ export async function startSyncFixture(
   opts: {
     /** Keep the engine's production lease wait, backfill budget and job polling (tests shorten them). */
     engineDefaults?: boolean;
+    /** Analyse synced mail in the background as production does (default); off to time sync alone. */
+    analyseAfterSync?: boolean;
   } = {},
 ): Promise<SyncFixture> {
   const database = await openTestDatabase(kind);
@@ -152,6 +154,7 @@ export async function startSyncFixture(
       log: quiet,
       clientFor,
       ...(opts.engineDefaults ? {} : { jobPollingSeconds: 0.5, leaseWaitMs: 2_000, backfillBudgetMs: 500 }),
+      ...(opts.analyseAfterSync === false ? { analyseAfterSync: false } : {}),
     });
     return { services, clientFor };
   };
