@@ -111,6 +111,18 @@ export async function waitForSyncedEmails(page: Page, count: number, timeout = 3
     .toBeGreaterThanOrEqual(count);
 }
 
+/** The rows of the unified inbox list. */
+export function inboxRows(page: Page) {
+  return page.locator("#inbox [data-email-id]");
+}
+
+/** A plain message from "Sender i". */
+export const note = (subject: string, i: number): NewMessage => ({
+  from: { name: `Sender ${i}`, address: `sender${i}@gmail.com` },
+  subject,
+  text: `Body of ${subject}`,
+});
+
 /** Messages that land in a known bucket (provider category labels and the classifier's cues). */
 export const BUCKET_MAIL = {
   personal: (i: number): NewMessage => ({

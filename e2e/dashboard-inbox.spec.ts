@@ -1,10 +1,10 @@
-import type { Page } from "@playwright/test";
 import {
   acceptCookies,
   addMessage,
   BUCKET_MAIL,
   identityWithMail,
-  type NewMessage,
+  inboxRows,
+  note,
   waitForSyncedEmails,
 } from "./dashboard-fixtures.ts";
 import {
@@ -18,16 +18,6 @@ import {
 } from "./support/auth.ts";
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
-
-function inboxRows(page: Page) {
-  return page.locator("#inbox [data-email-id]");
-}
-
-const note = (subject: string, i: number): NewMessage => ({
-  from: { name: `Sender ${i}`, address: `sender${i}@gmail.com` },
-  subject,
-  text: `Body of ${subject}`,
-});
 
 test.describe("unified inbox", () => {
   test("search as you type: debounced, server full-text", async ({ page }) => {

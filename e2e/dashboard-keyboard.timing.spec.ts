@@ -1,9 +1,9 @@
-import type { Page } from "@playwright/test";
 import {
   acceptCookies,
   identityWithMail,
+  inboxRows,
   mailbox,
-  type NewMessage,
+  note,
   waitForSyncedEmails,
 } from "./dashboard-fixtures.ts";
 import { expect, signIn, test } from "./support/auth.ts";
@@ -11,16 +11,6 @@ import { expect, signIn, test } from "./support/auth.ts";
 // Key press to painted frame is measured, so this runs in the "timing" project: alone, after the
 // parallel projects, with no second browser sharing the two cores.
 test.beforeEach(async ({ page }) => acceptCookies(page));
-
-function inboxRows(page: Page) {
-  return page.locator("#inbox [data-email-id]");
-}
-
-const note = (subject: string, i: number): NewMessage => ({
-  from: { name: `Sender ${i}`, address: `sender${i}@gmail.com` },
-  subject,
-  text: `Body of ${subject}`,
-});
 
 test.describe("unified inbox", () => {
   test("keyboard: j/k, Enter/o, u, s, e, # and '?', within the 100 ms action budget", async ({ page }) => {

@@ -123,6 +123,20 @@ describe("starting the embedded database thread", () => {
     }
   });
 
+  it("fails queries at once, with the reason, after the thread stopped on its own", async () => {
+    const thread = await PgliteThread.start(undefined);
+    const pool = new pg.Pool({ max: 1, stream: thread.stream, user: "postgres", database: "postgres" });
+    pool.on("error", () => undefined);
+    try {
+      expect((await pool.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+      await (thread as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+      await expect(pool.query("select 1")).rejects.toThrow();
+      await expect(pool.query("select 1")).rejects.toThrow(/embedded database thread stopped/);
+    } finally {
+      await pool.end().catch(() => undefined);
+    }
+  });
+
   it("closes cleanly and can start again on the same folder", async () => {
     const t = await openTestDatabase("pglite");
     try {

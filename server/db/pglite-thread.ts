@@ -98,6 +98,8 @@ export class PgliteThread {
   private readonly connections = new Map<number, WorkerConnection>();
   private nextId = 1;
   private closed = false;
+  /** Why the thread stopped, when it stopped on its own: later connections fail with it at once. */
+  private failure: Error | undefined;
   private onClosed: (() => void) | undefined;
 
   private constructor(private readonly worker: Worker) {
@@ -129,6 +131,11 @@ export class PgliteThread {
   readonly stream = (): Duplex => new WorkerConnection(this, this.nextId++);
 
   attach(connection: WorkerConnection): void {
+    const failure = this.failure;
+    if (failure) {
+      queueMicrotask(() => connection.destroy(failure));
+      return;
+    }
     this.connections.set(connection.id, connection);
   }
 
@@ -138,7 +145,7 @@ export class PgliteThread {
   }
 
   post(message: ToWorker, transfer: ArrayBuffer[] = []): void {
-    if (this.closed) return;
+    if (this.closed || this.failure) return;
     this.worker.postMessage(message, transfer);
   }
 
@@ -152,6 +159,7 @@ export class PgliteThread {
   }
 
   private fail(err: Error): void {
+    this.failure ??= err;
     for (const connection of this.connections.values()) connection.destroy(err);
     this.connections.clear();
   }

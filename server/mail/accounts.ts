@@ -5,7 +5,6 @@ import { mailAccounts } from "../db/schema.ts";
 import type { AccountRow } from "./deps.ts";
 import type { AccountInfo } from "./presenters.ts";
 
-/** The user's connected accounts, oldest first (the "first account" is the default sender). */
 /** What mail services read of an account: never its tokens (encrypted, and costly to read). */
 export type AccountSummary = Pick<
   AccountRow,
@@ -22,6 +21,7 @@ export const accountSummaryColumns = {
   status: mailAccounts.status,
 };
 
+/** The user's connected accounts, oldest first (the "first account" is the default sender). */
 export async function accountsOf(db: Db, userId: string): Promise<AccountSummary[]> {
   return db
     .select(accountSummaryColumns)

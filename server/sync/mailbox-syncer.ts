@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { MailProvider } from "../../contract/auth.ts";
 import { mailAccounts, syncStates } from "../db/schema.ts";
+import { accountSummaryColumns } from "../mail/accounts.ts";
 import { GMAIL_UNITS_PER_MINUTE } from "../providers/gmail/costs.ts";
 import { CursorExpiredError, type MailProviderClient } from "../providers/mail-provider.ts";
 import { gmailPageCap, PagePacer, runBackfill } from "./backfill.ts";
@@ -66,14 +67,7 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
 
   async function loadAccount(accountId: string): Promise<(SyncAccount & { status: string }) | undefined> {
     const [row] = await deps.db
-      .select({
-        id: mailAccounts.id,
-        userId: mailAccounts.userId,
-        provider: mailAccounts.provider,
-        email: mailAccounts.email,
-        displayName: mailAccounts.displayName,
-        status: mailAccounts.status,
-      })
+      .select(accountSummaryColumns)
       .from(mailAccounts)
       .where(eq(mailAccounts.id, accountId));
     return row ? { ...row, provider: row.provider as MailProvider } : undefined;

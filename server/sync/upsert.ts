@@ -23,34 +23,36 @@ const columns = getTableColumns(emails);
 const columnName = new Map(Object.entries(columns).map(([key, column]) => [key, column.name]));
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The statement text per set of columns (one for sync's rows, one for a copy of whole rows). */
-const statements = new Map<string, { head: string; tail: string }>();
+/**
+ * The statement text per set of columns (sync's rows, or whole rows copied by the bench), in two
+ * pieces that the bound values go after: `insert` takes the JSON rows, `onConflict` (upserts
+ * only) the time the rows were fetched.
+ */
+const statements = new Map<string, { insert: string; onConflict: string }>();
 
-function statementFor(keys: readonly string[], upsert: boolean): { head: string; tail: string } {
-  const cacheKey = `${upsert}:${keys.join(",")}`;
+function statementFor(keys: readonly string[]): { insert: string; onConflict: string } {
+  const cacheKey = keys.join(",");
   const cached = statements.get(cacheKey);
   if (cached) return cached;
-  const names = keys.map((key) => {
-    const name = columnName.get(key);
-    if (!name) throw new Error(`emails has no column ${key}`);
-    return quoted(name);
-  });
-  const list = names.join(", ");
-  let tail = "";
-  if (upsert) {
-    const set = keys
-      .filter((key) => !KEEP_ON_CONFLICT.has(key))
-      .map((key) => `${quoted(columnName.get(key) ?? key)} = excluded.${quoted(columnName.get(key) ?? key)}`);
-    // Read now when the provider says it just became read; unknown (null) for mail synced as read.
-    set.push(
-      `"read_at" = case when excluded."is_read" and not "emails"."is_read" then now() when excluded."is_read" then "emails"."read_at" else null end`,
-    );
-    // Data fetched before the user's last change here is older than that change: leave the row.
-    tail = ` on conflict ("account_id", "provider_id") do update set ${set.join(", ")} where "emails"."local_change_at" is null or "emails"."local_change_at" < `;
-  }
+  const names = new Map(
+    keys.map((key) => {
+      const name = columnName.get(key);
+      if (!name) throw new Error(`emails has no column ${key}`);
+      return [key, quoted(name)];
+    }),
+  );
+  const list = [...names.values()].join(", ");
+  const set = [...names]
+    .filter(([key]) => !KEEP_ON_CONFLICT.has(key))
+    .map(([, name]) => `${name} = excluded.${name}`);
+  // Read now when the provider says it just became read; unknown (null) for mail synced as read.
+  set.push(
+    `"read_at" = case when excluded."is_read" and not "emails"."is_read" then now() when excluded."is_read" then "emails"."read_at" else null end`,
+  );
   const statement = {
-    head: `insert into "emails" (${list}) select ${list} from json_populate_recordset(null::"emails", `,
-    tail,
+    insert: `insert into "emails" (${list}) select ${list} from json_populate_recordset(null::"emails", `,
+    // Data fetched before the user's last change here is older than that change: leave the row.
+    onConflict: `) on conflict ("account_id", "provider_id") do update set ${set.join(", ")} where "emails"."local_change_at" is null or "emails"."local_change_at" < `,
   };
   statements.set(cacheKey, statement);
   return statement;
@@ -71,18 +73,18 @@ export async function insertEmailRows(
   const first = rows[0];
   if (!first) return 0;
   const keys = Object.keys(first).filter((key) => (first as Record<string, unknown>)[key] !== undefined);
-  const { head, tail } = statementFor(keys, opts.upsert);
+  const statement = statementFor(keys);
   const payload = rows.map((row) => {
     const out: Record<string, unknown> = {};
     for (const key of keys) out[columnName.get(key) ?? key] = (row as Record<string, unknown>)[key];
     return out;
   });
-  const json = JSON.stringify(payload);
-  const result = opts.upsert
-    ? await tx.execute(
-        sql`${sql.raw(head)}${json}::json)${sql.raw(tail)}${opts.fetchedAt.toISOString()}::timestamptz`,
-      )
-    : await tx.execute(sql`${sql.raw(head)}${json}::json)`);
+  const insert = sql`${sql.raw(statement.insert)}${JSON.stringify(payload)}::json`;
+  const result = await tx.execute(
+    opts.upsert
+      ? sql`${insert}${sql.raw(statement.onConflict)}${opts.fetchedAt.toISOString()}::timestamptz`
+      : sql`${insert})`,
+  );
   return (result as { rowCount?: number | null }).rowCount ?? rows.length;
 }
 
@@ -108,19 +110,17 @@ export async function upsertPage(
 ): Promise<number> {
   const unique = dedupeById(messages);
   if (unique.length === 0) return 0;
+  const inPage = and(
+    eq(emails.accountId, account.id),
+    inArray(
+      emails.providerId,
+      unique.map((m) => m.providerId),
+    ),
+  );
   const analysed = await tx
     .select({ providerId: emails.providerId, aiAnalysis: emails.aiAnalysis })
     .from(emails)
-    .where(
-      and(
-        eq(emails.accountId, account.id),
-        inArray(
-          emails.providerId,
-          unique.map((m) => m.providerId),
-        ),
-        sql`${emails.aiAnalysis} is not null`,
-      ),
-    );
+    .where(and(inPage, sql`${emails.aiAnalysis} is not null`));
   const analysis = new Map(analysed.map((r) => [r.providerId, r.aiAnalysis]));
   const now = new Date();
   const rows = unique.map((m) =>
@@ -133,15 +133,7 @@ export async function upsertPage(
     await tx
       .update(emails)
       .set({ syncGeneration: sql`greatest(${emails.syncGeneration}, ${generation})` })
-      .where(
-        and(
-          eq(emails.accountId, account.id),
-          inArray(
-            emails.providerId,
-            unique.map((m) => m.providerId),
-          ),
-        ),
-      );
+      .where(inPage);
   }
   return rows.length;
 }

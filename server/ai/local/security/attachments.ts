@@ -1,4 +1,5 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
+import { RUNS_CODE, TRUSTED_LOOKING } from "./file-types.ts";
 
 export interface AttachmentInfo {
   filename: string;
@@ -6,50 +7,11 @@ export interface AttachmentInfo {
 }
 
 /** Executables and script/disk-image containers that run code when opened. */
-const EXECUTABLE = new Set([
-  "exe",
-  "scr",
-  "js",
-  "jse",
-  "vbs",
-  "vbe",
-  "bat",
-  "cmd",
-  "com",
-  "pif",
-  "iso",
-  "img",
-  "lnk",
-  "hta",
-  "jar",
-  "ps1",
-  "msi",
-  "wsf",
-  "cpl",
-  "reg",
-  "vhd",
-  "vhdx",
-  "appx",
-  "msix",
-]);
+const EXECUTABLE = new Set<string>([...RUNS_CODE, "com", "iso", "img", "vhd", "vhdx"]);
 /** Office formats that carry macros. */
 const MACRO = new Set(["docm", "xlsm", "pptm", "dotm", "xltm", "xlam", "ppsm", "potm", "xlsb"]);
 /** Extensions people trust, which an attacker puts in front of a real one (invoice.pdf.exe). */
-const DECOY = new Set([
-  "pdf",
-  "doc",
-  "docx",
-  "xls",
-  "xlsx",
-  "jpg",
-  "jpeg",
-  "png",
-  "txt",
-  "zip",
-  "ppt",
-  "pptx",
-  "csv",
-]);
+const DECOY = new Set<string>([...TRUSTED_LOOKING, "ppt", "pptx", "csv"]);
 /** HTML attachments are a common vehicle for fake login pages. */
 const HTML = new Set(["html", "htm", "shtml", "svg"]);
 

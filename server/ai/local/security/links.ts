@@ -1,6 +1,7 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
 import { BRANDS, isBrandDomain } from "./brands.ts";
 import { hostOfUrl, isIpHost, registrableDomain } from "./domains.ts";
+import { RUNS_CODE, TRUSTED_LOOKING } from "./file-types.ts";
 
 /**
  * Links whose visible text names one site while the href goes to another, plus hrefs that are
@@ -128,49 +129,11 @@ export function urlsIn(text: string, max = 50): string[] {
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"')]+/gi;
 
 /** Files that run code when opened: a link straight to one is a download of a program. */
-const PROGRAM_EXTENSIONS = new Set([
-  "exe",
-  "scr",
-  "pif",
-  "bat",
-  "cmd",
-  "vbs",
-  "vbe",
-  "js",
-  "jse",
-  "wsf",
-  "hta",
-  "msi",
-  "jar",
-  "apk",
-  "dmg",
-  "pkg",
-  "ps1",
-  "lnk",
-  "cpl",
-  "reg",
-  "appx",
-  "msix",
-]);
+const PROGRAM_EXTENSIONS = new Set<string>([...RUNS_CODE, "apk", "dmg", "pkg"]);
 // A cheap first look: most URLs end in a page, not a program.
 const PROGRAM_HINT = new RegExp(`\\.(?:${[...PROGRAM_EXTENSIONS].join("|")})(?:$|[?#&])`, "i");
 /** Extensions people trust, put in front of a real one to disguise it (invoice.pdf.exe). */
-const DECOY_EXTENSIONS = new Set([
-  "pdf",
-  "doc",
-  "docx",
-  "xls",
-  "xlsx",
-  "jpg",
-  "jpeg",
-  "png",
-  "gif",
-  "txt",
-  "mp3",
-  "avi",
-  "mpg",
-  "zip",
-]);
+const DECOY_EXTENSIONS = new Set<string>([...TRUSTED_LOOKING, "gif", "mp3", "avi", "mpg"]);
 // "download and run", "install the new version", "click here to download": a push to run the file.
 const URGES_TO_RUN =
   /\b(?:download|install|run|execute|launch|open|double[-\s]?click)\b[^.\n]{0,60}\b(?:program|file|setup|installer|update|new\s+version|software|patch|viewer|player|dialer|codec|plug-?in)\b|\bclick\s+(?:here|below|the\s+link)\s+to\s+(?:download|install|update|run|get)\b/i;
