@@ -4,7 +4,7 @@
  * Baseline in the same run: a bare bulk insert of the same rows into the same database.
  *
  *   npx tsx bench/sync/throughput.ts            (10,000 and 100,000; both backends)
- *   BENCH_SYNC_SIZES=10000 BENCH_DB=pglite npx tsx bench/sync/throughput.ts
+ *   BENCH_SYNC_SIZES=10000 BENCH_DB=pglite BENCH_AI=no npx tsx bench/sync/throughput.ts
  * Target: sync rate at least half the baseline's rate.
  */
 import { eq, sql } from "drizzle-orm";
@@ -16,6 +16,10 @@ import { appendResults, machineLine } from "./report.ts";
 
 const SIZES = (process.env.BENCH_SYNC_SIZES ?? "10000,100000").split(",").map(Number);
 const BACKENDS = (process.env.BENCH_DB ?? "pglite,postgres").split(",") as BackendKind[];
+/** "no": sync alone; "yes": with the AI analysis alongside. */
+const ANALYSIS = (process.env.BENCH_AI ?? "no,yes").split(",").map((v) => v === "yes");
+/** The emulator runs in its own process, as Google does, unless BENCH_EMULATOR=inline. */
+const EMULATOR_PROCESS = process.env.BENCH_EMULATOR !== "inline";
 const EMAIL = "alex.morgan@gmail.com";
 
 interface Row {
@@ -35,7 +39,7 @@ async function runOne(backend: BackendKind, count: number, analysis: boolean): P
   const f = await startSyncFixture(
     backend,
     { SYNC_DEPTH_DAYS: "3650", GMAIL_UNITS_PER_MINUTE: "100000000" },
-    { engineDefaults: true, analyseAfterSync: analysis },
+    { engineDefaults: true, analyseAfterSync: analysis, emulatorProcess: EMULATOR_PROCESS },
   );
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => {
@@ -100,7 +104,7 @@ async function runOne(backend: BackendKind, count: number, analysis: boolean): P
 async function main(): Promise<void> {
   const results: Row[] = [];
   for (const count of SIZES) {
-    for (const [backend, analysis] of BACKENDS.flatMap((b) => [[b, false] as const, [b, true] as const])) {
+    for (const [backend, analysis] of BACKENDS.flatMap((b) => ANALYSIS.map((a) => [b, a] as const))) {
       console.log(
         `sync ${count} messages into ${backend}${analysis ? " with AI analysis alongside" : ""} ...`,
       );

@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { GMAIL_COSTS } from "../faults/quota.ts";
 import { parseContentType } from "../mailbox/mime.ts";
 import type { MailServices } from "../mailbox/services.ts";
-import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
+import { checkGmailCall } from "./check.ts";
+import { GMAIL_ERRORS, GOOGLE_ERROR_CONTENT_TYPE, sendGoogleError } from "./errors.ts";
+import { getMessage } from "./messages.ts";
 
 /** Google's batch endpoint takes at most 100 calls. */
 export const MAX_BATCH_CALLS = 100;
@@ -78,6 +81,89 @@ const REASONS: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+interface InnerResponse {
+  statusCode: number;
+  contentType: string | undefined;
+  wwwAuthenticate: string | undefined;
+  body: string;
+}
+
+/** Replays an inner call against this same server: every route, hook and check applies. */
+async function replay(
+  app: FastifyInstance,
+  mail: MailServices,
+  inner: InnerRequest,
+  authorization: string | undefined,
+): Promise<InnerResponse> {
+  const headers: Record<string, string> = { ...inner.headers, "x-emulator-inner": mail.innerRequestSecret };
+  if (authorization !== undefined) headers.authorization = authorization;
+  const response = await app.inject({
+    method: inner.method as "GET",
+    url: `/gmail.googleapis.com${inner.path.startsWith("/") ? "" : "/"}${inner.path}`,
+    headers,
+    ...(inner.body === "" ? {} : { payload: inner.body }),
+  });
+  const contentType = response.headers["content-type"];
+  const wwwAuthenticate = response.headers["www-authenticate"];
+  return {
+    statusCode: response.statusCode,
+    contentType: typeof contentType === "string" ? contentType : undefined,
+    wwwAuthenticate: typeof wwwAuthenticate === "string" ? wwwAuthenticate : undefined,
+    body: response.body,
+  };
+}
+
+const MESSAGE_GET = /^\/?gmail\/v1\/users\/([^/?#]+)\/messages\/([^/?#]+)(?:\?([^#]*))?$/;
+
+/** A query string as Fastify parses it: repeated keys become arrays. */
+function queryOf(search: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    const seen = out[key];
+    out[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+/**
+ * messages.get, the call a sync sends thousands of, answered without a replay: the same checks
+ * (checkGmailCall) and the same method (getMessage) as the route, minus Fastify's per-request
+ * machinery, which cost the emulator more than rendering the message. Anything else, or a path
+ * that does not decode, goes through replay.
+ */
+function directMessageGet(
+  mail: MailServices,
+  inner: InnerRequest,
+  authorization: string | undefined,
+): InnerResponse | undefined {
+  const match = inner.method === "GET" ? MESSAGE_GET.exec(inner.path) : null;
+  if (match === null) return undefined;
+  let userId: string;
+  let id: string;
+  try {
+    userId = decodeURIComponent(match[1] ?? "");
+    id = decodeURIComponent(match[2] ?? "");
+  } catch {
+    return undefined;
+  }
+  const query = queryOf(match[3] ?? "");
+  const check = checkGmailCall(mail, {
+    authorization,
+    userId,
+    q: query.q,
+    cost: GMAIL_COSTS.messagesGet,
+    need: "read",
+  });
+  const answer = check.ok ? getMessage(check.caller.mailbox, id, query) : check.error;
+  const failed = "error" in answer;
+  return {
+    statusCode: failed ? answer.error.code : 200,
+    contentType: failed ? GOOGLE_ERROR_CONTENT_TYPE : "application/json; charset=utf-8",
+    wwwAuthenticate: check.ok ? undefined : check.wwwAuthenticate,
+    body: JSON.stringify(answer),
+  };
+}
+
 /**
  * `POST /batch/gmail/v1`: each part is replayed against this same server, so every inner call
  * is authenticated, charged to the quota and may fail (429) on its own inside a 200 batch.
@@ -118,24 +204,14 @@ export function registerGmailBatch(app: FastifyInstance, mail: MailServices): vo
     let index = 0;
     for (const inner of parsed) {
       index += 1;
-      const headers: Record<string, string> = {
-        ...inner.headers,
-        "x-emulator-inner": mail.innerRequestSecret,
-      };
       const authorization = inner.headers.authorization ?? request.headers.authorization;
-      if (authorization !== undefined) headers.authorization = authorization;
-      const response = await app.inject({
-        method: inner.method as "GET",
-        url: `/gmail.googleapis.com${inner.path.startsWith("/") ? "" : "/"}${inner.path}`,
-        headers,
-        ...(inner.body === "" ? {} : { payload: inner.body }),
-      });
+      const response =
+        directMessageGet(mail, inner, authorization) ?? (await replay(app, mail, inner, authorization));
       const contentId = inner.contentId === undefined ? `response-${index}` : `response-${inner.contentId}`;
       const innerHead = [`HTTP/1.1 ${response.statusCode} ${REASONS[response.statusCode] ?? ""}`.trim()];
-      const contentType = response.headers["content-type"];
-      if (typeof contentType === "string") innerHead.push(`Content-Type: ${contentType}`);
-      const wwwAuth = response.headers["www-authenticate"];
-      if (typeof wwwAuth === "string") innerHead.push(`WWW-Authenticate: ${wwwAuth}`);
+      if (response.contentType !== undefined) innerHead.push(`Content-Type: ${response.contentType}`);
+      if (response.wwwAuthenticate !== undefined)
+        innerHead.push(`WWW-Authenticate: ${response.wwwAuthenticate}`);
       chunks.push(
         `--${responseBoundary}\r\nContent-Type: application/http\r\nContent-ID: <${contentId}>\r\n\r\n${innerHead.join("\r\n")}\r\n\r\n${response.body}\r\n`,
       );

@@ -37,8 +37,10 @@ export function googleApiError(
   };
 }
 
+export const GOOGLE_ERROR_CONTENT_TYPE = "application/json; charset=UTF-8";
+
 export function sendGoogleError(reply: FastifyReply, body: GoogleApiErrorBody): FastifyReply {
-  return reply.code(body.error.code).header("content-type", "application/json; charset=UTF-8").send(body);
+  return reply.code(body.error.code).header("content-type", GOOGLE_ERROR_CONTENT_TYPE).send(body);
 }
 
 export const GMAIL_ERRORS = {

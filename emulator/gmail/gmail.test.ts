@@ -394,6 +394,54 @@ describe("quota and batch", () => {
     }
   });
 
+  it("answers messages.get inside a batch exactly as the plain call does, errors included", async () => {
+    const [first] = ((await call("/messages?maxResults=1")).body.messages as { id: string }[]) ?? [];
+    if (first === undefined) throw new Error("no message");
+    const cases: Array<{ path: string; token?: string }> = [
+      { path: `/gmail/v1/users/me/messages/${first.id}` },
+      {
+        path: `/gmail/v1/users/me/messages/${first.id}?format=metadata&metadataHeaders=Subject&metadataHeaders=From`,
+      },
+      { path: `/gmail/v1/users/${encodeURIComponent(ALEX)}/messages/${first.id}?format=minimal` },
+      { path: `/gmail/v1/users/${PRIYA}/messages/${first.id}` },
+      { path: "/gmail/v1/users/me/messages/ffffffffffffffff" },
+      { path: "/gmail/v1/users/me/messages/not-an-id" },
+      { path: `/gmail/v1/users/me/messages/${first.id}?format=html` },
+      { path: `/gmail/v1/users/me/messages/${first.id}`, token: "expired-or-unknown" },
+    ];
+    const boundary = "batch_same";
+    const body = `${cases
+      .map(
+        (c, i) =>
+          `--${boundary}\r\nContent-Type: application/http\r\nContent-ID: <c${i}>\r\n\r\nGET ${c.path}\r\n${c.token ? `Authorization: Bearer ${c.token}\r\n` : ""}\r\n`,
+      )
+      .join("")}--${boundary}--\r\n`;
+    const response = await fetch(`${emu.url}/gmail.googleapis.com/batch/gmail/v1`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": `multipart/mixed; boundary=${boundary}` },
+      body,
+    });
+    const type = response.headers.get("content-type") ?? "";
+    const parts = (await response.text())
+      .split(`--${type.split("boundary=")[1]}`)
+      .filter((p) => p.includes("HTTP/1.1"));
+    expect(parts).toHaveLength(cases.length);
+    for (const [i, c] of cases.entries()) {
+      const plain = await fetch(`${emu.url}/gmail.googleapis.com${c.path}`, {
+        headers: { authorization: `Bearer ${c.token ?? token}` },
+      });
+      const part = parts[i] ?? "";
+      const [, innerHead = "", innerBody = ""] = /\r\n\r\n([\s\S]*?)\r\n\r\n([\s\S]*)\r\n$/.exec(part) ?? [];
+      expect(innerHead, c.path).toContain(`HTTP/1.1 ${plain.status}`);
+      expect(innerHead.toLowerCase(), c.path).toContain(
+        `content-type: ${plain.headers.get("content-type")?.toLowerCase()}`,
+      );
+      const auth = plain.headers.get("www-authenticate");
+      if (auth) expect(innerHead, c.path).toContain(`WWW-Authenticate: ${auth}`);
+      expect(JSON.parse(innerBody), c.path).toEqual(await plain.json());
+    }
+  });
+
   it("refuses more than 100 calls in a batch", async () => {
     const body = `${Array.from({ length: 101 }, () => "--b\r\nContent-Type: application/http\r\n\r\nGET /gmail/v1/users/me/profile\r\n\r\n").join("")}--b--`;
     const response = await fetch(`${emu.url}/gmail.googleapis.com/batch/gmail/v1`, {

@@ -6,7 +6,7 @@ import { decodedBytes, findPart } from "../mailbox/mime.ts";
 import { sendMessage } from "../mailbox/outgoing.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import { gmailCaller } from "./caller.ts";
-import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
+import { GMAIL_ERRORS, type GoogleApiErrorBody, sendGoogleError } from "./errors.ts";
 import { listMessages, PageTokenError } from "./list.ts";
 import { bodyObject, booleanParam, decodeBase64Url, firstString, intParam, stringList } from "./params.ts";
 import { type MessageFormat, parsedMessage, partIdFromAttachmentId, presentMessage } from "./present.ts";
@@ -44,6 +44,20 @@ export function messageOfDraft(mailbox: Mailbox, draftId: string): StoredMessage
   return message?.labels.has("DRAFT") ? message : undefined;
 }
 
+/** `messages.get`: the message in the asked format, or Google's error. */
+export function getMessage(
+  mailbox: Mailbox,
+  id: string,
+  query: Record<string, unknown>,
+): gmail_v1.Schema$Message | GoogleApiErrorBody {
+  const format = firstString(query.format) ?? "full";
+  if (!FORMATS.has(format)) return GMAIL_ERRORS.invalidArgument(`Invalid format: ${format}`);
+  if (!/^[0-9a-f]{1,20}$/i.test(id)) return GMAIL_ERRORS.invalidArgument("Invalid id value");
+  const message = mailbox.get(id);
+  if (message === undefined) return GMAIL_ERRORS.notFound();
+  return presentMessage(message, format as MessageFormat, stringList(query.metadataHeaders));
+}
+
 export function registerGmailMessageRoutes(app: FastifyInstance, mail: MailServices): void {
   app.get(
     `${BASE}/messages`,
@@ -76,17 +90,9 @@ export function registerGmailMessageRoutes(app: FastifyInstance, mail: MailServi
     `${BASE}/messages/:id`,
     { config: { gmailCost: GMAIL_COSTS.messagesGet, gmailNeed: "read" } },
     (request, reply) => {
-      const { mailbox } = gmailCaller(request);
       const query = request.query as Record<string, unknown>;
-      const format = firstString(query.format) ?? "full";
-      if (!FORMATS.has(format))
-        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(`Invalid format: ${format}`));
-      if (!/^[0-9a-f]{1,20}$/i.test(request.params.id)) {
-        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Invalid id value"));
-      }
-      const message = mailbox.get(request.params.id);
-      if (!found(reply, message)) return reply;
-      return presentMessage(message, format as MessageFormat, stringList(query.metadataHeaders));
+      const answer = getMessage(gmailCaller(request).mailbox, request.params.id, query);
+      return "error" in answer ? sendGoogleError(reply, answer) : answer;
     },
   );
 

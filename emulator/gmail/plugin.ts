@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { authenticate, type GmailNeed, gmailAllows } from "../mailbox/access.ts";
+import type { GmailNeed } from "../mailbox/access.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import { registerGmailBatch } from "./batch.ts";
 import { callers } from "./caller.ts";
+import { checkGmailCall } from "./check.ts";
 import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
 import { registerGmailMailboxRoutes } from "./mailbox-routes.ts";
 import { registerGmailMessageRoutes } from "./messages.ts";
@@ -15,10 +16,7 @@ declare module "fastify" {
   }
 }
 
-/**
- * Order matters and follows Google: injected faults, then authentication (401), the userId
- * check, scopes (403), and only then the per-user quota (429).
- */
+/** Injected faults come first (outer requests only), then checkGmailCall. */
 async function guard(mail: MailServices, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const { gmailCost: cost, gmailNeed: need } = request.routeOptions.config;
   if (cost === undefined) return undefined;
@@ -28,34 +26,18 @@ async function guard(mail: MailServices, request: FastifyRequest, reply: Fastify
     if (outcome === "drop") return reply;
     if (outcome === "error") return sendGoogleError(reply, GMAIL_ERRORS.backendError());
   }
-  const access = authenticate(mail.context, request, "google");
-  if (!access.ok) {
-    reply.header("www-authenticate", 'Bearer realm="https://accounts.google.com/", error="invalid_token"');
-    return sendGoogleError(reply, GMAIL_ERRORS.unauthenticated());
-  }
-  const userId = (request.params as { userId?: string }).userId;
-  if (
-    userId !== undefined &&
-    userId !== "me" &&
-    userId.toLowerCase() !== access.identity.email.toLowerCase()
-  ) {
-    return sendGoogleError(reply, GMAIL_ERRORS.delegationDenied(userId));
-  }
-  if (need !== undefined && !gmailAllows(access.scopes, need)) {
-    return sendGoogleError(reply, GMAIL_ERRORS.insufficientScope());
-  }
-  const query = request.query as { q?: string };
-  if (typeof query.q === "string" && query.q !== "" && !gmailAllows(access.scopes, "search")) {
-    return sendGoogleError(reply, GMAIL_ERRORS.metadataScopeQ());
-  }
-  if (!mail.quota.charge(access.identity.email.toLowerCase(), cost)) {
-    return sendGoogleError(reply, GMAIL_ERRORS.rateLimited());
-  }
-  callers.set(request, {
-    identity: access.identity,
-    mailbox: mail.mailboxOf(access.identity),
-    scopes: access.scopes,
+  const check = checkGmailCall(mail, {
+    authorization: request.headers.authorization,
+    userId: (request.params as { userId?: string }).userId,
+    q: (request.query as { q?: unknown }).q,
+    cost,
+    need,
   });
+  if (!check.ok) {
+    if (check.wwwAuthenticate !== undefined) reply.header("www-authenticate", check.wwwAuthenticate);
+    return sendGoogleError(reply, check.error);
+  }
+  callers.set(request, check.caller);
   return undefined;
 }
 

@@ -12,7 +12,11 @@ export function publicBaseUrl(request: FastifyRequest, configured: string | unde
 
 /** The token from `Authorization: Bearer <token>`, or undefined. */
 export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
+  return bearerOf(request.headers.authorization);
+}
+
+/** The token of an Authorization header value. */
+export function bearerOf(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];

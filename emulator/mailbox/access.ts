@@ -11,7 +11,15 @@ export type Access =
 
 /** Validates the bearer access token against the emulator's token store and clock. */
 export function authenticate(context: EmulatorContext, request: FastifyRequest, provider: Provider): Access {
-  const value = bearerToken(request);
+  return authenticateToken(context, bearerToken(request), provider);
+}
+
+/** The same check for a bearer token already taken from its header (inner batch calls). */
+export function authenticateToken(
+  context: EmulatorContext,
+  value: string | undefined,
+  provider: Provider,
+): Access {
   if (value === undefined) return { ok: false, failure: "missing" };
   const lookup = context.tokens.lookupAccessToken(value, provider);
   if (lookup.status !== "active") return { ok: false, failure: lookup.status };

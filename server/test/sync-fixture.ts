@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { type RunningEmulator, startEmulator } from "../../emulator/server.ts";
+import { type EmulatorProcess, forkEmulator } from "../../emulator/child-process.ts";
+import { type StartEmulatorOptions, startEmulator } from "../../emulator/server.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { emails, mailAccounts, syncStates } from "../db/schema.ts";
@@ -31,7 +32,7 @@ export interface EmulatorMessage {
 
 export interface SyncFixture {
   database: TestDatabase;
-  emulator: RunningEmulator;
+  emulator: EmulatorProcess;
   url: string;
   services: Services;
   env: Record<string, string>;
@@ -81,12 +82,14 @@ export async function startSyncFixture(
     engineDefaults?: boolean;
     /** Analyse synced mail in the background as production does (default); off to time sync alone. */
     analyseAfterSync?: boolean;
+    /** Run the emulator in its own process, as the real providers are (benchmarks). */
+    emulatorProcess?: boolean;
   } = {},
 ): Promise<SyncFixture> {
   const database = await openTestDatabase(kind);
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
-  const emulator = await startEmulator({
+  const emulatorOptions: StartEmulatorOptions = {
     admin: true,
     mail: {
       seedCorpus: false,
@@ -108,7 +111,10 @@ export async function startSyncFixture(
         redirectUris: [`${appUrl}/auth/callback`],
       },
     ],
-  });
+  };
+  const emulator = opts.emulatorProcess
+    ? await forkEmulator(emulatorOptions)
+    : await startEmulator(emulatorOptions);
   const env: Record<string, string> = {
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
