@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { MailProvider } from "../../contract/auth.ts";
 import type { Db } from "../db/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { mailAccounts, users } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -19,15 +20,6 @@ export interface SignInOutcome {
   userId: string;
   accountId: string;
   newUser: boolean;
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error || (typeof e === "object" && e !== null); ) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-    e = (e as { cause?: unknown }).cause;
-    if (e === undefined) break;
-  }
-  return false;
 }
 
 /** Users and their connected mailboxes. Every read and write names the owning user. */

