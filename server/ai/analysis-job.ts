@@ -1,7 +1,7 @@
-import { eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { emails, mailAccounts } from "../db/schema.ts";
+import { emails, mailAccounts, syncStates } from "../db/schema.ts";
 import type { EventBus } from "../events.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { AnalysisService } from "./analysis-service.ts";
@@ -9,6 +9,27 @@ import type { AutoDrafter } from "./drafting/auto-draft.ts";
 import type { MemoryService, Observation } from "./memory-service.ts";
 
 export const AI_JOBS = { analyze: "ai.analyze", autoDraft: "ai.auto-draft" } as const;
+
+/** A backfill that stored no page for this long is stalled, and no longer holds analysis back. */
+const BACKFILL_STALLED_SECONDS = 120;
+
+/** Whether one of the user's accounts has a backfill storing pages right now. */
+export async function backfillRunning(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ accountId: syncStates.accountId })
+    .from(syncStates)
+    .innerJoin(mailAccounts, eq(mailAccounts.id, syncStates.accountId))
+    .where(
+      and(
+        eq(mailAccounts.userId, userId),
+        eq(syncStates.backfillDone, false),
+        gt(syncStates.generation, 0),
+        gt(syncStates.updatedAt, sql`now() - make_interval(secs => ${BACKFILL_STALLED_SECONDS})`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
 
 /** Emails per analysis batch (one read, one write); a job runs batches until its time budget ends. */
 export const ANALYSIS_BATCH = 200;
@@ -51,6 +72,10 @@ export function defineAiJobs(
       for (;;) {
         const done = await deps.analysis.analysePending(userId, ANALYSIS_BATCH);
         if (done < ANALYSIS_BATCH) return;
+        // The batch above took the newest mail. What is left is older mail a backfill is still
+        // storing: it waits for the backfill's end (which asks again), so the backfill runs at
+        // full speed instead of sharing the CPU and the database with the analyzer.
+        if (await backfillRunning(db, userId)) return;
         if (Date.now() - started > budgetMs) {
           await queue.send(AI_JOBS.analyze, { userId });
           return;

@@ -50,13 +50,23 @@ export class JobQueue {
   /** pg-boss worker id per queue this process works. */
   private readonly workers = new Map<string, string>();
   private started = false;
+  /** Set once stop() returned: see the adapter below. */
+  private stopped = false;
 
   constructor(
     database: Database,
     private readonly options: { pollingIntervalSeconds?: number; log?: Logger } = {},
   ) {
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      db: {
+        // pg-boss's stop() does not wait for a worker whose fetch is in flight: its jobs can arrive
+        // after stop() returned and the database closed, and pg-boss then completes or fails them
+        // without awaiting. Those late calls get no rows instead of an unhandled rejection: the
+        // jobs stay as a killed process leaves them, which the recovery at start covers (sync
+        // polling and stale queued flags, the analysis kick).
+        executeSql: (text, values) =>
+          this.stopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values),
+      },
       schema: "pgboss",
       // Queue maintenance needs one process at a time; pg-boss elects it with advisory locks.
       supervise: true,
@@ -78,6 +88,7 @@ export class JobQueue {
   /** Creates the schema and queues. Producers (web role) call this; only workers call work(). */
   async start(): Promise<void> {
     if (this.started) return;
+    this.stopped = false;
     await this.boss.start();
     for (const name of this.definitions.keys()) {
       await this.boss.createQueue(name, { name, policy: "standard", retryLimit: 0 });
@@ -160,5 +171,6 @@ export class JobQueue {
     this.workers.clear();
     // Long enough for the longest job budget (analysis works up to 20 s) to finish its batch.
     await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    this.stopped = true;
   }
 }
