@@ -15,6 +15,8 @@ export interface DomainEvents {
   "email.trashed": { userId: string; emailIds: string[] };
   "email.sent": { userId: string; accountId: string; inReplyToId: string | null };
   "email.unsubscribed": { userId: string; senderAddress: string; status: string };
+  /** An account was connected or disconnected. */
+  "accounts.changed": { userId: string };
   /** A sync job of the account committed new or changed mail (AI analysis picks it up). */
   "emails.synced": { accountId: string };
 }

@@ -71,6 +71,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const clock = options.clock ?? createClock();
   const log = options.log ?? consoleLog;
   let sync: SyncServices | undefined;
+  const events = createEventBus({
+    error: (obj, msg) => log.error({ detail: obj }, msg ?? "event listener failed"),
+  });
   const auth = await createAuthServices({
     config,
     db: database.db,
@@ -81,9 +84,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // PostgreSQL may have several web and worker processes refreshing the same account, so they
     // take a row lock; PGlite's single process (and single connection) needs only its own queue.
     tokenRefreshLock: database.kind === "postgres" ? "database" : "process",
-    onAccountConnected: async ({ accountId }) => {
+    onAccountConnected: async ({ userId, accountId }) => {
+      events.emit("accounts.changed", { userId });
       await sync?.service.accountConnected(accountId);
     },
+    onAccountRemoved: ({ userId }) => events.emit("accounts.changed", { userId }),
   });
   const pushSecrets = createPushSecrets({
     configured: config.sync.pushWebhookSecret,
@@ -113,9 +118,6 @@ export async function createServices(options: ServicesOptions): Promise<Services
     gmailUnitsPerMinute: config.gmailUnitsPerMinute,
     ...(options.leaseWaitMs === undefined ? {} : { leaseWaitMs: options.leaseWaitMs }),
     ...(options.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: options.backfillBudgetMs }),
-  });
-  const events = createEventBus({
-    error: (obj, msg) => log.error({ detail: obj }, msg ?? "event listener failed"),
   });
   // Each finished sync step announces its account, after its transaction committed, so the AI
   // analysis reads the new rows (the analysis job itself finds what is not analysed yet).

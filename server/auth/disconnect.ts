@@ -21,10 +21,12 @@ export function createDisconnectService(
   accounts: AccountService,
   vault: TokenVault,
   providers: OAuthProviders,
+  onRemoved: (account: { userId: string; accountId: string }) => void = () => undefined,
 ) {
   return {
     async disconnect(userId: string, accountId: string): Promise<DisconnectResult> {
       const removed = await accounts.remove(userId, accountId);
+      onRemoved({ userId, accountId });
       const p = providers[removed.provider as MailProvider];
       if (!p?.as.revocation_endpoint) return { revokeFailure: undefined };
       const token = removed.refreshTokenCiphertext

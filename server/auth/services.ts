@@ -17,6 +17,8 @@ export async function createAuthServices(deps: {
   clock: Clock;
   /** Hook for the sync engine: an account was connected by sign-in or linking. */
   onAccountConnected?: (account: { userId: string; accountId: string }) => Promise<void>;
+  /** Told after an account was disconnected (its data is gone). */
+  onAccountRemoved?: (account: { userId: string; accountId: string }) => void;
   /** In-memory session lookups (ms); only coherent when one process owns the database (PGlite). */
   sessionCacheMs?: number;
   /** How token refreshes of one account are serialised; `process` only where one process owns the database. */
@@ -43,7 +45,7 @@ export async function createAuthServices(deps: {
     accountTokens: createAccountTokenService(db, clock, vault, providers, {
       ...(deps.tokenRefreshLock ? { lock: deps.tokenRefreshLock } : {}),
     }),
-    disconnect: createDisconnectService(accounts, vault, providers),
+    disconnect: createDisconnectService(accounts, vault, providers, deps.onAccountRemoved),
   };
 }
 

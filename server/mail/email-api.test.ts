@@ -305,6 +305,19 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
       });
     });
 
+    it("drops a disconnected account at once, though counts are cached for a few seconds", async () => {
+      const { user, account, token } = await signedInUser(db);
+      const outlook = await createAccount(db, user.id, { provider: "outlook" });
+      await createEmails(db, account, 2);
+      await createEmails(db, outlook, 4);
+      const before = emailStatsSchema.parse((await api("GET", "/api/emails/stats", token)).json);
+      expect(before.providerCounts).toEqual({ gmail: 2, outlook: 4 });
+      expect((await api("DELETE", `/api/accounts/${outlook.id}`, token)).status).toBe(200);
+      const after = emailStatsSchema.parse((await api("GET", "/api/emails/stats", token)).json);
+      expect(after.providerCounts).toEqual({ gmail: 2, outlook: 0 });
+      expect(after.totalEmails).toBe(2);
+    });
+
     it("answers an empty user with zeros", async () => {
       const { token } = await signedInUser(db);
       expect((await api("GET", "/api/emails/stats", token)).json).toEqual({

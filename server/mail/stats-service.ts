@@ -11,13 +11,16 @@ import { accountSummaryColumns, syncAccountOf } from "./accounts.ts";
 /** How long a provider's inbox total is trusted before a background refresh. */
 const REMOTE_TTL_MS = 5 * 60_000;
 /**
- * Local counts are cached briefly per user. The client treats data as fresh for 30 s anyway
- * (spec section 9), our own mutations drop the cache at once, and a 100k mailbox takes ~15 ms
- * to count on PGlite, so repeated dashboard refreshes stay well under 10 ms.
+ * Local counts and the account list are cached briefly per user. The client treats data as fresh
+ * for 30 s anyway (spec section 9), our own mutations drop the cache at once, and a 100k mailbox
+ * takes ~15 ms to count on PGlite, so repeated dashboard refreshes stay well under 10 ms and most
+ * need no database at all (one PGlite connection is shared by every request of the process).
  */
 const LOCAL_TTL_MS = 3_000;
 
 interface LocalCounts {
+  /** The user's accounts with sync's inbox estimate, read with the counts and cached with them. */
+  accounts: Array<AccountSummary & { totalEstimate: number | null }>;
   perAccount: Map<string, { total: number; unread: number }>;
   readToday: number;
 }
@@ -50,6 +53,7 @@ export function createStatsService(deps: {
     "email.read",
     "email.unread",
     "email.trashed",
+    "accounts.changed",
   ] as const) {
     deps.events.on(name, invalidate);
   }
@@ -62,7 +66,13 @@ export function createStatsService(deps: {
   async function countLocal(userId: string): Promise<LocalCounts> {
     const cached = local.get(userId);
     if (cached && clock.nowMs() - cached.at < LOCAL_TTL_MS) return cached.counts;
-    const [rows, [today]] = await Promise.all([
+    const [accounts, rows, [today]] = await Promise.all([
+      // The accounts with sync's inbox estimate: one statement (each costs a fixed overhead on PGlite).
+      db
+        .select({ ...accountSummaryColumns, totalEstimate: syncStates.totalEstimate })
+        .from(mailAccounts)
+        .leftJoin(syncStates, eq(syncStates.accountId, mailAccounts.id))
+        .where(eq(mailAccounts.userId, userId)),
       // Matches the partial index emails_user_inbox_counts_idx: an index-only scan.
       db
         .select({
@@ -84,6 +94,7 @@ export function createStatsService(deps: {
         .where(and(eq(emails.userId, userId), gte(emails.readAt, startOfUtcDay()))),
     ]);
     const counts: LocalCounts = {
+      accounts,
       perAccount: new Map(rows.map((r) => [r.accountId, { total: r.total, unread: r.unread }])),
       readToday: today?.n ?? 0,
     };
@@ -113,15 +124,7 @@ export function createStatsService(deps: {
 
   return {
     async stats(userId: string): Promise<EmailStats> {
-      // The accounts with sync's inbox estimate: one statement (each costs a fixed overhead on PGlite).
-      const [accounts, counts] = await Promise.all([
-        db
-          .select({ ...accountSummaryColumns, totalEstimate: syncStates.totalEstimate })
-          .from(mailAccounts)
-          .leftJoin(syncStates, eq(syncStates.accountId, mailAccounts.id))
-          .where(eq(mailAccounts.userId, userId)),
-        countLocal(userId),
-      ]);
+      const counts = await countLocal(userId);
       const result: EmailStats = {
         unreadCount: 0,
         totalEmails: 0,
@@ -129,7 +132,7 @@ export function createStatsService(deps: {
         totalEmailsRemote: 0,
         providerCounts: { gmail: 0, outlook: 0 },
       };
-      for (const account of accounts) {
+      for (const account of counts.accounts) {
         const c = counts.perAccount.get(account.id) ?? { total: 0, unread: 0 };
         result.unreadCount += c.unread;
         result.totalEmails += c.total;
