@@ -83,6 +83,12 @@ describe.each(BACKENDS)("HTTP basics on %s", (kind) => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    // JSON answers and errors carry them too.
+    for (const path of ["/healthz", "/api/emails"]) {
+      const api = await fetch(`${server.url}${path}`);
+      expect(api.headers.get("content-security-policy"), path).toBe(csp);
+      expect(api.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
   });
 
   it("a malformed JSON body is a 400 in the error shape, not a crash", async () => {

@@ -29,20 +29,31 @@ const started = new Set<number>();
 // One connection's messages at a time, in arrival order: PGlite is a single session.
 let queue: Promise<void> = Promise.resolve();
 
+const TERMINATE = 0x58;
+
 async function run(id: number, bytes: Uint8Array): Promise<void> {
-  const { messages, rest } = splitMessages(pending.get(id), bytes, !started.has(id));
+  const startup = !started.has(id);
+  const { messages, rest } = splitMessages(pending.get(id), bytes, startup);
   pending.set(id, rest);
-  if (messages.length > 0) started.add(id);
   if (messages.length === 0) return;
+  started.add(id);
   const out: Uint8Array[] = [];
   let size = 0;
-  for (const message of messages) {
-    await db.execProtocolRawStream(message, {
+  const exec = (message: Uint8Array, syncToFs: boolean) =>
+    db.execProtocolRawStream(message, {
+      syncToFs,
       onRawData: (chunk) => {
         out.push(chunk.slice());
         size += chunk.length;
       },
     });
+  // PGlite's protocol loop reads any number of whole messages from one buffer, so what arrived
+  // together (a query's Parse/Bind/Describe/Execute/Sync) goes in as one call with one file
+  // sync, not one each. The startup message and Terminate are special cases for PGlite: alone.
+  if (!startup && messages.every((m) => m[0] !== TERMINATE)) {
+    await exec(contiguous(messages), true);
+  } else {
+    for (const [index, message] of messages.entries()) await exec(message, index === messages.length - 1);
   }
   if (size === 0) return;
   const reply = new Uint8Array(size);
@@ -52,6 +63,14 @@ async function run(id: number, bytes: Uint8Array): Promise<void> {
     at += chunk.length;
   }
   send({ type: "data", id, bytes: reply }, [reply.buffer as ArrayBuffer]);
+}
+
+/** Messages split from one buffer lie back to back in it: one view over all of them. */
+function contiguous(messages: readonly Uint8Array[]): Uint8Array {
+  const first = messages[0];
+  const last = messages[messages.length - 1];
+  if (!first || !last) return new Uint8Array(0);
+  return new Uint8Array(first.buffer, first.byteOffset, last.byteOffset + last.length - first.byteOffset);
 }
 
 /** A closed connection must not leave its transaction or prepared statements to the next one. */
