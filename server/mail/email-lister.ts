@@ -112,7 +112,7 @@ export function listQuery(db: Db, userId: string, query: EmailListQuery) {
 }
 
 /** A list row as json_agg spells it: the column names of listQuery's select. */
-interface JsonListRow {
+export interface JsonListRow {
   id: string;
   account_id: string;
   thread_id: string | null;
@@ -140,18 +140,26 @@ interface JsonListRow {
  * The page as ONE json value instead of limit+1 rows of 21 columns. The embedded database's
  * driver copies every field of every row out of WebAssembly memory and parses it on its own, which
  * was the largest cost of a list request (bench/mail/api-load.ts); one JSON.parse is far cheaper,
- * and node-postgres gains the same way. The order is restated inside json_agg because an
- * aggregate does not promise to keep its input's order.
+ * and node-postgres gains the same way. An aggregate does not promise to keep its input's order,
+ * and asking it to (json_agg ... ORDER BY) sorted the wide rows again, a sixth of the query's time
+ * on PGlite: newestFirst puts the page back in order here instead, in microseconds.
  */
 function asJsonPage(db: Db, select: ReturnType<typeof pageSelect>) {
   const page = select.as("p");
   return db
-    .select({
-      rows: sql<
-        JsonListRow[]
-      >`coalesce(json_agg(${sql.identifier("p")} order by ${page.receivedAt} desc, ${page.id} desc), '[]'::json)`,
-    })
+    .select({ rows: sql<JsonListRow[]>`coalesce(json_agg(${sql.identifier("p")}), '[]'::json)` })
     .from(page);
+}
+
+/**
+ * The page in the list's order, received_at then id, newest first, as the index gives it.
+ * Milliseconds suffice: every writer stores JavaScript Dates (see cursor.ts). PostgreSQL orders
+ * uuids by their bytes, which for the lower-case text form is the string order.
+ */
+export function newestFirst(rows: JsonListRow[]): JsonListRow[] {
+  const keyed = rows.map((row) => ({ row, at: Date.parse(row.received_at) }));
+  keyed.sort((a, b) => b.at - a.at || (a.row.id < b.row.id ? 1 : a.row.id > b.row.id ? -1 : 0));
+  return keyed.map((k) => k.row);
 }
 
 /**
@@ -226,7 +234,7 @@ export function createEmailLister(db: Db) {
       const [result] = query.q
         ? await asJsonPage(db, listQuery(db, userId, query))
         : await prepared(query).execute(bindings(userId, query));
-      const rows = result?.rows ?? [];
+      const rows = newestFirst(result?.rows ?? []);
       const page = rows.slice(0, query.limit).map(presentJsonRow);
       const last = page.at(-1);
       return {
