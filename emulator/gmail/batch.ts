@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { GMAIL_COSTS } from "../faults/quota.ts";
 import { parseContentType } from "../mailbox/mime.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import { checkGmailCall } from "./check.ts";
 import { GMAIL_ERRORS, GOOGLE_ERROR_CONTENT_TYPE, sendGoogleError } from "./errors.ts";
-import { getMessage } from "./messages.ts";
+import { getMessage, MESSAGES_GET_CALL } from "./messages.ts";
 
 /** Google's batch endpoint takes at most 100 calls. */
 export const MAX_BATCH_CALLS = 100;
@@ -151,8 +150,7 @@ function directMessageGet(
     authorization,
     userId,
     q: query.q,
-    cost: GMAIL_COSTS.messagesGet,
-    need: "read",
+    ...MESSAGES_GET_CALL,
   });
   const answer = check.ok ? getMessage(check.caller.mailbox, id, query) : check.error;
   const failed = "error" in answer;

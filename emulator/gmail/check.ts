@@ -18,7 +18,7 @@ export type GmailCheck =
   | { ok: true; caller: GmailCaller }
   | { ok: false; error: GoogleApiErrorBody; wwwAuthenticate?: string };
 
-export const GMAIL_WWW_AUTHENTICATE = 'Bearer realm="https://accounts.google.com/", error="invalid_token"';
+const GMAIL_WWW_AUTHENTICATE = 'Bearer realm="https://accounts.google.com/", error="invalid_token"';
 
 /**
  * Order matters and follows Google: authentication (401), the userId check, scopes (403), and

@@ -44,6 +44,9 @@ export function messageOfDraft(mailbox: Mailbox, draftId: string): StoredMessage
   return message?.labels.has("DRAFT") ? message : undefined;
 }
 
+/** What `messages.get` costs and needs, for its route and for batched calls answered directly. */
+export const MESSAGES_GET_CALL = { cost: GMAIL_COSTS.messagesGet, need: "read" } as const;
+
 /** `messages.get`: the message in the asked format, or Google's error. */
 export function getMessage(
   mailbox: Mailbox,
@@ -88,7 +91,7 @@ export function registerGmailMessageRoutes(app: FastifyInstance, mail: MailServi
 
   app.get<{ Params: IdParams }>(
     `${BASE}/messages/:id`,
-    { config: { gmailCost: GMAIL_COSTS.messagesGet, gmailNeed: "read" } },
+    { config: { gmailCost: MESSAGES_GET_CALL.cost, gmailNeed: MESSAGES_GET_CALL.need } },
     (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const answer = getMessage(gmailCaller(request).mailbox, request.params.id, query);

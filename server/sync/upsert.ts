@@ -97,8 +97,9 @@ export function dedupeById(messages: readonly ProviderMessage[]): ProviderMessag
 }
 
 /**
- * Writes one page of messages with a single INSERT ... ON CONFLICT (account_id, provider_id) DO
- * UPDATE. Buckets are computed here, with the AI hints of rows that already have an analysis.
+ * Writes one page of messages: rows already stored through INSERT ... ON CONFLICT (account_id,
+ * provider_id) DO UPDATE, new ones through insertFresh. Buckets are computed here, with the AI
+ * hints of rows that already have an analysis.
  * `fetchedAt`: when the request that returned these messages was sent. A row the user changed
  * after that keeps its state (see emails.local_change_at) but is still marked seen by this pass.
  */
@@ -122,13 +123,14 @@ export async function upsertPage(
     .select({ providerId: emails.providerId, aiAnalysis: emails.aiAnalysis })
     .from(emails)
     .where(inPage);
-  const analysis = new Map(existing.map((r) => [r.providerId, r.aiAnalysis]));
+  // Stored rows by provider id, with their analysis (null when not analysed yet).
+  const stored = new Map(existing.map((r) => [r.providerId, r.aiAnalysis]));
   const now = new Date();
   const fresh: EmailInsert[] = [];
   const known: EmailInsert[] = [];
   for (const m of unique) {
-    const row = toEmailRow(account, m, { generation, aiAnalysis: analysis.get(m.providerId), now });
-    (analysis.has(m.providerId) ? known : fresh).push(row);
+    const row = toEmailRow(account, m, { generation, aiAnalysis: stored.get(m.providerId), now });
+    (stored.has(m.providerId) ? known : fresh).push(row);
   }
   const upsert = { upsert: true, fetchedAt } as const;
   let written = known.length > 0 ? await insertEmailRows(tx, known, upsert) : 0;
