@@ -38,7 +38,8 @@ export const summaryColumns = {
  */
 interface PageParams {
   userId: string | Placeholder;
-  limit: number | Placeholder;
+  /** Rows to read: a bound value, or SQL text (a prepared page's limit, see statementLimit). */
+  limit: number | SQL;
   bucket?: string | Placeholder | undefined;
   accountId?: string | Placeholder | undefined;
   isRead?: boolean | Placeholder | undefined;
@@ -77,7 +78,8 @@ function pageSelect(db: Db, p: PageParams) {
       .innerJoin(mailAccounts, eq(mailAccounts.id, emails.accountId))
       .where(and(...conditions))
       .orderBy(sql`${emails.receivedAt} desc nulls last`, sql`${emails.id} desc nulls last`)
-      .limit(p.limit)
+      // drizzle's limit() is typed number | Placeholder, but its dialect embeds any SQL object as is.
+      .limit(p.limit as number)
   );
 }
 
@@ -86,7 +88,6 @@ function bindings(userId: string, query: EmailListQuery) {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   return {
     userId,
-    limit: query.limit + 1,
     ...(query.bucket ? { bucket: query.bucket } : {}),
     ...(query.accountId ? { accountId: query.accountId } : {}),
     ...(query.unread ? { isRead: query.unread === "false" } : {}),
@@ -99,7 +100,7 @@ export function listQuery(db: Db, userId: string, query: EmailListQuery) {
   const b = bindings(userId, query);
   return pageSelect(db, {
     userId: b.userId,
-    limit: b.limit,
+    limit: query.limit + 1,
     bucket: b.bucket,
     accountId: b.accountId,
     isRead: b.isRead,
@@ -162,27 +163,47 @@ export function newestFirst(rows: JsonListRow[]): JsonListRow[] {
   return keyed.map((k) => k.row);
 }
 
+/** The row counts a prepared page reads: a page of 25, 50, 100 or 200 and one row more. */
+const STATEMENT_LIMITS = [26, 51, 101, 201] as const;
+
 /**
- * One prepared statement per combination of filters, built on first use: building the SQL took a
- * tenth of a list request's time, and on PostgreSQL a named statement is also planned once per
- * connection. Searches are built per request: their tsquery differs in shape, not only in values.
+ * The LIMIT a prepared page is written with: the smallest of STATEMENT_LIMITS that holds the
+ * page and the row after it (list() slices off any extra rows). The limit is part of the
+ * statement's text, not a bound value, because PostgreSQL costs a generic plan with an unknown
+ * LIMIT as if it read a tenth of the mailbox (2,245 against 13 at 100,000 emails), so it
+ * re-planned the page on every call; planning stats every index file, which on PGlite was 40% of
+ * the page's database time. A few sizes keep the number of prepared statements small whatever
+ * limits clients send (1-200).
+ */
+export function statementLimit(limit: number): number {
+  return STATEMENT_LIMITS.find((n) => n >= limit + 1) ?? limit + 1;
+}
+
+/**
+ * One prepared statement per combination of filters and statementLimit, built on first use:
+ * building the SQL took a tenth of a list request's time, and with its LIMIT in its text the
+ * statement settles on one generic plan after PostgreSQL's five custom ones (pinned by
+ * email-lister-plans.test.ts). Searches are built per request: their tsquery differs in shape,
+ * not only in values.
  */
 function preparedPages(db: Db) {
   const statements = new Map<string, ReturnType<ReturnType<typeof asJsonPage>["prepare"]>>();
   return (query: EmailListQuery) => {
     const includeArchived = query.includeArchived === "true";
+    const rows = statementLimit(query.limit);
     const shape = [
       includeArchived ? "archived" : "",
       query.bucket ? "bucket" : "",
       query.accountId ? "account" : "",
       query.unread ? "read" : "",
       query.cursor ? "after" : "",
+      String(rows),
     ].join("_");
     let statement = statements.get(shape);
     if (!statement) {
       const select = pageSelect(db, {
         userId: sql.placeholder("userId"),
-        limit: sql.placeholder("limit"),
+        limit: sql.raw(String(rows)),
         ...(query.bucket ? { bucket: sql.placeholder("bucket") } : {}),
         ...(query.accountId ? { accountId: sql.placeholder("accountId") } : {}),
         ...(query.unread ? { isRead: sql.placeholder("isRead") } : {}),
