@@ -48,6 +48,10 @@ export const emailSchema = z.object({
   provider: mailProviderSchema,
   threadId: z.string().nullable(),
   canUnsubscribe: z.boolean(),
+  /**
+   * Null until analysed. List answers carry the five fields above; GET /api/emails/:id carries
+   * the whole stored analysis (summary, key points, security scan, ...).
+   */
   aiAnalysis: emailAiAnalysisSchema.nullable(),
 });
 export type Email = z.infer<typeof emailSchema>;

@@ -117,6 +117,38 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
       expect(Object.keys(one.json).sort()).toEqual(Object.keys(emailSchema.shape).sort());
     });
 
+    it("list rows carry the spec's five analysis fields; the single email the whole analysis", async () => {
+      const { account, token } = await signedInUser(db);
+      const stored = {
+        importance: 7,
+        category: "work",
+        isArchived: false,
+        bucketCategory: "work",
+        microsoftCategory: null,
+        summary: "Quarterly numbers are due Friday.",
+        keyPoints: ["Due Friday"],
+        security: { verdict: "safe", score: 0, reasons: [] },
+      };
+      const analysed = await createEmail(db, account, { aiAnalysis: stored });
+      const odd = await createEmail(db, account, { aiAnalysis: { importance: "high", category: "work" } });
+      const unanalysed = await createEmail(db, account, { aiAnalysis: null });
+      const list = emailListResponseSchema.parse((await api("GET", "/api/emails", token)).json).emails;
+      const byId = new Map(list.map((e) => [e.id, e.aiAnalysis]));
+      expect(byId.get(analysed.id)).toEqual({
+        importance: 7,
+        category: "work",
+        isArchived: false,
+        bucketCategory: "work",
+      });
+      expect(byId.get(odd.id)).toEqual({ category: "work" });
+      expect(byId.get(unanalysed.id)).toBeNull();
+      const one = emailSchema.parse((await api("GET", `/api/emails/${analysed.id}`, token)).json);
+      const { microsoftCategory: _wrongType, ...whole } = stored;
+      expect(one.aiAnalysis).toEqual(whole);
+      const none = emailSchema.parse((await api("GET", `/api/emails/${unanalysed.id}`, token)).json);
+      expect(none.aiAnalysis).toBeNull();
+    });
+
     it("filters: bucket, account, unread, archived (opt-in), never trash or spam", async () => {
       const { user, account, token } = await signedInUser(db);
       const other = await createAccount(db, user.id, { provider: "outlook" });

@@ -76,13 +76,17 @@ export function presentEmail(row: EmailSummaryRow, account: AccountInfo): Email 
   };
 }
 
-const AI_FIELD_TYPES: Record<string, "number" | "string" | "boolean"> = {
+/** The Email's aiAnalysis fields of spec section 3, with their types. */
+const AI_FIELD_TYPES = {
   importance: "number",
   category: "string",
   isArchived: "boolean",
   bucketCategory: "string",
   microsoftCategory: "string",
-};
+} as const satisfies Record<string, "number" | "string" | "boolean">;
+
+/** The analysis fields a list row carries; the reader's GET /api/emails/:id has the whole analysis. */
+export const LIST_AI_FIELDS = Object.keys(AI_FIELD_TYPES) as Array<keyof typeof AI_FIELD_TYPES>;
 
 /** The stored analysis, minus known fields of the wrong type (older analyzers, hand edits). */
 function presentAiAnalysis(ai: Record<string, unknown> | null): Email["aiAnalysis"] {
