@@ -6,7 +6,7 @@ import { emails, mailAccounts, type StoredAddress } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { accountDirectory, UNKNOWN_ACCOUNT } from "./accounts.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
-import { type EmailSummaryRow, LIST_AI_FIELDS, presentEmail } from "./presenters.ts";
+import { type EmailSummaryRow, presentEmail } from "./presenters.ts";
 import { searchTsQuery } from "./search-query.ts";
 
 /** Columns of a list row: everything the Email shape needs except the bodies. */
@@ -53,18 +53,6 @@ interface PageParams {
  * so it matches emails_user_received_idx exactly, and the plan is an index scan that stops after
  * limit+1 rows (EXPLAIN checked in email-api.test.ts) instead of sorting the whole mailbox.
  */
-/**
- * A list row's analysis: the spec's five Email fields, not the whole stored analysis (summary, key
- * points, actions, security scan: about 900 bytes a row, two thirds of a page), which only the
- * reader and the AI Insights panel show, from GET /api/emails/:id. Null while unanalysed.
- */
-const listAnalysisFields = sql.join(
-  LIST_AI_FIELDS.map((key) => sql`${sql.raw(`'${key}'`)}, ${emails.aiAnalysis} -> ${sql.raw(`'${key}'`)}`),
-  sql`, `,
-);
-const listAnalysis = sql<Record<string, unknown> | null>`case when ${emails.aiAnalysis} is null then null
-  else jsonb_strip_nulls(jsonb_build_object(${listAnalysisFields})) end`;
-
 function pageSelect(db: Db, p: PageParams) {
   const conditions: SQL[] = [
     eq(emails.userId, p.userId),
@@ -87,7 +75,9 @@ function pageSelect(db: Db, p: PageParams) {
       // The account's address and provider come with each row: one statement per page, not two.
       .select({
         ...summaryColumns,
-        aiAnalysis: listAnalysis.as("ai_analysis"),
+        // The spec's five fields (emails.list_analysis), not the whole stored analysis (summary, key
+        // points, security scan: two thirds of a page's bytes), which the reader gets from get().
+        aiAnalysis: sql<Record<string, unknown> | null>`${emails.listAnalysis}`.as("ai_analysis"),
         accountEmail: mailAccounts.email,
         accountProvider: mailAccounts.provider,
       })

@@ -85,9 +85,6 @@ const AI_FIELD_TYPES = {
   microsoftCategory: "string",
 } as const satisfies Record<string, "number" | "string" | "boolean">;
 
-/** The analysis fields a list row carries; the reader's GET /api/emails/:id has the whole analysis. */
-export const LIST_AI_FIELDS = Object.keys(AI_FIELD_TYPES) as Array<keyof typeof AI_FIELD_TYPES>;
-
 /** The stored analysis, minus known fields of the wrong type (older analyzers, hand edits). */
 function presentAiAnalysis(ai: Record<string, unknown> | null): Email["aiAnalysis"] {
   if (!ai) return null;
