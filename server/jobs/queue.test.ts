@@ -1,3 +1,4 @@
+import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { BACKENDS, openTestDatabase, type TestDatabase } from "../test/databases.ts";
@@ -135,4 +136,27 @@ describe("wake (pglite)", () => {
       await t.destroy();
     }
   }, 60_000);
+});
+
+describe("calls after stop (pglite)", () => {
+  it("pg-boss's late complete, fail and fetch neither answer nor reject once the queue stopped", async () => {
+    const t = await openTestDatabase("pglite");
+    const q = new JobQueue(t.database, { log: quiet });
+    q.define({ name: "late", schema: z.object({}), handler: async () => {} });
+    try {
+      await q.start();
+      await q.stop();
+      // What a worker whose fetch was in flight at stop() does next, unawaited by pg-boss.
+      const boss = (q as unknown as { boss: PgBoss }).boss;
+      const id = "00000000-0000-4000-8000-000000000001";
+      const late = [boss.complete("late", id), boss.fail("late", id), boss.fetch("late")];
+      const outcome = await Promise.race([
+        Promise.allSettled(late).then((all) => all.map((r) => r.status).join(",")),
+        new Promise((r) => setTimeout(() => r("pending"), 300)),
+      ]);
+      expect(outcome).toBe("pending");
+    } finally {
+      await t.destroy();
+    }
+  });
 });

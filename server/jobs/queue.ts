@@ -61,11 +61,13 @@ export class JobQueue {
       db: {
         // pg-boss's stop() does not wait for a worker whose fetch is in flight: its jobs can arrive
         // after stop() returned and the database closed, and pg-boss then completes or fails them
-        // without awaiting. Those late calls get no rows instead of an unhandled rejection: the
-        // jobs stay as a killed process leaves them, which the recovery at start covers (sync
-        // polling and stale queued flags, the analysis kick).
+        // without awaiting. Those late calls never settle, as in a process killed at that moment:
+        // no unhandled rejection, and no made-up answer (no one result suits both fetch, which
+        // reads rows, and complete/fail, which read rows[0].count). The jobs stay as a killed
+        // process leaves them, which the recovery at start covers (sync polling and stale queued
+        // flags, the analysis kick).
         executeSql: (text, values) =>
-          this.stopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values),
+          this.stopped ? new Promise<never>(() => {}) : database.executeSql(text, values),
       },
       schema: "pgboss",
       // Queue maintenance needs one process at a time; pg-boss elects it with advisory locks.
