@@ -43,7 +43,10 @@ function medianRound(rounds: LoadResult[]): LoadResult {
 const run = promisify(execFile);
 const CLIENT = fileURLToPath(new URL("./load-client.ts", import.meta.url));
 
-async function load(url: string, token: string | undefined): Promise<LoadResult> {
+/** What Chromium sends: the server then compresses (brotli) every answer over 1 KB. */
+const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
+
+async function load(url: string, token: string | undefined, acceptEncoding?: string): Promise<LoadResult> {
   const args = [
     "--import",
     "tsx",
@@ -51,7 +54,8 @@ async function load(url: string, token: string | undefined): Promise<LoadResult>
     url,
     String(CONNECTIONS),
     String(SECONDS),
-    ...(token ? [token] : []),
+    token ?? "",
+    ...(acceptEncoding ? [acceptEncoding] : []),
   ];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 1 << 20 });
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as LoadResult;
@@ -68,17 +72,23 @@ async function runBackend(backend: BackendKind): Promise<Line[]> {
     });
     try {
       const token = await sessionFor(db, userId);
-      const cases: Array<[string, string, string | undefined]> = [
+      const cases: Array<[string, string, string | undefined, string?]> = [
         ["static JSON baseline (GET /healthz)", "/healthz", undefined],
         ["GET /api/emails?limit=50", "/api/emails?limit=50", token],
         ["GET /api/emails?limit=50&bucket=work", "/api/emails?limit=50&bucket=work", token],
         ["GET /api/emails/stats", "/api/emails/stats", token],
+        [
+          "GET /api/emails?limit=50, compressed as for a browser",
+          "/api/emails?limit=50",
+          token,
+          BROWSER_ENCODINGS,
+        ],
       ];
       const lines: Line[] = [];
-      for (const [name, path, auth] of cases) {
-        await load(`${server.url}${path}`, auth); // warm-up round, discarded
+      for (const [name, path, auth, encodings] of cases) {
+        await load(`${server.url}${path}`, auth, encodings); // warm-up round, discarded
         const rounds: LoadResult[] = [];
-        for (let i = 0; i < ROUNDS; i++) rounds.push(await load(`${server.url}${path}`, auth));
+        for (let i = 0; i < ROUNDS; i++) rounds.push(await load(`${server.url}${path}`, auth, encodings));
         const r = medianRound(rounds);
         const errors = rounds.reduce((sum, x) => sum + x.errors, 0); // every round's, not the median's
         const line: Line = { backend, name, ...r, errors, p95s: rounds.map((x) => x.p95) };

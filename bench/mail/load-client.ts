@@ -3,7 +3,7 @@
  * share the measured server's event loop (a real client never does). Records every response
  * time so p95 is exact (autocannon's summary has p90 and p97.5 but no p95).
  *
- *   npx tsx bench/mail/load-client.ts <url> <connections> <seconds> [bearer token]
+ *   npx tsx bench/mail/load-client.ts <url> <connections> <seconds> [bearer token] [accept-encoding]
  * Prints one JSON line: { rps, p50, p95, p99, max, errors }.
  */
 import autocannon from "autocannon";
@@ -19,9 +19,9 @@ export interface LoadResult {
 }
 
 async function main(): Promise<void> {
-  const [url, connections, seconds, token] = process.argv.slice(2);
+  const [url, connections, seconds, token, acceptEncoding] = process.argv.slice(2);
   if (!url || !connections || !seconds)
-    throw new Error("usage: load-client.ts <url> <connections> <seconds> [token]");
+    throw new Error("usage: load-client.ts <url> <connections> <seconds> [token] [accept-encoding]");
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -29,7 +29,10 @@ async function main(): Promise<void> {
         url,
         connections: Number(connections),
         duration: Number(seconds),
-        headers: token ? { authorization: `Bearer ${token}` } : {},
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
+        },
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
