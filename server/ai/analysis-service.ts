@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AgentPreferences, EmailAnalysis, Fallback } from "../../contract/ai.ts";
 import type { Db } from "../db/client.ts";
+import { storedEmailColumns } from "../db/email-columns.ts";
 import { emails } from "../db/schema.ts";
 import type { Clock } from "../lib/clock.ts";
 import { actionReason } from "../mail/action-rules.ts";
@@ -203,7 +204,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
      */
     async analysePending(userId: string, limit = 200): Promise<number> {
       const rows = await db
-        .select()
+        .select(storedEmailColumns)
         .from(emails)
         .where(and(eq(emails.userId, userId), isNull(emails.aiAnalysis)))
         .orderBy(desc(emails.receivedAt))

@@ -1,15 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { type EmailRow, storedEmailColumns } from "../db/email-columns.ts";
 import { emails, mailAccounts } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { AnalyzerInput } from "./local/index.ts";
 
-export type EmailRow = typeof emails.$inferSelect;
+export type { EmailRow } from "../db/email-columns.ts";
 
 /** One of the user's emails, or 404: every AI route on an email goes through here. */
 export async function loadEmail(db: Db, userId: string, id: string): Promise<EmailRow> {
   const [row] = await db
-    .select()
+    .select(storedEmailColumns)
     .from(emails)
     .where(and(eq(emails.userId, userId), eq(emails.id, id)));
   if (!row) throw new DomainError("not_found", "No such email.");

@@ -1,11 +1,11 @@
 import type { SyncStatus } from "../../contract/mail.ts";
 import type { Db } from "../db/client.ts";
-import type { emails, mailAccounts } from "../db/schema.ts";
+import type { mailAccounts } from "../db/schema.ts";
 import type { EventBus } from "../events.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 
-export type EmailRow = typeof emails.$inferSelect;
+export type { EmailRow } from "../db/email-columns.ts";
 export type AccountRow = typeof mailAccounts.$inferSelect;
 
 /** What the mail API needs of the sync engine (server/sync implements it). */
