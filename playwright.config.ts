@@ -1,7 +1,21 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4180);
 const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4290);
+const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : FULL_CHROMIUM);
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 // Specs reach the emulator's admin API through this variable.
 process.env.E2E_EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
@@ -19,17 +33,11 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
     launchOptions: {
-      // Debian's Chromium: Playwright cannot download browsers here.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      // Debian's Chromium: Playwright cannot download browsers here. Its headless shell (the same
+      // engine without the browser UI) opens pages about twice as fast on two cores; the full
+      // browser is the fallback.
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [
@@ -50,7 +58,12 @@ export default defineConfig({
       testMatch: "**/*.timing.spec.ts",
       dependencies: ["desktop", "phone"],
       workers: 1,
-      use: { ...devices["Desktop Chrome"], channel: undefined },
+      // Frame times need the full browser: the headless shell paces animation frames its own way.
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS },
+      },
     },
     {
       // Moving the server clock expires every session in the shared stack, so these run last.

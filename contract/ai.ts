@@ -90,7 +90,15 @@ export type Engine = z.infer<typeof engineSchema>;
 /** Why the local engine answered in place of the configured model. */
 export const fallbackSchema = z.object({
   from: z.string(),
-  reason: z.enum(["malformed_output", "unsafe_output", "timeout", "rate_limited", "provider_error"]),
+  reason: z.enum([
+    "malformed_output",
+    "unsafe_output",
+    "timeout",
+    "rate_limited",
+    "provider_error",
+    /** The person's budget of model calls is spent (background work only; requests get 429). */
+    "budget_exceeded",
+  ]),
 });
 export type Fallback = z.infer<typeof fallbackSchema>;
 
@@ -256,3 +264,24 @@ export const sentReplySchema = z.object({
   sentAt: z.string(),
 });
 export const sentRepliesResponseSchema = z.object({ replies: z.array(sentReplySchema) });
+
+/** One window of the per-user budget of model calls; `limit` null means no limit is set. */
+export const aiBudgetWindowSchema = z.object({
+  used: z.number().int().min(0),
+  limit: z.number().int().min(1).nullable(),
+  /** When this window's count starts again (ISO time). */
+  resetsAt: z.string(),
+});
+export type AiBudgetWindow = z.infer<typeof aiBudgetWindowSchema>;
+
+/** GET /api/ai/usage: the signed-in person's AI usage, as the Settings dialog shows it. */
+export const aiUsageResponseSchema = z.object({
+  /** The configured AI provider: "local" (never counted against the budget), "openai", ... */
+  provider: z.string(),
+  /** False for the local engine: its calls cost nothing and are not counted. */
+  budgeted: z.boolean(),
+  /** AI requests the person made today (UTC), whichever engine answered. */
+  requestsToday: z.number().int().min(0),
+  modelCalls: z.object({ minute: aiBudgetWindowSchema, day: aiBudgetWindowSchema }),
+});
+export type AiUsageResponse = z.infer<typeof aiUsageResponseSchema>;

@@ -11,8 +11,13 @@ export const errorCodes = [
   "method_not_allowed",
   "conflict",
   "payload_too_large",
+  "uri_too_long",
+  "request_timeout",
+  "headers_too_large",
   "unsupported_media_type",
   "rate_limited",
+  /** The per-user budget of AI model calls is spent for this minute or day (429, Retry-After). */
+  "ai_budget_exceeded",
   "provider_reauth_required",
   "provider_unavailable",
   "service_unavailable",

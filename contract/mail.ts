@@ -83,6 +83,11 @@ export const emailStatsSchema = z.object({
   /** Inbox total as the providers report it (summed over accounts). */
   totalEmailsRemote: z.number(),
   providerCounts: z.object({ gmail: z.number(), outlook: z.number() }),
+  /**
+   * Inbox mail per bucket, read with the totals (issue 19.4): the bucket cards print
+   * 'View All (N)' and their unread badge from here and fetch only the emails they show.
+   */
+  buckets: z.record(bucketSchema, z.object({ total: z.number(), unread: z.number() })),
 });
 export type EmailStats = z.infer<typeof emailStatsSchema>;
 

@@ -3,7 +3,7 @@
  * the AI Assist tab, applying and copying one, Improve, and the failure toasts with fallbacks.
  */
 import type { Page } from "@playwright/test";
-import { expect, test, toastWith } from "./support/auth.ts";
+import { expect, recordToasts, seenToasts, test, toastWith } from "./support/auth.ts";
 import { emailOf, openEmail, signedInWithMail } from "./support/reader-mail.ts";
 
 const MEETING = {
@@ -30,6 +30,8 @@ test("AI Suggest on a reply: AI Assist tab lists the suggestions; apply fills th
   const dialog = page.getByRole("dialog", { name: "Reply" });
   await expect(dialog.getByLabel("Subject")).toHaveValue(`Re: ${MEETING.subject}`);
 
+  // Spec: the AI Assist tab is shown after suggestions arrive (issue 19.6), not before.
+  await expect(dialog.getByRole("tab")).toHaveText(["Compose"]);
   const answered = page.waitForResponse((r) => r.url().endsWith("/api/ai/compose-suggestions"));
   await dialog.getByRole("button", { name: "AI Suggest" }).click();
   const response = await answered;
@@ -39,11 +41,13 @@ test("AI Suggest on a reply: AI Assist tab lists the suggestions; apply fills th
   expect(suggestions.length).toBeGreaterThan(0);
 
   await expect(dialog.getByRole("tab", { name: "AI Assist" })).toHaveAttribute("aria-selected", "true");
+  await expect(dialog.getByRole("tab")).toHaveText(["Compose", "AI Assist"]);
   const items = dialog.getByRole("list", { name: "AI suggestions" }).getByRole("listitem");
   await expect(items.locator("p")).toHaveText([...new Set(suggestions)]);
 
+  await recordToasts(page);
   await dialog.getByRole("button", { name: "Copy suggestion 1" }).click();
-  await expect(toastWith(page, "Copied")).toBeVisible();
+  await expect.poll(() => seenToasts(page)).toContainEqual(expect.stringContaining("Copied"));
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(suggestions[0]);
 
   const last = [...new Set(suggestions)].at(-1) ?? "";

@@ -4,7 +4,7 @@
  * 'AI analysis not available' path and the failure toast.
  */
 import type { Page } from "@playwright/test";
-import { expect, test, toastWith } from "./support/auth.ts";
+import { expect, recordToasts, seenToasts, test, toastWith } from "./support/auth.ts";
 import {
   type AppEmail,
   api,
@@ -82,6 +82,24 @@ test("the panel shows the analysis of a synced email with the spec's fields and 
   const { emails } = await signedInWithMail(page, [BUDGET, INVOICE, NEWSLETTER]);
   const email = emailOf(emails, BUDGET.subject);
   const stored = await analysedEmail(page, email);
+  // The user answers Priya: she becomes a correspondent, the kind of sender Agent Learning is about.
+  const auth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("sessionToken"))}` };
+  const sent = await page.request.post("/api/emails/send", {
+    headers: auth,
+    data: {
+      to: BUDGET.from.address,
+      subject: `Re: ${BUDGET.subject}`,
+      body: "On it.",
+      inReplyToId: email.id,
+    },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  await expect
+    .poll(async () => {
+      const { memories } = await api<{ memories: Array<{ kind: string }> }>(page, "/api/agent/memories");
+      return memories.some((m) => m.kind === "contact");
+    })
+    .toBe(true);
   await page.reload();
   const panel = await openInsights(page, email);
 
@@ -114,12 +132,19 @@ test("the panel shows the analysis of a synced email with the spec's fields and 
     stored.security?.verdict ?? "",
   );
 
-  // Agent Learning: the 2 newest memories.
-  const memories = await api<{ memories: Array<{ content: string }> }>(page, "/api/agent/memories");
-  expect(memories.memories.length, "three emails teach the agent more than two facts").toBeGreaterThan(2);
-  await expect(panel.getByTestId("agent-learning").getByRole("listitem")).toHaveText(
-    memories.memories.slice(0, 2).map((m) => m.content),
+  // Agent Learning: the 2 newest memories about the person's correspondents (Priya, whom they
+  // answered), none about the one-off invoice and newsletter senders.
+  const memories = await api<{ memories: Array<{ content: string; kind: string }> }>(
+    page,
+    "/api/agent/memories",
   );
+  const aboutCorrespondents = memories.memories.filter((m) => m.kind === "contact" || m.kind === "fact");
+  expect(aboutCorrespondents.length).toBeGreaterThan(0);
+  await expect(panel.getByTestId("agent-learning").getByRole("listitem")).toHaveText(
+    aboutCorrespondents.slice(0, 2).map((m) => m.content),
+  );
+  await expect(panel.getByTestId("agent-learning")).not.toContainText("billing@cloudhost.example");
+  await expect(panel.getByTestId("agent-learning")).not.toContainText("digest@news.example");
   await expectAccessibleDialog(page, "[data-testid=ai-insights]");
 
   // Escape closes the panel only; the reader stays.
@@ -164,8 +189,9 @@ test("the response generator drafts per style; the list scrolls at 10rem; Copy s
   await expect(panel.getByTestId("responses-engine")).toHaveText("Written by Local analyzer");
 
   const first = seen.get("detailed")?.[0] ?? "";
+  await recordToasts(page);
   await panel.getByRole("button", { name: "Copy response 1" }).click();
-  await expect(toastWith(page, "Copied")).toBeVisible();
+  await expect.poll(() => seenToasts(page)).toContainEqual(expect.stringContaining("Copied"));
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
 });
 

@@ -1,4 +1,13 @@
-import { completeConsent, createIdentity, expect, signIn, storedToken, test } from "./support/auth.ts";
+import {
+  completeConsent,
+  createIdentity,
+  expect,
+  openAccounts,
+  sessionOverHttp,
+  signInOverHttp,
+  storedToken,
+  test,
+} from "./support/auth.ts";
 
 test.describe("auth callback", () => {
   test("Cancel on the consent screen: cancelled message, then back at /login", async ({ page }) => {
@@ -56,28 +65,54 @@ test.describe("auth callback", () => {
     expect(asked).toEqual(["/api/auth/outlook/callback", "/api/auth/gmail/callback"]);
   });
 
-  test("the server-redirect form stores the token, goes straight on, and leaves no token in the URL", async ({
+  test("a link carrying someone else's token signs no one in; linking names who is signed in", async ({
     page,
     browser,
   }) => {
-    const lee = await createIdentity("outlook", "Lee");
-    await signIn(page, lee.email);
-    const token = await storedToken(page);
+    // The attacker signs in and sends the spec's redirect form with their own session token.
+    const mallory = await createIdentity("gmail", "Mallory");
+    const token = await sessionOverHttp(page, mallory.email);
     expect(token).toBeTruthy();
+    const link = `/auth/callback?success=true&sessionToken=${encodeURIComponent(token ?? "")}&provider=gmail`;
 
-    const other = await browser.newContext();
+    const victim = await browser.newContext();
     try {
-      const tab = await other.newPage();
-      await tab.goto(
-        `/auth/callback?success=true&sessionToken=${encodeURIComponent(token ?? "")}&provider=outlook`,
+      // A browser that never started a flow opens the link: refused, not signed in.
+      const tab = await victim.newPage();
+      await tab.goto(link);
+      await expect(tab.getByRole("alert")).toHaveText(
+        "This sign-in link is not valid. Please start signing in again.",
       );
-      await expect(tab).toHaveURL(/\/dashboard$/);
-      await expect(tab.getByRole("heading", { name: `Welcome, ${lee.name}` })).toBeVisible();
-      expect(tab.url()).not.toContain("sessionToken");
-      expect(await tab.evaluate(() => window.location.href)).not.toContain(token ?? "");
-      expect(await storedToken(tab)).toBe(token);
+      expect(new URL(tab.url()).search).toBe("");
+      await expect(tab).toHaveURL(/\/login$/, { timeout: 6_000 });
+      expect(await storedToken(tab)).toBeNull();
+      await tab.goto("/dashboard");
+      await expect(tab).toHaveURL(/\/login$/);
+
+      // Signed in as themselves, the link does not switch them to the attacker's user, and
+      // linking a mailbox first names the person who is signed in.
+      const vic = await createIdentity("outlook", "Vic");
+      await signInOverHttp(tab, vic.email);
+      const own = await storedToken(tab);
+      await tab.goto(link);
+      await expect(tab.getByRole("alert")).toBeVisible();
+      await expect(tab).toHaveURL(/\/(login|dashboard)$/, { timeout: 6_000 });
+      expect(await storedToken(tab)).toBe(own);
+      await tab.goto("/dashboard");
+      await expect(tab.getByRole("heading", { name: `Welcome, ${vic.name}` })).toBeVisible();
+      const dialog = await openAccounts(tab);
+      await dialog.getByRole("button", { name: "Add Gmail account" }).click();
+      const confirm = tab.getByRole("alertdialog", { name: "Link a Gmail account?" });
+      await expect(confirm).toContainText(`You are signed in as ${vic.name} (${vic.email}).`);
+      await expect(confirm).toContainText("Link a Gmail account to this Mailwise account?");
+      // Cancel opens no provider window.
+      let popups = 0;
+      tab.on("popup", () => popups++);
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await expect(confirm).toBeHidden();
+      expect(popups).toBe(0);
     } finally {
-      await other.close();
+      await victim.close();
     }
   });
 

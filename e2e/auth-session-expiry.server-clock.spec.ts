@@ -11,7 +11,11 @@ test("a session that expired on the server leads to /login with the 'Session Exp
   const dana = await createIdentity("gmail", "Dana");
   await signIn(page, dana.email);
 
-  const res = await request.post("/api/_test/clock", { data: { advanceSeconds: 31 * 24 * 60 * 60 } });
+  // The test hook answers only a signed-in caller.
+  const res = await request.post("/api/_test/clock", {
+    data: { advanceSeconds: 31 * 24 * 60 * 60 },
+    headers: { authorization: `Bearer ${await storedToken(page)}` },
+  });
   expect(res.ok()).toBe(true);
 
   // The next API call meets the expired session. The dashboard's own polling may get there first;

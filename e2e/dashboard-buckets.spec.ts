@@ -7,7 +7,7 @@ import {
   mailbox,
   waitForSyncedEmails,
 } from "./dashboard-fixtures.ts";
-import { createIdentity, expect, signIn, test, toastWith } from "./support/auth.ts";
+import { createIdentity, expect, signInOverHttp, test, toastWith } from "./support/auth.ts";
 
 const EMPTY_TEXTS = {
   personal: "No personal emails",
@@ -39,7 +39,7 @@ test.describe("dashboard buckets", () => {
       ...Array.from({ length: 7 }, (_, i) => BUCKET_MAIL.personal(i + 1)),
       BUCKET_MAIL.work(1),
     ]);
-    await signIn(page, me.email);
+    await signInOverHttp(page, me.email);
     await waitForSyncedEmails(page, 8);
 
     const personal = bucketCard(page, "personal");
@@ -68,7 +68,7 @@ test.describe("dashboard buckets", () => {
     const me = await createIdentity("gmail", "Corin");
     const copied = await copyCorpusMail(me.email, 12);
     expect(copied).toBe(12);
-    await signIn(page, me.email);
+    await signInOverHttp(page, me.email);
     await waitForSyncedEmails(page, 12);
     // The analysis job runs after sync and may move an email to another bucket: compare once
     // every email is analysed, on freshly loaded cards.
@@ -100,7 +100,7 @@ test.describe("dashboard buckets", () => {
     page,
   }) => {
     const me = await identityWithMail(Array.from({ length: 6 }, (_, i) => BUCKET_MAIL.personal(i + 1)));
-    await signIn(page, me.email);
+    await signInOverHttp(page, me.email);
     await waitForSyncedEmails(page, 6);
 
     await bucketCard(page, "personal").getByRole("button", { name: "View All (6)" }).click();
@@ -139,7 +139,7 @@ test.describe("dashboard buckets", () => {
 
   test("an empty bucket's dialog says so, and a refused bulk action toasts", async ({ page }) => {
     const me = await identityWithMail([BUCKET_MAIL.promotions(1), BUCKET_MAIL.promotions(2)]);
-    await signIn(page, me.email);
+    await signInOverHttp(page, me.email);
     await waitForSyncedEmails(page, 2);
     await page
       .getByRole("navigation", { name: "Dashboard" })
@@ -163,5 +163,48 @@ test.describe("dashboard buckets", () => {
     await promos.getByRole("button", { name: "Mark Read" }).click();
     await expect(toastWith(page, "Error")).toContainText("Failed to mark emails as read");
     await expect(promos.getByTestId("bucket-counts")).toHaveText("2 emails · 2 unread");
+    // Issue 19.5: one Escape closes the dialog although the failure toast is up.
+    await expect(toastWith(page, "Error")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(promos).toBeHidden();
+  });
+
+  test("bucket counts come from the stats call; each card fetches its five emails only", async ({ page }) => {
+    const me = await identityWithMail([
+      ...Array.from({ length: 12 }, (_, i) => BUCKET_MAIL.promotions(i + 1)),
+      ...Array.from({ length: 3 }, (_, i) => BUCKET_MAIL.personal(i + 1)),
+    ]);
+    await signInOverHttp(page, me.email);
+    await waitForSyncedEmails(page, 15);
+
+    const listReads: URL[] = [];
+    let statsReads = 0;
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/emails" && url.searchParams.has("bucket")) listReads.push(url);
+      if (url.pathname === "/api/emails/stats") statsReads++;
+    });
+    await page.reload();
+    const promotions = bucketCard(page, "promotions");
+    await expect(promotions.getByRole("button", { name: "View All (12)" })).toBeVisible();
+    await expect(promotions.getByRole("listitem")).toHaveCount(5);
+    await expect(promotions.getByText("12 unread")).toBeAttached();
+    await expect(bucketCard(page, "personal").getByRole("button", { name: "View All (3)" })).toBeVisible();
+    await expect(bucketCard(page, "other")).toContainText(EMPTY_TEXTS.other);
+
+    // One read per card, five rows each, never a second page; the counts came with the stats.
+    expect(listReads.map((u) => u.searchParams.get("bucket")).sort()).toEqual(
+      ["other", "newsletters", "personal", "promotions", "social", "work"].sort(),
+    );
+    for (const url of listReads) {
+      expect(url.searchParams.get("limit")).toBe("5");
+      expect(url.searchParams.has("cursor")).toBe(false);
+    }
+    expect(statsReads).toBeGreaterThanOrEqual(1);
+    const stats = await api<{ buckets: Record<string, { total: number; unread: number }> }>(
+      page,
+      "/api/emails/stats",
+    );
+    expect(stats.buckets.promotions).toEqual({ total: 12, unread: 12 });
   });
 });

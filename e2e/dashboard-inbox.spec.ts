@@ -8,11 +8,11 @@ import {
   waitForSyncedEmails,
 } from "./dashboard-fixtures.ts";
 import {
-  consentInPopup,
+  addAccount,
   createIdentity,
   expect,
   openAccounts,
-  signIn,
+  signInOverHttp,
   test,
   toastWith,
 } from "./support/auth.ts";
@@ -27,7 +27,7 @@ test.describe("unified inbox", () => {
       note("Quarterly roadmap review", 3),
       note("Photos from the weekend", 4),
     ]);
-    await signIn(page, me.email);
+    await signInOverHttp(page, me.email);
     await waitForSyncedEmails(page, 4);
     await expect(inboxRows(page)).toHaveCount(4);
 
@@ -62,13 +62,9 @@ test.describe("unified inbox", () => {
     const gmail = await identityWithMail([note("From the Gmail side", 1), note("Gmail again", 2)]);
     const outlook = await createIdentity("outlook", "Lee");
     await addMessage(outlook.email, note("From the Outlook side", 3));
-    await signIn(page, gmail.email);
+    await signInOverHttp(page, gmail.email);
     const dialog = await openAccounts(page);
-    await consentInPopup(
-      page,
-      () => dialog.getByRole("button", { name: "Add Outlook account" }).click(),
-      outlook.email,
-    );
+    await addAccount(page, dialog, outlook);
     await expect(dialog.getByRole("listitem", { name: outlook.email })).toBeVisible();
     await page.keyboard.press("Escape");
     await waitForSyncedEmails(page, 3);
@@ -90,7 +86,7 @@ test.describe("unified inbox", () => {
 
   test("a refused archive comes back with an Error toast", async ({ page }) => {
     const me = await identityWithMail([note("Keep me", 1), note("Other", 2)]);
-    await signIn(page, me.email);
+    await signInOverHttp(page, me.email);
     await waitForSyncedEmails(page, 2);
     await expect(inboxRows(page)).toHaveCount(2);
     await page.route("**/api/emails/*", (route) =>
@@ -112,7 +108,7 @@ test.describe("unified inbox", () => {
 
   test("command palette: Ctrl+K, filter, Enter runs the command", async ({ page }) => {
     const me = await identityWithMail([BUCKET_MAIL.personal(1)]);
-    await signIn(page, me.email);
+    await signInOverHttp(page, me.email);
     await page.keyboard.press("Control+k");
     const palette = page.getByRole("dialog", { name: "Command palette" });
     await expect(palette).toBeVisible();

@@ -6,7 +6,7 @@ import {
   note,
   waitForSyncedEmails,
 } from "./dashboard-fixtures.ts";
-import { expect, signIn, test } from "./support/auth.ts";
+import { expect, signInOverHttp, test } from "./support/auth.ts";
 
 // Key press to painted frame is measured, so this runs in the "timing" project: alone, after the
 // parallel projects, with no second browser sharing the two cores.
@@ -18,7 +18,7 @@ test.describe("unified inbox", () => {
     const me = await identityWithMail(
       Array.from({ length: 5 }, (_, i) => note(`Message number ${i + 1}`, i + 1)),
     );
-    await signIn(page, me.email);
+    await signInOverHttp(page, me.email);
     await waitForSyncedEmails(page, 5);
     await expect(inboxRows(page)).toHaveCount(5);
     const selected = page.locator("#inbox [data-email-id][aria-current='true']");

@@ -1,5 +1,5 @@
 import { acceptCookies, BUCKET_MAIL, identityWithMail, waitForSyncedEmails } from "./dashboard-fixtures.ts";
-import { expect, signIn, test } from "./support/auth.ts";
+import { expect, signInOverHttp, test } from "./support/auth.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
@@ -8,7 +8,7 @@ test("the dashboard at 360 px: no sideways scroll, full-screen panels, usable bu
   page,
 }) => {
   const me = await identityWithMail([BUCKET_MAIL.personal(1), BUCKET_MAIL.personal(2), BUCKET_MAIL.work(1)]);
-  await signIn(page, me.email);
+  await signInOverHttp(page, me.email);
   await waitForSyncedEmails(page, 3);
   await expect(page.locator("#inbox [data-email-id]")).toHaveCount(3);
 

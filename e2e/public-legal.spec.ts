@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { PRIVACY_SETTING_EFFECTS } from "../contract/privacy-texts.ts";
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem("cookieConsent", "accepted"));
@@ -35,10 +36,11 @@ for (const path of ["/privacy-policy", "/privacy"]) {
 
     const retention = page.locator("section#retention");
     await expect(retention.getByRole("listitem")).toHaveText([
-      "Minimal: 90 days.",
-      "Standard: 2 years. This is the default.",
-      "Extended: 7 years, for people who need a long archive.",
+      "Minimal: 90 days",
+      "Standard: 2 years (default)",
+      "Extended: 7 years",
     ]);
+    await expect(retention).toContainText("The mail in your Gmail or Outlook mailbox is never touched.");
 
     const deletion = page.locator("section#deletion");
     await expect(deletion).toContainText("30-day grace period");
@@ -50,9 +52,14 @@ for (const path of ["/privacy-policy", "/privacy"]) {
     await expect(page.locator("section#cookies")).toContainText("accepted or declined");
     const choices = page.locator("section#your-choices");
     await expect(choices).toContainText("We do not sell your data.");
-    await expect(choices).toContainText("do-not-sell setting");
-    await expect(choices).toContainText("opt out of anonymous usage analytics");
-    await expect(choices).toContainText("opt out of product news and marketing email");
+    // The policy says what the code does: the very sentences the privacy panel shows.
+    for (const effect of [
+      PRIVACY_SETTING_EFFECTS.doNotSell,
+      PRIVACY_SETTING_EFFECTS.analyticsOptOut,
+      PRIVACY_SETTING_EFFECTS.marketingOptOut,
+    ]) {
+      await expect(choices).toContainText(effect);
+    }
   });
 }
 

@@ -2,6 +2,7 @@ import { expect, test, toastWith } from "./support/auth.ts";
 import {
   emailOf,
   expectAccessibleDialog,
+  GMAIL_FLAG_LABEL,
   labelsOf,
   mailboxMessages,
   openEmail,
@@ -42,10 +43,15 @@ test("opening an unread email shows its headers and marks it read on the provide
 test("star, unstar and flag are written back to the provider", async ({ page }) => {
   const subject = "Contract draft";
   const { identity, emails, delivered } = await signedInWithMail(page, [
-    { from: SENDER, subject, text: "Please review the draft." },
+    // Gmail marked it important by itself: that is not the person's flag (issue 19.2).
+    { from: SENDER, subject, text: "Please review the draft.", labelIds: ["INBOX", "UNREAD", "IMPORTANT"] },
   ]);
   const providerId = delivered.get(subject)?.id ?? "";
   const dialog = await openEmail(page, emailOf(emails, subject));
+  await expect(dialog.getByRole("button", { name: "Flag", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
 
   await dialog.getByRole("button", { name: "Star", exact: true }).click();
   await expect(dialog.getByRole("button", { name: "Unstar" })).toHaveAttribute("aria-pressed", "true");
@@ -56,35 +62,46 @@ test("star, unstar and flag are written back to the provider", async ({ page }) 
   await expect(dialog.getByRole("button", { name: "Star", exact: true })).toBeVisible();
   await expect.poll(() => labelsOf(identity, providerId), { timeout: 10_000 }).not.toContain("STARRED");
 
-  // Gmail has no flag: Mailwise's flag is the IMPORTANT label.
+  // Gmail has no flag: Mailwise's flag is its own "Flagged by Mailwise" label, made on first use.
   await dialog.getByRole("button", { name: "Flag", exact: true }).click();
   await expect(dialog.getByRole("button", { name: "Unflag" })).toBeVisible();
-  await expect.poll(() => labelsOf(identity, providerId), { timeout: 10_000 }).toContain("IMPORTANT");
+  await expect.poll(() => labelsOf(identity, providerId), { timeout: 10_000 }).toContain(GMAIL_FLAG_LABEL);
+  await dialog.getByRole("button", { name: "Unflag" }).click();
+  await expect(dialog.getByRole("button", { name: "Flag", exact: true })).toBeVisible();
+  await expect
+    .poll(() => labelsOf(identity, providerId), { timeout: 10_000 })
+    .not.toContain(GMAIL_FLAG_LABEL);
+  // Gmail's own importance is left as Gmail set it.
+  expect(await labelsOf(identity, providerId)).toContain("IMPORTANT");
 });
 
-test("archive and delete leave the inbox on the provider and close the reader; the queue shows progress", async ({
+test("archive and delete leave the inbox on the provider and close the reader; the progress bar uses the real counts", async ({
   page,
 }) => {
   const { identity, emails, delivered } = await signedInWithMail(page, [
     { from: SENDER, subject: "Archive me", text: "Old news." },
     { from: { name: "Lee", address: "lee@example.net" }, subject: "Delete me", text: "Spam-ish." },
   ]);
-  // Newest first: "Delete me" is 1 of 2, "Archive me" is 2 of 2.
+  // Two unread inbox emails; opening one reads it: 1 of 2 handled, 1 unread, 100 - 1/2*100 = 50.
   const archived = emailOf(emails, "Archive me");
   let dialog = await openEmail(page, archived);
-  await expect(dialog.getByText("Inbox Zero Progress")).toBeVisible();
-  await expect(dialog.getByText("2 of 2")).toBeVisible();
-  await expect(dialog.getByText("0 emails remaining")).toBeVisible();
+  await expect(dialog.getByText("Inbox Zero Progress", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("1 of 2", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("1 emails remaining")).toBeVisible();
+  await expect(dialog.getByRole("progressbar", { name: "Inbox Zero Progress" })).toHaveAttribute(
+    "aria-valuenow",
+    "50",
+  );
   await dialog.getByRole("button", { name: "Archive", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator(`[data-email-id="${archived.id}"]`)).toHaveCount(0);
   const archivedId = delivered.get("Archive me")?.id ?? "";
   await expect.poll(() => labelsOf(identity, archivedId), { timeout: 10_000 }).not.toContain("INBOX");
 
-  // One email left: no progress bar (the spec shows it only when the queue has more than one).
+  // One email left in the inbox: no progress bar (the spec shows it only when total is more than 1).
   const deleted = emailOf(emails, "Delete me");
   dialog = await openEmail(page, deleted);
-  await expect(dialog.getByText("Inbox Zero Progress")).toHaveCount(0);
+  await expect(dialog.getByText("Inbox Zero Progress", { exact: true })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(dialog).toBeHidden();
   const deletedId = delivered.get("Delete me")?.id ?? "";

@@ -30,6 +30,8 @@ const VECTORS = [
   `<noscript><p title="</noscript><img src=x onerror=${FIRE}>"></noscript>`,
   `<link rel="stylesheet" href="https://evil.example/x.css">`,
   `<style>@import url("https://evil.example/y.css"); body { background: url("https://evil.example/z.png") }</style>`,
+  // CSS escapes that a CSS parser turns into "</style><script>" when the sheet is written back.
+  `<style>p { content: "\\3c/style\\3e\\3cscript\\3e${FIRE}\\3c/script\\3e" }</style>`,
   `<input autofocus onfocus="${FIRE}">`,
   `<marquee onstart="${FIRE}">m</marquee>`,
   `<a href="data:text/html,<script>${FIRE}</script>">data link</a>`,
@@ -59,19 +61,25 @@ test("a hostile HTML email runs no script and keeps its markup out of the app", 
   page.on("popup", (p) => fired.push(`popup: ${p.url()}`));
   const dialog = await openEmail(page, emailOf(emails, "Totally normal"));
   const iframe = dialog.locator("iframe");
-  await expect(iframe).toHaveAttribute("sandbox", "allow-popups allow-popups-to-escape-sandbox");
+  // An opaque origin; scripts only as the frame's CSP allows: the one height reporter, by hash.
+  await expect(iframe).toHaveAttribute(
+    "sandbox",
+    "allow-scripts allow-popups allow-popups-to-escape-sandbox",
+  );
   const sandbox = (await iframe.getAttribute("sandbox")) ?? "";
-  expect(sandbox).not.toContain("allow-scripts");
   expect(sandbox).not.toContain("allow-same-origin");
+  expect(sandbox).not.toContain("allow-top-navigation");
 
   const doc = await srcdocOf(page);
-  expect(doc).toContain(
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:">`,
-  );
+  const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(doc)?.[1] ?? "";
+  expect(csp).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; /);
+  expect(csp).toContain("img-src data: cid:;");
+  expect(doc.match(/<script>/g)).toHaveLength(1);
   expect(doc).toContain('<meta name="referrer" content="no-referrer">');
   expect(doc).toContain("Visible safe text");
   // Only our own head elements: the sender's script, frames, forms, base and meta are gone.
   const body = doc.slice(doc.indexOf("</head>"));
+  expect(doc.slice(doc.indexOf("</script>"), doc.indexOf("</head>"))).not.toMatch(/<script/i);
   for (const banned of [
     /<script/i,
     /<iframe/i,
@@ -154,7 +162,7 @@ test("remote images stay blocked until 'Show images'; 'Always show from this sen
   await expect(bar).toBeHidden();
   doc = await srcdocOf(page);
   expect(doc).toContain(`${TRACKER}/pixel.gif?u=1`);
-  expect(doc).toContain("img-src data: https: http:");
+  expect(doc).toContain("img-src data: cid: https:");
   // The srcdoc frame inherits the app's CSP: remote images load only if the app allows https: images.
   if (/img-src[^;]*https:/.test(appCsp)) await expect.poll(() => hits.length).toBeGreaterThan(0);
   else

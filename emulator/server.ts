@@ -1,6 +1,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
 import { registerAdminRoutes } from "./admin.ts";
 import { registerAvatarRoutes } from "./avatars.ts";
+import { registerCalendarServices } from "./calendar/routes.ts";
+import { type CalendarServiceOptions, createCalendarServices } from "./calendar/services.ts";
 import { createClock } from "./clock.ts";
 import type { EmulatorContext } from "./context.ts";
 import { createEmulatorControl, type EmulatorControl } from "./control.ts";
@@ -42,6 +44,8 @@ export interface EmulatorOptions {
   identities?: readonly IdentityInput[];
   /** Gmail and Graph mail: corpus seeding, push URL, quota, throttling, history retention. */
   mail?: MailServiceOptions;
+  /** Google Calendar and Graph calendar: seeding, Google quota, sync token lifetime. */
+  calendar?: CalendarServiceOptions;
 }
 
 const controls = new WeakMap<FastifyInstance, EmulatorControl>();
@@ -117,7 +121,9 @@ export function buildEmulator(options: EmulatorOptions): FastifyInstance {
   controls.set(app, control);
   const admin = options.admin ?? adminFromEnv();
   if (admin) registerAdminRoutes(app, control);
-  registerMailServices(app, createMailServices(context, options.mail), admin);
+  const mail = createMailServices(context, options.mail);
+  registerMailServices(app, mail, admin);
+  registerCalendarServices(app, createCalendarServices(context, mail, options.calendar), admin);
   registerOpenAiRoutes(app, admin);
   return app;
 }

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAIL_FRAME_HEIGHT_KEY, MAIL_FRAME_SCRIPT, MAIL_FRAME_SCRIPT_HASH } from "../contract/mail-frame.ts";
 import { buildApp } from "./app.ts";
 import { BACKENDS, openTestDatabase, type TestDatabase } from "./test/databases.ts";
 import { startTestServer, type TestServer } from "./test/server.ts";
@@ -37,7 +39,7 @@ describe.each(BACKENDS)("HTTP basics on %s", (kind) => {
     expect(await live.json()).toEqual({ status: "ok" });
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: kind });
+    expect(await ready.json()).toMatchObject({ status: "ready", database: kind });
   });
 
   it("unknown API paths answer the JSON error shape", async () => {
@@ -74,11 +76,16 @@ describe.each(BACKENDS)("HTTP basics on %s", (kind) => {
     expect(res.headers.get("content-encoding")).toBe("gzip");
   });
 
-  it("sends security headers with a CSP that allows no inline script", async () => {
+  it("sends security headers with a CSP that allows no inline script but the email frame's, by hash", async () => {
     const res = await fetch(`${server.url}/`);
     const csp = res.headers.get("content-security-policy") ?? "";
     const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
-    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    // The hash names exactly the frame's fixed height reporter and nothing else.
+    const digest = createHash("sha256").update(MAIL_FRAME_SCRIPT).digest("base64");
+    expect(MAIL_FRAME_SCRIPT_HASH).toBe(`'sha256-${digest}'`);
+    expect(scriptSrc.trim()).toBe(`script-src 'self' ${MAIL_FRAME_SCRIPT_HASH}`);
+    expect(MAIL_FRAME_SCRIPT).toContain(`parent.postMessage({${MAIL_FRAME_HEIGHT_KEY}:n},"*")`);
+    expect(MAIL_FRAME_SCRIPT).not.toMatch(/fetch|XMLHttpRequest|location|cookie|Storage|top\.|eval/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");

@@ -2,20 +2,26 @@ import compress from "@fastify/compress";
 import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import helmet from "helmet";
+import { MAIL_FRAME_SCRIPT_HASH } from "../contract/mail-frame.ts";
 import { registerAiApi } from "./ai/index.ts";
 import { registerAccountRoutes } from "./auth/account-routes.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerTestHooks } from "./auth/test-hooks.ts";
+import { registerCalendarApi } from "./calendar/index.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { mailAccounts } from "./db/schema.ts";
+import { registerGameApi } from "./game/index.ts";
 import { registerHealthRoutes } from "./health/routes.ts";
 import { registerAuthGuard } from "./http/auth-guard.ts";
-import { registerErrorHandling } from "./http/error-handler.ts";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./http/error-handler.ts";
+import { registerInputGuard } from "./http/input-guard.ts";
+import { registerJsonBodies } from "./http/json-body.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSpa } from "./http/spa.ts";
 import type { Clock } from "./lib/clock.ts";
 import { registerMailApi } from "./mail/index.ts";
+import { registerPrivacyRoutes } from "./privacy/routes.ts";
 import { createServices, type Role, type Services } from "./services.ts";
 import { registerWebhookRoutes } from "./webhooks/routes.ts";
 
@@ -40,6 +46,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify's types omit the hop-count form that proxy-addr accepts, so pass a trust function.
     trustProxy: (_address: string, hop: number) => hop < deps.config.trustProxyHops,
     bodyLimit: 1024 * 1024,
+    // Router and HTTP-parser refusals (400, 414, 431) answer in the API's error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   // helmet's middleware built once: @fastify/helmet rebuilt it (parsing the whole CSP) on every
@@ -49,11 +58,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The email frame (a srcdoc, so it inherits this policy) runs one fixed script, by hash.
+        scriptSrc: ["'self'", MAIL_FRAME_SCRIPT_HASH],
         // Radix positions popovers with inline style attributes; scripts stay strictly 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // https: images only appear after the reader's "Show images": mail HTML is sanitized and remote
-        // images stripped until the person allows them (the srcdoc frame inherits this policy).
+        // https: images only appear after the reader's "Show images": the email frame's own CSP allows
+        // them only then (the srcdoc frame inherits this policy too, so both must allow a load).
         imgSrc: ["'self'", "data:", "https:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -71,14 +81,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: false,
   });
   app.addHook("onRequest", (request, reply, done) => {
+    // API answers carry mail, analyses and account data: no browser or proxy keeps a copy.
+    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
     securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
   await app.register(compress, { threshold: 1024 });
 
   registerErrorHandling(app);
-  registerHealthRoutes(app, deps.database);
-
+  registerJsonBodies(app);
+  registerInputGuard(app);
   let services = deps.services;
+  registerHealthRoutes(app, deps.database, () => services?.maintenance.status());
+
   if (!services) {
     const own = await createServices({
       config: deps.config,
@@ -95,15 +109,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthGuard(app, auth.sessions);
   await registerAuthRoutes(app, { config: deps.config, services: auth });
   registerAccountRoutes(app, auth);
-  registerWebhookRoutes(app, {
+  await registerWebhookRoutes(app, {
     db: deps.database.db,
     sync: services.sync.service,
     secrets: services.pushSecrets,
   });
   registerMailApi(app, { config: deps.config, db: deps.database.db, services });
   registerAiApi(app, services.ai);
+  registerGameApi(app, services.game);
+  await registerCalendarApi(app, services.calendar, deps.config);
+  registerPrivacyRoutes(app, services.privacy);
   if (deps.config.testHooks) {
-    registerTestHooks(app, clock, {
+    registerTestHooks(app, clock, app.requireSession, {
       async pendingFor(accountEmail) {
         const [account] = await deps.database.db
           .select({ userId: mailAccounts.userId })

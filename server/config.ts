@@ -12,6 +12,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
+  /** How long start-up keeps trying to open the database (PostgreSQL may still be starting); 0: once. */
+  DATABASE_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** How often the embedded database (PGlite, which has no autovacuum) is vacuumed. */
+  DB_VACUUM_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(3_600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().min(1).default("./dist/web"),
   /** 32+ bytes, base64 or hex. Unset: a key is generated once into DATA_DIR with owner-only permissions. */
@@ -48,6 +52,11 @@ const envSchema = z.object({
   SYNC_DEPTH_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Polling fallback: sync accounts whose last sync is older than this (pushes can be lost). */
   SYNC_POLL_SECONDS: z.coerce.number().int().min(5).default(60),
+  /**
+   * How often worker roles look for due scheduled deletions and people whose daily retention
+   * run is due (the privacy sweep job). Tests set 1.
+   */
+  PRIVACY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Secret in the Gmail push URL (?token=). Unset: derived from the secret key. */
   PUSH_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /**
@@ -67,8 +76,18 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   /** Model calls one user may have in flight; more interactive requests get 429. */
   AI_MAX_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
+  /**
+   * Per-user budget of model calls (not the local engine, which costs nothing), counted in the
+   * database across processes; 0 = no limit. Over it, requests get 429 ai_budget_exceeded.
+   */
+  AI_CALLS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  AI_CALLS_PER_DAY: z.coerce.number().int().min(0).default(1500),
   /** 1 registers test-only routes (POST /api/_test/clock). Never set in production. */
   ENABLE_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
+  /** Leaderboard: people who joined before this instant are founding members (+1000 points). */
+  FOUNDING_MEMBER_UNTIL: z.iso.datetime({ offset: true }).default("2027-01-01T00:00:00Z"),
+  /** Leaderboard: people who joined before this instant (and are not founding members) are early adopters (+500). */
+  EARLY_ADOPTER_UNTIL: z.iso.datetime({ offset: true }).default("2027-07-01T00:00:00Z"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,6 +100,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   database: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
+  databaseStartTimeoutMs: number;
+  vacuumIntervalMs: number;
   logLevel: Env["LOG_LEVEL"];
   webDistDir: string;
   secretKey: string | undefined;
@@ -98,7 +119,11 @@ export interface Config {
   /** host:port pairs exempt from the unsubscribe SSRF guard (tests only). */
   unsubscribeAllowHosts: string[];
   sync: { depthDays: number; pollSeconds: number; pushWebhookSecret: string | undefined };
+  /** Seconds between privacy sweeps (due deletions, daily retention) in worker roles. */
+  privacySweepSeconds: number;
   ai: AiConfig;
+  /** The leaderboard's cut-offs (docs/game-scoring.md). */
+  game: { foundingMemberUntil: Date; earlyAdopterUntil: Date };
 }
 
 export type AiProvider = Env["AI_PROVIDER"];
@@ -111,6 +136,8 @@ export interface AiConfig {
   models: { analysis: string; drafting: string };
   timeoutMs: number;
   maxConcurrencyPerUser: number;
+  /** Model calls per user and window; null = no limit. */
+  budget: { perMinute: number | null; perDay: number | null };
 }
 
 const DEFAULT_MODELS: Record<AiProvider, { analysis: string; drafting: string }> = {
@@ -142,6 +169,10 @@ function aiConfig(e: Env): AiConfig {
     },
     timeoutMs: e.AI_TIMEOUT_MS,
     maxConcurrencyPerUser: e.AI_MAX_CONCURRENCY_PER_USER,
+    budget: {
+      perMinute: e.AI_CALLS_PER_MINUTE === 0 ? null : e.AI_CALLS_PER_MINUTE,
+      perDay: e.AI_CALLS_PER_DAY === 0 ? null : e.AI_CALLS_PER_DAY,
+    },
   };
 }
 
@@ -240,6 +271,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "pglite", dir: path.join(dataDir, "pglite") },
+    databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT_SECONDS * 1000,
+    vacuumIntervalMs: e.DB_VACUUM_INTERVAL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     secretKey: e.SECRET_KEY,
@@ -263,6 +296,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollSeconds: e.SYNC_POLL_SECONDS,
       pushWebhookSecret: e.PUSH_WEBHOOK_SECRET,
     },
+    privacySweepSeconds: e.PRIVACY_SWEEP_SECONDS,
     ai: aiConfig(e),
+    game: {
+      foundingMemberUntil: new Date(e.FOUNDING_MEMBER_UNTIL),
+      earlyAdopterUntil: new Date(e.EARLY_ADOPTER_UNTIL),
+    },
   };
 }

@@ -15,6 +15,8 @@ export interface DomainEvents {
   "email.trashed": { userId: string; emailIds: string[] };
   "email.sent": { userId: string; accountId: string; inReplyToId: string | null };
   "email.unsubscribed": { userId: string; senderAddress: string; status: string };
+  /** The person used an AI feature (analysis, replies, compose help, improve), after it answered. */
+  "ai.used": { userId: string; kind: string; emailId: string | null; conversationId: string };
   /** An account was connected or disconnected. */
   "accounts.changed": { userId: string };
   /** A sync job of the account committed new or changed mail (AI analysis picks it up). */

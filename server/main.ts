@@ -2,7 +2,8 @@ import { parseArgs } from "node:util";
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { DatabaseStartError, openDatabase } from "./db/client.ts";
+import { restrictDataDir } from "./db/data-dir-permissions.ts";
 import { createServices, type Role } from "./services.ts";
 import { notificationUrl } from "./sync/watch-renewer.ts";
 
@@ -17,7 +18,22 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const role = readRole();
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase(config);
+  // Everything this process creates (database files, the secret key) is readable by its user only.
+  process.umask(0o077);
+  const restricted = await restrictDataDir(config.dataDir).catch((err: unknown) => {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DatabaseStartError(`Could not prepare DATA_DIR (${config.dataDir}): ${reason}`);
+  });
+  if (restricted > 0) {
+    log.warn(
+      { dataDir: config.dataDir, changed: restricted },
+      "DATA_DIR was readable by other users: folders set to 0700 and files to owner-only",
+    );
+  }
+  const database = await openDatabase(config, {
+    startTimeoutMs: config.databaseStartTimeoutMs,
+    onRetry: (message) => log.warn(message),
+  });
   log.info({ database: database.kind, role }, "database ready");
 
   const closers: Array<() => Promise<void>> = [];
@@ -66,7 +82,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DatabaseStartError) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -1,19 +1,29 @@
+import { z } from "zod";
 import { type AiServices, createAiServices } from "./ai/index.ts";
 import type { AuthServices } from "./auth/services.ts";
 import { createAuthServices } from "./auth/services.ts";
 import { loadSecretKey } from "./auth/token-vault.ts";
+import type { CalendarClientFactory } from "./calendar/factory.ts";
+import { type CalendarServices, createCalendarServices } from "./calendar/index.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { ANALYZE_EVERY_ROWS, createMaintenance, type Maintenance } from "./db/maintenance.ts";
 import { createEventBus, type EventBus } from "./events.ts";
+import type { GameService } from "./game/game-service.ts";
+import { createGameServices } from "./game/index.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
+import { createAccountDeleter } from "./privacy/deletion.ts";
+import { createPrivacyServices, type PrivacyServices } from "./privacy/service.ts";
 import { createMailProviderClient } from "./providers/factory.ts";
 import { createSyncServices, type SyncServices } from "./sync/index.ts";
 import { createPushSecrets, type PushSecrets } from "./sync/push-secrets.ts";
 import { loadState } from "./sync/sync-state.ts";
 import type { ProviderClientFactory, SyncLogger } from "./sync/types.ts";
+
+const VACUUM_JOB = "db.vacuum";
 
 /** web: serves HTTP and enqueues; worker: runs jobs and the sync poller; all: both. */
 export type Role = "web" | "worker" | "all";
@@ -28,8 +38,16 @@ export interface Services {
   /** Domain events (email.archived, ...) shared by every feature of this process. */
   events: EventBus;
   clientFor: ProviderClientFactory;
+  /** Connected calendars: integrations, sync, events. */
+  calendar: CalendarServices;
   /** Agent, memories, analysis and drafting; their jobs run on the worker role. */
   ai: AiServices;
+  /** Achievements and the leaderboard, fed by the domain events of confirmed actions. */
+  game: GameService;
+  /** Privacy settings, export, deletion and the sweep (due deletions, daily retention). */
+  privacy: PrivacyServices;
+  /** Statistics and space upkeep: ANALYZE after large writes, scheduled VACUUM on PGlite. */
+  maintenance: Maintenance;
   /** Runs an unsubscribe request as a durable job (worker role). */
   scheduleUnsubscribe: (requestId: string) => Promise<void>;
   /** Starts the queue (every role enqueues) and, for worker roles, job processing and polling. */
@@ -46,11 +64,15 @@ export interface ServicesOptions {
   log?: SyncLogger & { info(obj: object, msg: string): void };
   /** Tests inject provider clients with shorter timeouts, or fakes. */
   clientFor?: ProviderClientFactory;
+  /** Tests inject calendar clients with shorter timeouts. */
+  calendarClientFor?: CalendarClientFactory;
   /** Job polling interval; tests use less than the default second. */
   jobPollingSeconds?: number;
   leaseWaitMs?: number;
   backfillBudgetMs?: number;
   analysisBudgetMs?: number;
+  /** PGlite's VACUUM schedule (default an hour). */
+  vacuumIntervalMs?: number;
   /** Benchmarks of sync alone turn off the analysis that follows every synced page (default on). */
   analyseAfterSync?: boolean;
 }
@@ -74,6 +96,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const events = createEventBus({
     error: (obj, msg) => log.error({ detail: obj }, msg ?? "event listener failed"),
   });
+  // Subscribed before anything can emit: every role records the actions it confirms.
+  const game = createGameServices({ db: database.db, clock, config: config.game, events, log });
   const auth = await createAuthServices({
     config,
     db: database.db,
@@ -119,6 +143,17 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ...(options.leaseWaitMs === undefined ? {} : { leaseWaitMs: options.leaseWaitMs }),
     ...(options.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: options.backfillBudgetMs }),
   });
+  const maintenance = createMaintenance(database);
+  // Backfilled rows per account at its last ANALYZE (this process's view; a restart analyses again).
+  const analysedAt = new Map<string, number>();
+  const analyseAfterBackfill = async (accountId: string, synced: number, done: boolean) => {
+    const last = analysedAt.get(accountId) ?? 0;
+    if (synced - last < ANALYZE_EVERY_ROWS && !(done && synced !== last)) return;
+    analysedAt.set(accountId, synced);
+    await maintenance
+      .analyze(done ? "backfill finished" : `${synced - last} rows backfilled`)
+      .catch((err: unknown) => log.warn({ err: (err as Error).message }, "analyze after backfill failed"));
+  };
   // Each finished sync step announces its account, after its transaction committed, so the AI
   // analysis reads the new rows (the analysis job itself finds what is not analysed yet).
   const syncer = sync.syncer;
@@ -130,11 +165,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
     },
     async backfill(accountId) {
       await syncer.backfill(accountId);
+      const state = await loadState(database.db, accountId);
+      // Statistics follow large writes at once (the end of a page run, every ANALYZE_EVERY_ROWS
+      // rows, the end of the pass): the planner must not plan a synced mailbox as an empty one.
+      if (state) await analyseAfterBackfill(accountId, state.syncedCount, state.backfillDone);
       // Analysis waits for the backfill to finish: on one core (and one PGlite connection) it
       // would otherwise halve the sync rate of a big mailbox. The first page, synced before the
       // backfill starts, is analysed at once.
-      if ((await loadState(database.db, accountId))?.backfillDone)
-        events.emit("emails.synced", { accountId });
+      if (state?.backfillDone) events.emit("emails.synced", { accountId });
     },
   });
   const { scheduleUnsubscribe } = defineUnsubscribeJob(queue, {
@@ -154,6 +192,50 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ...(options.analysisBudgetMs === undefined ? {} : { analysisBudgetMs: options.analysisBudgetMs }),
     ...(options.analyseAfterSync === undefined ? {} : { analyseAfterSync: options.analyseAfterSync }),
   });
+  const calendar = createCalendarServices({
+    config,
+    db: database.db,
+    clock,
+    vault: auth.vault,
+    providers: auth.providers,
+    states: auth.states,
+    accounts: auth.accounts,
+    tokenRefreshLock: database.kind === "postgres" ? "database" : "process",
+    log,
+    ...(options.calendarClientFor ? { clientFor: options.calendarClientFor } : {}),
+  });
+  const privacy = createPrivacyServices({
+    db: database.db,
+    clock,
+    queue,
+    deleter: createAccountDeleter({
+      db: database.db,
+      vault: auth.vault,
+      providers: auth.providers,
+      clientFor,
+      forgetSessions: (userId) => auth.sessions.forgetUser(userId),
+      log,
+    }),
+    sweepSeconds: config.privacySweepSeconds,
+    log,
+  });
+  // PGlite has no autovacuum: a queued job (one at a time, by its singleton key) vacuums on a
+  // schedule and queues its next run. PostgreSQL keeps its own autovacuum.
+  const vacuumIntervalMs = options.vacuumIntervalMs ?? config.vacuumIntervalMs;
+  const scheduleVacuum = () =>
+    queue.send(VACUUM_JOB, {}, { singletonKey: VACUUM_JOB, delayMs: vacuumIntervalMs }).then(() => undefined);
+  if (database.kind === "pglite") {
+    queue.define({
+      name: VACUUM_JOB,
+      schema: z.object({}),
+      maxAttempts: 3,
+      handler: async () => {
+        await maintenance.vacuum();
+        log.info({ ...maintenance.status().lastVacuum }, "database vacuumed");
+        await scheduleVacuum();
+      },
+    });
+  }
   const syncServices = sync;
   const works = role === "worker" || role === "all";
   let started = false;
@@ -167,22 +249,31 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     clientFor,
     scheduleUnsubscribe,
+    maintenance,
     ai,
+    calendar,
+    game,
+    privacy,
     async start() {
       if (started) return;
       started = true;
+      if (works) await game.applyCutOffs();
       await queue.start();
       if (works) {
         await queue.work();
+        if (database.kind === "pglite") await scheduleVacuum();
         syncServices.poller.start();
         await ai.jobs.kick();
+        privacy.startScheduler();
       }
     },
     async stop() {
       if (!started) return;
       started = false;
+      privacy.stopScheduler();
       await syncServices.poller.stop();
       await queue.stop();
+      await game.idle();
     },
   };
 }

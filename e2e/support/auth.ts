@@ -81,6 +81,65 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
 }
 
+/** The first match's group 1, HTML entities of attribute values undone; throws with the page. */
+function pick(html: string, pattern: RegExp, what: string): string {
+  const found = pattern.exec(html)?.[1];
+  if (found === undefined) throw new Error(`emulator sign-in page without ${what}: ${html.slice(0, 300)}`);
+  return found.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'");
+}
+
+/**
+ * A session made through the same OAuth flow as the popup (the server's start call and flow
+ * cookie, the emulator's account chooser and consent, the callback), but over HTTP in the page's
+ * own cookie jar instead of drawing four pages. For tests whose subject is not sign-in: on two
+ * cores every page a test does not need to see costs about a second.
+ */
+export async function sessionOverHttp(page: Page, email: string): Promise<string> {
+  const provider = providerOf(email);
+  const request = page.request;
+  const start = await request.get(`/api/auth/${provider}`);
+  if (!start.ok()) throw new Error(`sign-in start: ${start.status()} ${await start.text()}`);
+  let url = ((await start.json()) as { authUrl: string }).authUrl;
+  let response = await request.get(url, { maxRedirects: 0 });
+  let location: string | undefined;
+  for (let step = 0; step < 4 && location === undefined; step += 1) {
+    const html = await response.text();
+    const action = new URL(pick(html, /<form method="post" action="([^"]+)"/, "a form"), url).href;
+    const flow = pick(html, /name="flow" value="([^"]+)"/, "a flow");
+    const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const account = new RegExp(`name="identity" value="([^"]+)"(?:(?!</button>).)*${escaped}`, "s");
+    const form: Record<string, string> = html.includes('name="identity"')
+      ? { flow, identity: pick(html, account, email) }
+      : { flow, decision: "allow" };
+    response = await request.post(action, { form, maxRedirects: 0 });
+    url = action;
+    location = response.status() >= 300 && response.status() < 400 ? response.headers().location : undefined;
+  }
+  if (location === undefined)
+    throw new Error(`the emulator did not redirect back after consent for ${email}`);
+  const back = new URL(location);
+  const callback = await request.get(`/api/auth/${provider}/callback${back.search}`);
+  if (!callback.ok()) throw new Error(`sign-in callback: ${callback.status()} ${await callback.text()}`);
+  return ((await callback.json()) as { sessionToken: string }).sessionToken;
+}
+
+/** Stores the session as the app does and opens the dashboard. */
+export async function openDashboardWith(page: Page, sessionToken: string): Promise<void> {
+  // A document of the app's origin that runs no script, to hold the token before the app starts.
+  await page.goto("/favicon.svg");
+  await page.evaluate((token) => localStorage.setItem("sessionToken", token), sessionToken);
+  await page.goto("/dashboard");
+  // The first page load of a test can share the two cores with another test's page and sync.
+  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Signs in over HTTP (see sessionOverHttp) and opens the dashboard. */
+export async function signInOverHttp(page: Page, email: string): Promise<string> {
+  const sessionToken = await sessionOverHttp(page, email);
+  await openDashboardWith(page, sessionToken);
+  return sessionToken;
+}
+
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem("sessionToken"));
 }
@@ -91,6 +150,38 @@ export async function openAccounts(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Connected accounts" });
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/**
+ * In the Connected accounts dialog: presses "Add Gmail/Outlook account" (or the given button) and
+ * confirms the link, which names the signed-in person first. Resolves once the popup opened.
+ */
+export async function startLink(page: Page, open: () => Promise<void>, provider: MailProvider) {
+  await open();
+  const confirm = page.getByRole("alertdialog", { name: `Link a ${PROVIDER_NAMES[provider]} account?` });
+  await expect(confirm).toContainText("You are signed in as");
+  await confirm.getByRole("button", { name: `Link ${PROVIDER_NAMES[provider]} account` }).click();
+}
+
+/** Adds a mailbox from the Connected accounts dialog: confirm the link, then consent in the popup. */
+export async function addAccount(
+  page: Page,
+  dialog: ReturnType<Page["getByRole"]>,
+  identity: TestIdentity,
+  decision: "Allow" | "Cancel" = "Allow",
+): Promise<void> {
+  const name = PROVIDER_NAMES[identity.provider];
+  await consentInPopup(
+    page,
+    () =>
+      startLink(
+        page,
+        () => dialog.getByRole("button", { name: `Add ${name} account` }).click(),
+        identity.provider,
+      ),
+    identity.email,
+    decision,
+  );
 }
 
 /**
@@ -107,4 +198,33 @@ export function toastWith(page: Page, title: string) {
     .getByRole("region", { name: /^Notifications/ })
     .getByRole("listitem")
     .filter({ hasText: title });
+}
+
+/**
+ * Records the title of every toast shown from now on, however briefly: a "Processing" toast that
+ * the outcome replaces within a frame is gone before a polling assertion looks (one toast at a
+ * time, spec section 9). Resolve with `seenToasts`.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seenToasts: seen });
+    const look = () => {
+      for (const item of document.querySelectorAll('[role=region][aria-label^="Notifications"] li')) {
+        const text = item.textContent ?? "";
+        if (text !== "" && !seen.includes(text)) seen.push(text);
+      }
+    };
+    look();
+    new MutationObserver(look).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+}
+
+/** Every toast text recorded since recordToasts. */
+export function seenToasts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { seenToasts?: string[] }).seenToasts ?? []);
 }

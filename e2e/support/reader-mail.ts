@@ -4,7 +4,14 @@ import AxeBuilder from "@axe-core/playwright";
  * mailbox, wait for the sync to bring it in, open it on the dashboard, and read the mailbox back.
  */
 import { expect, type Page } from "@playwright/test";
-import { createIdentity, EMULATOR_URL, type MailProvider, signIn, type TestIdentity } from "./auth.ts";
+import {
+  createIdentity,
+  EMULATOR_URL,
+  type MailProvider,
+  openDashboardWith,
+  sessionOverHttp,
+  type TestIdentity,
+} from "./auth.ts";
 
 export interface Delivery {
   from: { name?: string; address: string };
@@ -20,6 +27,8 @@ export interface EmulatorMessage {
   id: string;
   threadId: string;
   labelIds: string[];
+  /** labelIds with user labels by name (the emulator's admin view). */
+  labelNames: string[];
   subject: string;
   from: string;
   to: string;
@@ -63,10 +72,13 @@ export async function mailboxMessages(identity: TestIdentity, label?: string): P
   return ((await res.json()) as { messages: EmulatorMessage[] }).messages;
 }
 
-/** The labels of one emulator message, for expect.poll. */
+/** Mailwise's flag on Gmail: a user label of this name (decision 0037), never IMPORTANT. */
+export const GMAIL_FLAG_LABEL = "Flagged by Mailwise";
+
+/** The labels of one emulator message, user labels by name, for expect.poll. */
 export async function labelsOf(identity: TestIdentity, id: string): Promise<string[]> {
   const found = (await mailboxMessages(identity)).find((m) => m.id === id);
-  return found?.labelIds ?? [];
+  return found?.labelNames ?? [];
 }
 
 async function token(page: Page): Promise<string> {
@@ -75,20 +87,25 @@ async function token(page: Page): Promise<string> {
   return t;
 }
 
-/** GET on the app's API with the stored session token. */
-export async function api<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path, { headers: { Authorization: `Bearer ${await token(page)}` } });
+/** GET on the app's API with the stored session token (or the one given). */
+export async function api<T>(page: Page, path: string, sessionToken?: string): Promise<T> {
+  const bearer = sessionToken ?? (await token(page));
+  const res = await page.request.get(path, { headers: { Authorization: `Bearer ${bearer}` } });
   if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
 /** Waits until the sync brought in every subject; returns the app's emails by subject. */
-export async function waitForSynced(page: Page, subjects: string[]): Promise<Map<string, AppEmail>> {
+export async function waitForSynced(
+  page: Page,
+  subjects: string[],
+  sessionToken?: string,
+): Promise<Map<string, AppEmail>> {
   let bySubject = new Map<string, AppEmail>();
   await expect
     .poll(
       async () => {
-        const { emails } = await api<{ emails: AppEmail[] }>(page, "/api/emails?limit=200");
+        const { emails } = await api<{ emails: AppEmail[] }>(page, "/api/emails?limit=200", sessionToken);
         bySubject = new Map(emails.map((e) => [e.subject, e]));
         return subjects.filter((s) => !bySubject.has(s));
       },
@@ -113,13 +130,15 @@ export async function signedInWithMail(
     const summary = await deliver(identity, "raw" in m ? { raw: m.raw } : m);
     delivered.set(m.subject, summary);
   }
-  await signIn(page, identity.email);
+  // Signed in over HTTP and the dashboard opened only once the sync holds the mail, so the first
+  // list the page reads is complete.
+  const sessionToken = await sessionOverHttp(page, identity.email);
   const emails = await waitForSynced(
     page,
     messages.map((m) => m.subject),
+    sessionToken,
   );
-  // The list may have been read before the sync finished: start from a fresh page.
-  await page.reload();
+  await openDashboardWith(page, sessionToken);
   return { identity, emails, delivered };
 }
 

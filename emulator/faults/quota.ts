@@ -11,6 +11,7 @@ export const GMAIL_COSTS = {
   getProfile: 1,
   labelsList: 1,
   labelsGet: 1,
+  labelsCreate: 5,
   historyList: 2,
   messagesList: 5,
   messagesGet: 5,

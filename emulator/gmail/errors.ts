@@ -57,6 +57,7 @@ export const GMAIL_ERRORS = {
   metadataScopeQ: () => googleApiError(403, "Metadata scope does not support 'q' parameter", "forbidden"),
   delegationDenied: (user: string) => googleApiError(403, `Delegation denied for ${user}`, "forbidden"),
   notFound: () => googleApiError(404, "Requested entity was not found.", "notFound"),
+  labelExists: () => googleApiError(409, "Label name exists or conflicts", "alreadyExists"),
   invalidArgument: (message: string) => googleApiError(400, message, "invalidArgument"),
   badRequest: (message: string) => googleApiError(400, message, "badRequest"),
   rateLimited: () =>

@@ -71,6 +71,30 @@ describe("Gmail auth and profile", () => {
   });
 });
 
+describe("labels.create", () => {
+  it("makes a user label once; the same name again is a 409; modify and get see it", async () => {
+    const made = await call("/labels", { method: "POST", body: { name: "Flagged by Mailwise" } });
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ name: "Flagged by Mailwise", type: "user" });
+    const id = String(made.body.id);
+    const again = await call("/labels", { method: "POST", body: { name: "flagged BY mailwise" } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: { code: 409, errors: [{ reason: "alreadyExists" }] } });
+    expect((await call("/labels", { method: "POST", body: { name: "INBOX" } })).status).toBe(409);
+    expect((await call("/labels", { method: "POST", body: { name: " " } })).status).toBe(400);
+
+    const some = ((await call("/messages?maxResults=1&labelIds=INBOX")).body.messages as { id: string }[])[0]
+      ?.id;
+    await call(`/messages/${some}/modify`, { method: "POST", body: { addLabelIds: [id] } });
+    expect((await call(`/messages/${some}?format=minimal`)).body.labelIds).toContain(id);
+    expect((await call(`/labels/${id}`)).body).toMatchObject({ id, messagesTotal: 1 });
+    const listed = (await call("/labels")).body.labels as gmail_v1.Schema$Label[];
+    expect(listed.filter((label) => label.type === "user").map((label) => label.name)).toContain(
+      "Flagged by Mailwise",
+    );
+  });
+});
+
 describe("messages.list and get", () => {
   it("pages newest first with nextPageToken and no duplicates", async () => {
     const first = await call("/messages?maxResults=50&labelIds=INBOX");

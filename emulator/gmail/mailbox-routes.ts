@@ -94,6 +94,24 @@ export function registerGmailMailboxRoutes(app: FastifyInstance, mail: MailServi
     },
   );
 
+  // labels.create: user labels, named uniquely (case-insensitively, as Gmail compares them).
+  app.post(
+    `${BASE}/labels`,
+    { config: { gmailCost: GMAIL_COSTS.labelsCreate, gmailNeed: "modify" } },
+    (request, reply) => {
+      const { mailbox } = gmailCaller(request);
+      const name = firstString(bodyObject(request.body).name)?.trim() ?? "";
+      if (name === "" || name.length > 225)
+        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Invalid label name"));
+      const taken = (existing: string) => existing.toLowerCase() === name.toLowerCase();
+      if (SYSTEM_LABELS.some((label) => taken(label.name)) || [...mailbox.userLabels.values()].some(taken))
+        return sendGoogleError(reply, GMAIL_ERRORS.labelExists());
+      const id = `Label_${mailbox.userLabels.size + 1}`;
+      mailbox.userLabels.set(id, name);
+      return presentLabel(mailbox, id, name, "user");
+    },
+  );
+
   app.get<{ Params: { userId: string; id: string } }>(
     `${BASE}/labels/:id`,
     { config: { gmailCost: GMAIL_COSTS.labelsGet, gmailNeed: "read" } },

@@ -5,7 +5,8 @@ import type { Identity, Provider } from "../identities.ts";
 import { composeMessage } from "./compose.ts";
 import { folderOf } from "./folders.ts";
 import { generateMessages, MAX_GENERATED } from "./generator.ts";
-import type { StoredMessage } from "./mailbox.ts";
+import { deliverDemoInvitation } from "./invitation.ts";
+import type { Mailbox, StoredMessage } from "./mailbox.ts";
 import type { MailServices } from "./services.ts";
 
 const providerSchema = z.enum(["google", "microsoft"]).optional();
@@ -51,6 +52,10 @@ const faultsSchema = z.object({
     })
     .optional(),
 });
+const invitationSchema = z.object({
+  organizer: addressSchema.default({ name: "Priya Shah", address: "priya.shah@gmail.com" }),
+  timeZone: z.string().min(1).max(64).default("Europe/London"),
+});
 const pushSchema = z.object({ gmailPushUrl: z.string().url().nullable() });
 const retentionSchema = z.object({ historyRetentionSeconds: z.number().positive() });
 
@@ -61,12 +66,14 @@ function invalid(reply: FastifyReply, error: z.ZodError): FastifyReply {
   });
 }
 
-function summary(message: StoredMessage) {
+function summary(message: StoredMessage, mailbox?: Mailbox) {
   return {
     id: message.id,
     graphId: message.graphId,
     threadId: message.threadId,
     labelIds: [...message.labels],
+    /** Label ids with user labels by name ("Flagged by Mailwise" instead of "Label_1"). */
+    labelNames: [...message.labels].map((id) => mailbox?.userLabels.get(id) ?? id),
     folder: folderOf(message.labels),
     internalDate: message.internalDate,
     from: message.headers.from,
@@ -103,7 +110,7 @@ export function registerMailAdminRoutes(app: FastifyInstance, mail: MailServices
       const messages: ReturnType<typeof summary>[] = [];
       for (const message of index?.newestFirst() ?? []) {
         if (messages.length >= limit) break;
-        messages.push(summary(message));
+        messages.push(summary(message, mailbox));
       }
       const labels = ["INBOX", "UNREAD", "STARRED", "SENT", "TRASH", "SPAM", "DRAFT", "IMPORTANT"];
       return {
@@ -128,7 +135,11 @@ export function registerMailAdminRoutes(app: FastifyInstance, mail: MailServices
       const mailbox = mail.mailboxOf(identity);
       const message = mailbox.get(request.params.id) ?? mailbox.getByGraphId(request.params.id);
       if (message === undefined) return reply.code(404).send({ error: "message_not_found" });
-      return { ...summary(message), raw: message.raw(), gmail: presentGmailMessage(message, "minimal") };
+      return {
+        ...summary(message, mailbox),
+        raw: message.raw(),
+        gmail: presentGmailMessage(message, "minimal"),
+      };
     },
   );
 
@@ -201,6 +212,30 @@ export function registerMailAdminRoutes(app: FastifyInstance, mail: MailServices
       to: { name: identity.name, address: identity.email },
     });
     return { generated, messagesTotal: mailbox.size, ms: Math.round(performance.now() - started) };
+  });
+
+  /** Delivers the demo meeting invitation (as seeded demo mailboxes hold one) to any identity. */
+  app.post<EmailParams>("/_admin/mailboxes/:email/invitation", (request, reply) => {
+    const identity = identityOf(request.params.email, request.query.provider);
+    if (identity === undefined) return notFound(reply);
+    const parsed = invitationSchema.safeParse(request.body ?? {});
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const { organizer, timeZone } = parsed.data;
+    try {
+      Intl.DateTimeFormat(undefined, { timeZone });
+    } catch {
+      return reply
+        .code(400)
+        .send({ error: "invalid_request", issues: [{ path: ["timeZone"], message: "unknown zone" }] });
+    }
+    const message = deliverDemoInvitation(
+      mail.mailboxOf(identity),
+      identity,
+      { name: organizer.name ?? organizer.address, address: organizer.address },
+      timeZone,
+      mail.context.clock.now(),
+    );
+    return reply.code(201).send(summary(message));
   });
 
   app.post<EmailParams>("/_admin/mailboxes/:email/expire-sync", (request, reply) => {

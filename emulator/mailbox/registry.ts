@@ -1,6 +1,7 @@
 import type { Clock } from "../clock.ts";
 import { type Identity, SEEDED_IDENTITIES } from "../identities.ts";
 import { seedFromCorpus } from "./corpus.ts";
+import { deliverDemoInvitation } from "./invitation.ts";
 import { Mailbox } from "./mailbox.ts";
 
 export interface MailboxRegistryOptions {
@@ -8,6 +9,9 @@ export interface MailboxRegistryOptions {
   seedCorpus?: boolean;
   historyRetentionMs?: number;
 }
+
+/** The demo invitation's meeting is planned in London time (its organizer's view differs). */
+const DEMO_INVITATION_ZONE = "Europe/London";
 
 export interface SeedTiming {
   readonly email: string;
@@ -57,6 +61,16 @@ export class MailboxRegistry {
     if (this.#options.seedCorpus !== false && slot >= 0) {
       const started = performance.now();
       const messages = seedFromCorpus(mailbox, identity, slot, SEEDED_IDENTITIES.length, this.#clock.now());
+      // And one meeting invitation from the next demo person (the reader's "Add to calendar").
+      const organizer = SEEDED_IDENTITIES[(slot + 1) % SEEDED_IDENTITIES.length] ?? identity;
+      deliverDemoInvitation(
+        mailbox,
+        identity,
+        { name: organizer.name, address: organizer.email },
+        DEMO_INVITATION_ZONE,
+        this.#clock.now(),
+        false,
+      );
       this.seedTimings.push({ email: identity.email, messages, ms: Math.round(performance.now() - started) });
     }
     this.#boxes.set(key, mailbox);

@@ -163,6 +163,13 @@ describe.each(BACKENDS)("agent and AI API on %s (local engine)", (kind) => {
     const { token, account, user } = await signedInUser(db);
     const other = await signedInUser(db);
     await api("POST", "/api/agent", token, { name: "Ada", preferences: PREFS });
+    // The user has written to the supplier before: a correspondent the agent may learn about.
+    await createEmail(db, account, {
+      isSent: true,
+      fromAddress: "me@example.com",
+      toRecipients: [{ name: "Acme Billing", address: "billing@acme-supplies.com" }],
+      aiAnalysis: { engine: "local", skipped: "own_mail" },
+    });
     const invoice = await createEmail(db, account, {
       fromName: "Acme Billing",
       fromAddress: "billing@acme-supplies.com",
@@ -210,6 +217,9 @@ describe.each(BACKENDS)("agent and AI API on %s (local engine)", (kind) => {
 
     const memories = memoryListSchema.parse((await api("GET", "/api/agent/memories", token)).json).memories;
     expect(memories.length).toBeGreaterThan(0);
+    // Memories are about the correspondent, never about the one-off sender of the lunch mail.
+    expect(memories.some((m) => m.content.includes("billing@acme-supplies.com"))).toBe(true);
+    expect(memories.some((m) => m.content.includes("sam.taylor@example.org"))).toBe(false);
     const first = memories[0];
     if (!first) throw new Error("no memory");
     expect((await api("DELETE", `/api/agent/memories/${first.id}`, other.token)).status).toBe(404);

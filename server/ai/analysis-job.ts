@@ -106,13 +106,24 @@ export function defineAiJobs(
   deps.events.on("email.sent", async ({ userId, inReplyToId }) => {
     if (!inReplyToId) return;
     const [row] = await db
-      .select({ fromName: emails.fromName, fromAddress: emails.fromAddress, userId: emails.userId })
+      .select({
+        fromName: emails.fromName,
+        fromAddress: emails.fromAddress,
+        userId: emails.userId,
+        receivedAt: emails.receivedAt,
+      })
       .from(emails)
       .where(eq(emails.id, inReplyToId));
     if (!row || row.userId !== userId || !row.fromAddress) return;
     const who = row.fromName ? `${row.fromName} <${row.fromAddress}>` : row.fromAddress;
     await deps.memories.learn(userId, [
-      { kind: "contact", key: row.fromAddress, content: `You reply to ${who}`, source: "reply" },
+      {
+        kind: "contact",
+        key: row.fromAddress,
+        content: `You reply to ${who}`,
+        source: "reply",
+        mailAt: row.receivedAt,
+      },
     ]);
   });
 
@@ -120,7 +131,12 @@ export function defineAiJobs(
   deps.events.on("email.archived", async ({ userId, emailIds }) => {
     if (emailIds.length === 0) return;
     const rows = await db
-      .select({ fromAddress: emails.fromAddress, isRead: emails.isRead, userId: emails.userId })
+      .select({
+        fromAddress: emails.fromAddress,
+        isRead: emails.isRead,
+        userId: emails.userId,
+        receivedAt: emails.receivedAt,
+      })
       .from(emails)
       .where(inArray(emails.id, emailIds.slice(0, 1000)));
     const observations: Observation[] = rows
@@ -130,6 +146,7 @@ export function defineAiJobs(
         key: r.fromAddress,
         content: `You archive mail from ${r.fromAddress} without reading it`,
         source: "archive",
+        mailAt: r.receivedAt,
       }));
     await deps.memories.learn(userId, observations);
   });

@@ -7,8 +7,16 @@ import type { Clock } from "../lib/clock.ts";
 import { actionReason } from "../mail/action-rules.ts";
 import { classifyBucket } from "../mail/bucket-classifier.ts";
 import { analyzerContext, ignoredCategory, isVip, personalise, senderHints } from "./analysis-context.ts";
-import { analyzerInputOf, type EmailRow, loadEmail, plainText, userAddresses } from "./email-source.ts";
+import {
+  analyzerInputOf,
+  colleaguesOf,
+  type EmailRow,
+  loadEmail,
+  plainText,
+  userAddresses,
+} from "./email-source.ts";
 import { analyzeEmail, LOCAL_ANALYZER_VERSION } from "./local/index.ts";
+import { isFreeMailDomain } from "./local/security/advance-fee.ts";
 import type { MemoryService, Observation, SenderSignals } from "./memory-service.ts";
 import type { Llm } from "./models/llm.ts";
 import { ANALYSIS_PROMPT_VERSION, ANALYSIS_SYSTEM, analysisPrompt } from "./prompts/analysis.ts";
@@ -23,7 +31,11 @@ interface BatchContext {
   own: string[];
   signals: Map<string, SenderSignals>;
   contactDomains: string[];
+  colleagues: Array<{ name: string; address: string }>;
 }
+
+/** Colleagues change slowly; one look-up per user every few minutes keeps batches cheap. */
+const COLLEAGUES_TTL_MS = 10 * 60_000;
 
 export interface AnalysisDeps {
   db: Db;
@@ -74,6 +86,17 @@ function bucketsFor(row: EmailRow, analysis: Record<string, unknown>) {
 export function createAnalysisService(deps: AnalysisDeps) {
   const { db } = deps;
 
+  const colleagueCache = new Map<string, { at: number; list: Array<{ name: string; address: string }> }>();
+
+  async function colleagues(userId: string, own: readonly string[]) {
+    const cached = colleagueCache.get(userId);
+    if (cached && deps.clock.nowMs() - cached.at < COLLEAGUES_TTL_MS) return cached.list;
+    const list = await colleaguesOf(db, userId, own);
+    if (colleagueCache.size > 1000) colleagueCache.clear();
+    colleagueCache.set(userId, { at: deps.clock.nowMs(), list });
+    return list;
+  }
+
   async function context(userId: string, rows: readonly EmailRow[]): Promise<BatchContext> {
     const prefs = (await deps.settings(userId))?.preferences;
     const own = await userAddresses(db, userId);
@@ -81,11 +104,12 @@ export function createAnalysisService(deps: AnalysisDeps) {
       userId,
       rows.map((r) => r.fromAddress),
     );
+    // A reply to one Gmail user does not make every Gmail address a contact.
     const contactDomains = [...signals.entries()]
       .filter(([, s]) => s.repliedCount > 0)
       .map(([a]) => a.split("@")[1] ?? "")
-      .filter(Boolean);
-    return { prefs, own, signals, contactDomains };
+      .filter((d) => d && !isFreeMailDomain(d));
+    return { prefs, own, signals, contactDomains, colleagues: await colleagues(userId, own) };
   }
 
   async function analyse(
@@ -95,10 +119,10 @@ export function createAnalysisService(deps: AnalysisDeps) {
     opts: { force: boolean; mode: "interactive" | "background" },
   ): Promise<{ stored: Record<string, unknown>; analysis?: StoredAnalysis; ignored: boolean }> {
     const signals = ctx.signals.get(row.fromAddress.toLowerCase());
-    const local = analyzeEmail(
-      analyzerInputOf(row),
-      analyzerContext(ctx.prefs, ctx.own, signals, ctx.contactDomains),
-    );
+    const local = analyzeEmail(analyzerInputOf(row), {
+      ...analyzerContext(ctx.prefs, ctx.own, signals, ctx.contactDomains),
+      colleagues: ctx.colleagues,
+    });
     const ignored = ignoredCategory(local.category, ctx.prefs);
     if (ignored && !opts.force) {
       const stored = {
@@ -114,9 +138,10 @@ export function createAnalysisService(deps: AnalysisDeps) {
       return { stored: { ...stored, ...pick(bucketsFor(row, stored)) }, ignored: true };
     }
     const vip = isVip(row.fromAddress, ctx.prefs);
+    const risky = local.security.verdict !== "safe";
     const localNeedsReply =
       local.responseTime !== "No response needed" &&
-      local.security.verdict !== "dangerous" &&
+      !risky &&
       actionReason({ ...row, aiAnalysis: null }) !== null;
     let analysis: StoredAnalysis = { ...local, needsReply: localNeedsReply };
     let fallback: Fallback | undefined;
@@ -142,17 +167,17 @@ export function createAnalysisService(deps: AnalysisDeps) {
           ...m,
           summary: m.summary.slice(0, 400),
           keyPoints: m.keyPoints.map((k) => k.slice(0, 200)),
-          suggestedActions: m.suggestedActions.map((k) => k.slice(0, 200)),
-          newMemories:
-            local.security.verdict === "dangerous" ? [] : m.newMemories.map((k) => k.slice(0, 200)),
+          // On risky mail the model's advice may push compliance ("reply", "pay"): ours says how to check.
+          suggestedActions: risky ? local.suggestedActions : m.suggestedActions.map((k) => k.slice(0, 200)),
+          newMemories: risky ? [] : m.newMemories.map((k) => k.slice(0, 200)),
           // The scan is ours: a model must not be able to call a phish safe.
           security: local.security,
-          importance:
-            local.security.verdict === "dangerous"
-              ? Math.min(2, m.importance)
-              : personalise(m.importance, vip, signals, ctx.prefs),
-          urgency: local.security.verdict === "dangerous" ? "low" : m.urgency,
-          needsReply: m.needsReply && local.security.verdict !== "dangerous",
+          importance: risky
+            ? Math.min(local.importance, m.importance)
+            : personalise(m.importance, vip, signals, ctx.prefs),
+          urgency: risky ? local.urgency : m.urgency,
+          responseTime: risky ? local.responseTime : m.responseTime,
+          needsReply: m.needsReply && !risky,
           engine: result.engine,
           version: `${ANALYSIS_PROMPT_VERSION}+${LOCAL_ANALYZER_VERSION}`,
         };
@@ -172,9 +197,15 @@ export function createAnalysisService(deps: AnalysisDeps) {
 
   async function learnFrom(userId: string, rows: Array<{ row: EmailRow; analysis: StoredAnalysis }>) {
     const observations: Observation[] = [];
-    for (const { analysis } of rows) {
+    for (const { row, analysis } of rows) {
       for (const fact of analysis.newMemories)
-        observations.push({ kind: "fact", key: fact, content: fact, source: "analysis" });
+        observations.push({
+          kind: "fact",
+          key: fact,
+          content: fact,
+          source: "analysis",
+          mailAt: row.receivedAt,
+        });
     }
     await deps.memories.learn(userId, observations);
   }

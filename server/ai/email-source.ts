@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ilike, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { type EmailRow, storedEmailColumns } from "../db/email-columns.ts";
 import { emails, mailAccounts } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { AnalyzerInput } from "./local/index.ts";
+import { isFreeMailDomain } from "./local/security/advance-fee.ts";
 
 export type { EmailRow } from "../db/email-columns.ts";
 
@@ -61,4 +62,33 @@ export function analyzerInputOf(row: EmailRow): AnalyzerInput {
     },
     attachments: row.attachments,
   };
+}
+
+/**
+ * People at the user's own organisation: senders of stored mail from the user's own non-free-mail
+ * domains, newest names first (bounded). The scan uses them to spot a stranger's address that
+ * shows a colleague's name (gift-card and payroll fraud in an executive's name).
+ */
+export async function colleaguesOf(
+  db: Db,
+  userId: string,
+  ownAddresses: readonly string[],
+): Promise<Array<{ name: string; address: string }>> {
+  const domains = [
+    ...new Set(ownAddresses.map((a) => a.split("@")[1] ?? "").filter((d) => d && !isFreeMailDomain(d))),
+  ];
+  if (domains.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ name: emails.fromName, address: emails.fromAddress })
+    .from(emails)
+    .where(
+      and(
+        eq(emails.userId, userId),
+        or(...domains.map((d) => ilike(emails.fromAddress, `%@${d.replace(/[\\%_]/g, "\\$&")}`))),
+      ),
+    )
+    .limit(500);
+  return rows
+    .filter((r) => r.name.trim().includes(" ") && !ownAddresses.includes(r.address.toLowerCase()))
+    .map((r) => ({ name: r.name.trim(), address: r.address.toLowerCase() }));
 }

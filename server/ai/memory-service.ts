@@ -13,6 +13,8 @@ export interface Observation {
   key: string;
   content: string;
   source: "analysis" | "reply" | "archive" | "sent";
+  /** When the mail it was learned from was received (retention removes memories of old mail only). */
+  mailAt?: Date;
 }
 
 /** What the agent knows about one sender, for importance and drafting. */
@@ -34,7 +36,11 @@ export function createMemoryService(deps: { db: Db; clock: Clock }) {
     const unique = new Map<string, Observation>();
     for (const o of observations) {
       const key = o.key.trim().toLowerCase().slice(0, MAX_KEY);
-      if (key && o.content.trim()) unique.set(`${o.kind}\u0000${key}`, { ...o, key });
+      if (!key || !o.content.trim()) continue;
+      const id = `${o.kind}\u0000${key}`;
+      const seen = unique.get(id)?.mailAt;
+      const mailAt = seen && (!o.mailAt || seen > o.mailAt) ? seen : o.mailAt;
+      unique.set(id, { ...o, key, ...(mailAt ? { mailAt } : {}) });
     }
     if (unique.size === 0) return;
     const now = deps.clock.now();
@@ -47,6 +53,7 @@ export function createMemoryService(deps: { db: Db; clock: Clock }) {
           key: o.key,
           content: o.content.slice(0, 500),
           source: o.source,
+          mailReceivedAt: o.mailAt ?? null,
           createdAt: now,
           updatedAt: now,
         })),
@@ -56,6 +63,8 @@ export function createMemoryService(deps: { db: Db; clock: Clock }) {
         set: {
           weight: sql`${agentMemories.weight} + 1`,
           content: sql`excluded.content`,
+          // The newest mail behind the memory; greatest() skips nulls.
+          mailReceivedAt: sql`greatest(${agentMemories.mailReceivedAt}, excluded.mail_received_at)`,
           updatedAt: now,
         },
       });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import {
+  type AiUsageResponse,
   agentCreateSchema,
   agentPatchSchema,
   agentReplyRequestSchema,
@@ -72,6 +73,16 @@ export function registerAiRoutes(app: FastifyInstance, ai: AiServices): void {
       suggestions: drafts.texts,
       engine: drafts.engine,
       ...(drafts.fallback ? { fallback: drafts.fallback } : {}),
+    };
+  });
+
+  app.get("/api/ai/usage", guarded, async (request): Promise<AiUsageResponse> => {
+    const usage = await ai.budget.usage(sessionOf(request).userId);
+    return {
+      provider: ai.provider,
+      budgeted: ai.llm.enabled,
+      requestsToday: usage.requestsToday,
+      modelCalls: { minute: usage.minute, day: usage.day },
     };
   });
 

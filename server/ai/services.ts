@@ -11,6 +11,7 @@ import { createAnalysisService } from "./analysis-service.ts";
 import { createAutoDrafter } from "./drafting/auto-draft.ts";
 import { createDraftingService } from "./drafting/drafting-service.ts";
 import { createMemoryService } from "./memory-service.ts";
+import { createAiBudget } from "./models/budget.ts";
 import { createUserLimiter } from "./models/limiter.ts";
 import { createLlm } from "./models/llm.ts";
 import { createUsageRecorder } from "./usage.ts";
@@ -33,9 +34,10 @@ export interface AiDeps {
  */
 export function createAiServices(deps: AiDeps) {
   const { db, clock } = deps;
-  const usage = createUsageRecorder(db);
+  const usage = createUsageRecorder(db, deps.events);
   const limiter = createUserLimiter(deps.config.ai.maxConcurrencyPerUser);
-  const llm = createLlm(deps.config.ai, { limiter, usage });
+  const budget = createAiBudget(db, clock, deps.config.ai.budget);
+  const llm = createLlm(deps.config.ai, { limiter, usage, budget });
   const agents = createAgentService({ db, clock });
   const memories = createMemoryService({ db, clock });
   const defaults = agentPreferencesSchema.parse({});
@@ -76,7 +78,9 @@ export function createAiServices(deps: AiDeps) {
     autoDrafter,
     usage,
     limiter,
+    budget,
     llm,
+    provider: deps.config.ai.provider,
     jobs,
     /** The spec's AI analysis as the API returns it (contract-checked, extra stored fields dropped). */
     presentAnalysis(a: EmailAnalysis & { needsReply?: boolean }) {

@@ -20,6 +20,7 @@ export function learnStyle(sent: readonly EmailRow[]): Observation[] {
         key: r.address,
         content: `You write to ${r.name ? `${r.name} <${r.address}>` : r.address}`,
         source: "sent",
+        mailAt: row.receivedAt,
       });
     }
     const lines = (row.bodyText ?? "")
@@ -34,11 +35,18 @@ export function learnStyle(sent: readonly EmailRow[]): Observation[] {
         key: `greeting:${greeting}`,
         content: `You open emails with "${greeting}"`,
         source: "sent",
+        mailAt: row.receivedAt,
       });
     const signOff = lines.slice(-4).find((l) => SIGN_OFFS.test(l));
     if (signOff) {
       const s = signOff.replace(/[,!.]$/, "").toLowerCase();
-      out.push({ kind: "style", key: `signoff:${s}`, content: `You sign off with "${s}"`, source: "sent" });
+      out.push({
+        kind: "style",
+        key: `signoff:${s}`,
+        content: `You sign off with "${s}"`,
+        source: "sent",
+        mailAt: row.receivedAt,
+      });
     }
   }
   return out;

@@ -32,7 +32,57 @@ const RECENT_TOKEN_TTL_MS = 60_000;
 const LOCK_WAIT = "30s";
 const LOCK_NOT_AVAILABLE = "55P03";
 
-type AccountRow = typeof mailAccounts.$inferSelect;
+/** The columns of a row that holds one grant's tokens (a mail account, a calendar integration). */
+export interface TokenRow {
+  id: string;
+  /** Which OAuth client refreshes the grant. */
+  provider: MailProvider;
+  status: string;
+  accessTokenCiphertext: string;
+  accessTokenExpiresAt: Date | null;
+  refreshTokenCiphertext: string | null;
+}
+
+export interface TokenUpdate {
+  accessTokenCiphertext: string;
+  accessTokenExpiresAt: Date | null;
+  refreshTokenCiphertext?: string;
+  scope?: string;
+  updatedAt: Date;
+}
+
+/** Where a kind of grant row lives: every call names the owning user. */
+export interface TokenRows {
+  read(q: Db, userId: string, id: string, forUpdate: boolean): Promise<TokenRow | undefined>;
+  store(q: Db, userId: string, id: string, update: TokenUpdate): Promise<unknown>;
+  markReauthRequired(q: Db, userId: string, id: string, at: Date): Promise<unknown>;
+}
+
+/** Mail accounts' tokens (the default rows). */
+export const mailAccountTokenRows: TokenRows = {
+  async read(q, userId, accountId, forUpdate) {
+    const query = q
+      .select()
+      .from(mailAccounts)
+      .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, userId)));
+    const [account] = forUpdate ? await query.for("update") : await query;
+    return account ? { ...account, provider: account.provider as MailProvider } : undefined;
+  },
+  store(q, userId, accountId, update) {
+    return q
+      .update(mailAccounts)
+      .set(update)
+      .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, userId)));
+  },
+  markReauthRequired(q, userId, accountId, at) {
+    return q
+      .update(mailAccounts)
+      .set({ status: "reauth_required", updatedAt: at })
+      .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, userId)));
+  },
+};
+
+type AccountRow = TokenRow;
 
 type RefreshOutcome =
   | { accessToken: string; expiresAt: Date | null }
@@ -55,9 +105,10 @@ export function createAccountTokenService(
   clock: Clock,
   vault: TokenVault,
   providers: OAuthProviders,
-  options: { lock?: TokenRefreshLock } = {},
+  options: { lock?: TokenRefreshLock; rows?: TokenRows } = {},
 ) {
   const lock = options.lock ?? "database";
+  const rows = options.rows ?? mailAccountTokenRows;
   // One refresh per account at a time in this process: with rotation, two parallel refreshes
   // would race to store different refresh tokens. It also keeps one process from opening a
   // transaction (and holding a pooled connection) per caller while another refresh is under way.
@@ -74,14 +125,10 @@ export function createAccountTokenService(
     accountId: string,
     forUpdate: boolean,
   ): Promise<AccountRow> {
-    const query = q
-      .select()
-      .from(mailAccounts)
-      .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, userId)));
-    const [account] = forUpdate ? await query.for("update") : await query;
+    const account = await rows.read(q, userId, accountId, forUpdate);
     if (!account) throw new DomainError("not_found", "No such account.");
     if (account.status === "reauth_required")
-      throw domainErrorFor(new ProviderError("reauth", "reauth"), account.provider as MailProvider);
+      throw domainErrorFor(new ProviderError("reauth", "reauth"), account.provider);
     return account;
   }
 
@@ -112,25 +159,19 @@ export function createAccountTokenService(
   }
 
   function store(q: Db, userId: string, accountId: string, tokens: ProviderTokens) {
-    return q
-      .update(mailAccounts)
-      .set({
-        accessTokenCiphertext: vault.encrypt(tokens.accessToken, "provider-access-token"),
-        accessTokenExpiresAt: tokens.expiresAt,
-        ...(tokens.refreshToken
-          ? { refreshTokenCiphertext: vault.encrypt(tokens.refreshToken, "provider-refresh-token") }
-          : {}),
-        ...(tokens.scope ? { scope: tokens.scope } : {}),
-        updatedAt: clock.now(),
-      })
-      .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, userId)));
+    return rows.store(q, userId, accountId, {
+      accessTokenCiphertext: vault.encrypt(tokens.accessToken, "provider-access-token"),
+      accessTokenExpiresAt: tokens.expiresAt,
+      ...(tokens.refreshToken
+        ? { refreshTokenCiphertext: vault.encrypt(tokens.refreshToken, "provider-refresh-token") }
+        : {}),
+      ...(tokens.scope ? { scope: tokens.scope } : {}),
+      updatedAt: clock.now(),
+    });
   }
 
   function markReauthRequired(q: Db, userId: string, accountId: string) {
-    return q
-      .update(mailAccounts)
-      .set({ status: "reauth_required", updatedAt: clock.now() })
-      .where(and(eq(mailAccounts.id, accountId), eq(mailAccounts.userId, userId)));
+    return rows.markReauthRequired(q, userId, accountId, clock.now());
   }
 
   /**
@@ -146,7 +187,7 @@ export function createAccountTokenService(
     seen: string,
   ): Promise<RefreshOutcome> {
     const account = await readAccount(q, userId, accountId, true);
-    const provider = account.provider as MailProvider;
+    const provider = account.provider;
     const refreshedElsewhere = account.accessTokenCiphertext !== seen;
     if (isFresh(account) && (!force || refreshedElsewhere)) {
       return {
@@ -221,7 +262,7 @@ export function createAccountTokenService(
       const failure = new ProviderError("transient", "token refresh lock wait timed out", undefined, {
         cause: err,
       });
-      throw domainErrorFor(failure, account.provider as MailProvider);
+      throw domainErrorFor(failure, account.provider);
     }
     if ("failure" in outcome) throw domainErrorFor(outcome.failure, outcome.provider);
     return remember(key, outcome.accessToken, outcome.expiresAt);

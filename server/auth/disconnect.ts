@@ -11,6 +11,38 @@ export interface DisconnectResult {
 }
 
 /**
+ * Revokes one grant at its provider with the stored tokens: Google has a revocation endpoint
+ * (revoking the refresh token also kills its access tokens); Microsoft offers none to apps, so
+ * there is nothing to call and dropping the tokens is all that can be done. Answers the failure
+ * instead of throwing: revocation is best effort.
+ */
+export async function revokeGrant(
+  providers: OAuthProviders,
+  vault: TokenVault,
+  provider: MailProvider,
+  tokens: { refreshTokenCiphertext: string | null; accessTokenCiphertext: string },
+): Promise<ProviderError | undefined> {
+  const p = providers[provider];
+  if (!p?.as.revocation_endpoint) return undefined;
+  const token = tokens.refreshTokenCiphertext
+    ? vault.decrypt(tokens.refreshTokenCiphertext, "provider-refresh-token")
+    : vault.decrypt(tokens.accessTokenCiphertext, "provider-access-token");
+  try {
+    const response = await oauth.revocationRequest(
+      p.as,
+      p.client,
+      p.clientAuth,
+      token,
+      requestOptions(p.as.revocation_endpoint),
+    );
+    await oauth.processRevocationResponse(response);
+    return undefined;
+  } catch (err) {
+    return toProviderError(err, `${p.provider} token revocation`);
+  }
+}
+
+/**
  * Disconnects a mailbox: deletes the account and its data, then revokes our grant at the
  * provider so the tokens are useless even if a copy survived somewhere. Google has a revocation
  * endpoint (revoking the refresh token also kills its access tokens); Microsoft offers none to
@@ -27,24 +59,8 @@ export function createDisconnectService(
     async disconnect(userId: string, accountId: string): Promise<DisconnectResult> {
       const removed = await accounts.remove(userId, accountId);
       onRemoved({ userId, accountId });
-      const p = providers[removed.provider as MailProvider];
-      if (!p?.as.revocation_endpoint) return { revokeFailure: undefined };
-      const token = removed.refreshTokenCiphertext
-        ? vault.decrypt(removed.refreshTokenCiphertext, "provider-refresh-token")
-        : vault.decrypt(removed.accessTokenCiphertext, "provider-access-token");
-      try {
-        const response = await oauth.revocationRequest(
-          p.as,
-          p.client,
-          p.clientAuth,
-          token,
-          requestOptions(p.as.revocation_endpoint),
-        );
-        await oauth.processRevocationResponse(response);
-        return { revokeFailure: undefined };
-      } catch (err) {
-        return { revokeFailure: toProviderError(err, `${p.provider} token revocation`) };
-      }
+      const revokeFailure = await revokeGrant(providers, vault, removed.provider as MailProvider, removed);
+      return { revokeFailure };
     },
   };
 }

@@ -22,7 +22,6 @@ const GOOGLE_SCOPES = [
   "profile",
   "https://www.googleapis.com/auth/gmail.modify",
   "https://www.googleapis.com/auth/gmail.send",
-  "https://www.googleapis.com/auth/calendar.readonly",
 ];
 const MICROSOFT_SCOPES = [
   "openid",
@@ -32,7 +31,6 @@ const MICROSOFT_SCOPES = [
   "User.Read",
   "Mail.ReadWrite",
   "Mail.Send",
-  "Calendars.Read",
 ];
 
 /** How long any single call to a provider may take before we give up on it. */

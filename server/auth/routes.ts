@@ -12,7 +12,7 @@ import { bearerToken, sessionOf } from "../http/auth-guard.ts";
 import { DomainError } from "../http/errors.ts";
 import { issueFlowId, readFlowId } from "./flow-cookie.ts";
 import { presentSessionUser } from "./presenters.ts";
-import { callbackQuerySchema, parseInput, startQuerySchema } from "./schema.ts";
+import { callbackQuerySchema, claimBodySchema, parseInput, startQuerySchema } from "./schema.ts";
 import type { AuthServices } from "./services.ts";
 import { SIGN_IN_MESSAGES } from "./sign-in.ts";
 
@@ -78,15 +78,22 @@ export async function registerAuthRoutes(
         const navigation = isNavigation(request);
         try {
           const query = parseInput(callbackQuerySchema, request.query);
-          const result = await services.signIn.complete({ provider, query, flowId: readFlowId(request) });
-          if (navigation) {
+          const result = await services.signIn.complete({
+            provider,
+            query,
+            flowId: readFlowId(request),
+            deliver: navigation ? "handoff" : "session",
+          });
+          if (result.grant.kind === "handoff") {
+            // The spec's URL form, but what travels is a single-use handoff bound to this
+            // browser's flow cookie, not a session: /auth/callback trades it (POST /api/auth/claim).
             return reply.redirect(
-              callbackPage({ success: "true", sessionToken: result.sessionToken, provider }),
+              callbackPage({ success: "true", sessionToken: result.grant.handoff, provider }),
             );
           }
           const body: CallbackResponse = {
             success: true,
-            sessionToken: result.sessionToken,
+            sessionToken: result.grant.sessionToken,
             message: result.message,
           };
           return body;
@@ -98,6 +105,19 @@ export async function registerAuthRoutes(
         }
       });
     }
+
+    scope.post("/api/auth/claim", { config: limited }, async (request, reply): Promise<CallbackResponse> => {
+      noStore(reply);
+      const { sessionToken: handoff } = parseInput(claimBodySchema, request.body ?? {});
+      try {
+        const sessionToken = await services.signIn.claim({ handoff, flowId: readFlowId(request) });
+        return { success: true, sessionToken, message: SIGN_IN_MESSAGES.claimed };
+      } catch (err) {
+        if (err instanceof DomainError)
+          request.log.warn({ code: err.code, reason: err.message }, "handoff refused");
+        throw err;
+      }
+    });
   });
 
   app.get(

@@ -19,6 +19,12 @@ export const callbackQuerySchema = z
     return out;
   });
 
+/**
+ * POST /api/auth/claim: the value the server redirect put in /auth/callback's sessionToken
+ * parameter. Its shape is checked by the ticket store, which answers every refusal alike.
+ */
+export const claimBodySchema = z.object({ sessionToken: z.string().max(200).optional() });
+
 /** Account ids are UUIDs; anything else cannot name an account, so it is simply not found. */
 export const accountParamsSchema = z.object({ id: z.uuid() });
 

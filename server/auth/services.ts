@@ -8,6 +8,7 @@ import { buildOAuthProviders } from "./oauth-clients.ts";
 import { createSessionService } from "./sessions.ts";
 import { createSignInService } from "./sign-in.ts";
 import { createStateStore } from "./state-store.ts";
+import { createTicketStore } from "./tickets.ts";
 import { createTokenVault, loadSecretKey } from "./token-vault.ts";
 
 /** Wires the auth services once per process; routes and (later) sync jobs take what they need. */
@@ -30,13 +31,21 @@ export async function createAuthServices(deps: {
   const sessions = createSessionService(db, clock, { cacheMs: deps.sessionCacheMs ?? 0 });
   const accounts = createAccountService(db, clock, vault);
   const states = createStateStore(db, clock, vault);
+  const tickets = createTicketStore(db, clock);
   return {
     sessions,
     accounts,
+    /** For features with grants of their own (calendar): encryption and the OAuth clients. */
+    vault,
+    providers,
+    states,
+    /** Browser-bound single-use tickets (decision 0017), for any navigation that needs one. */
+    tickets,
     signIn: createSignInService({
       config,
       providers,
       states,
+      tickets,
       accounts,
       sessions,
       clock,

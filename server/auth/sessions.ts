@@ -89,6 +89,11 @@ export function createSessionService(db: Db, clock: Clock, options: { cacheMs?: 
       return { sessionId: row.id, userId: row.userId };
     },
 
+    /** Drops every cached lookup of one person's sessions (their rows are being deleted). */
+    forgetUser(userId: string): void {
+      for (const [hash, entry] of cache) if (entry.row.userId === userId) cache.delete(hash);
+    },
+
     /** Ends one session, keeping it as a tombstone. */
     async end(ctx: SessionContext): Promise<void> {
       for (const [hash, entry] of cache) if (entry.row.id === ctx.sessionId) cache.delete(hash);

@@ -5,7 +5,9 @@ import { testVault } from "../test/auth-db.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture, TEST_OAUTH_CLIENTS } from "../test/auth-fixture.ts";
 import { BACKENDS } from "../test/databases.ts";
 import { startTestServer } from "../test/server.ts";
+import { HANDOFF_TTL_SECONDS } from "./sign-in.ts";
 import { STATE_MESSAGES } from "./state-store.ts";
+import { TICKET_MESSAGES } from "./tickets.ts";
 
 function sha256(value: string): string {
   return createHash("sha256").update(value).digest("base64url");
@@ -35,6 +37,8 @@ describe.each(BACKENDS)("sign-in on %s", (kind) => {
     expect(q.get("scope")?.split(" ")).toEqual(
       expect.arrayContaining(["openid", "email", "https://www.googleapis.com/auth/gmail.modify"]),
     );
+    // Incremental consent: calendar access is asked for only when a calendar is connected.
+    expect(q.get("scope")).not.toContain("calendar");
     expect(flow.state).toMatch(/^gmail\.[A-Za-z0-9_-]{43}$/);
 
     const setCookie = (
@@ -81,7 +85,7 @@ describe.each(BACKENDS)("sign-in on %s", (kind) => {
     const url = new URL(flow.authUrl);
     expect(url.pathname).toBe("/login.microsoftonline.com/common/oauth2/v2.0/authorize");
     expect(url.searchParams.get("scope")).toBe(
-      "openid profile email offline_access User.Read Mail.ReadWrite Mail.Send Calendars.Read",
+      "openid profile email offline_access User.Read Mail.ReadWrite Mail.Send",
     );
     expect(flow.state).toContain("outlook");
     const back = await f.consent(flow, PEOPLE.jordan);
@@ -154,7 +158,7 @@ describe.each(BACKENDS)("sign-in on %s", (kind) => {
     it("expires after ten minutes (server clock)", async () => {
       const flow = await f.start("gmail");
       const back = await f.consent(flow, PEOPLE.alex);
-      const moved = await f.api("POST", "/api/_test/clock", { body: { advanceSeconds: 601 } });
+      const moved = await f.moveClock(601);
       expect(moved.status).toBe(200);
       const late = await f.callback("gmail", back.searchParams, { cookie: flow.cookie });
       expect(late.status).toBe(400);
@@ -204,20 +208,108 @@ describe.each(BACKENDS)("sign-in on %s", (kind) => {
   });
 
   describe("flow=redirect (browser navigation to our callback)", () => {
-    it("answers 302 to the SPA callback page with the session token", async () => {
-      const flow = await f.start("gmail", { flow: "redirect" });
-      const back = await f.consent(flow, PEOPLE.priya);
-      expect(`${back.origin}${back.pathname}`).toBe(`${f.server.url}/api/auth/gmail/callback`);
-      const result = await f.callback("gmail", back.searchParams, { cookie: flow.cookie, navigation: true });
+    /** A finished redirect flow: the handoff from the 302's sessionToken and the browser's cookie. */
+    async function redirectFlow(provider: "gmail" | "outlook", email: string, token?: string) {
+      const flow = await f.start(provider, { flow: "redirect", ...(token ? { token } : {}) });
+      const back = await f.consent(flow, email);
+      expect(`${back.origin}${back.pathname}`).toBe(`${f.server.url}/api/auth/${provider}/callback`);
+      const result = await f.callback(provider, back.searchParams, { cookie: flow.cookie, navigation: true });
       expect(result.status).toBe(302);
       const location = new URL(result.headers.get("location") ?? "", f.server.url);
+      return { location, handoff: location.searchParams.get("sessionToken") ?? "", cookie: flow.cookie };
+    }
+    const claim = (handoff: string | undefined, cookie?: string) =>
+      f.api("POST", "/api/auth/claim", {
+        body: handoff === undefined ? {} : { sessionToken: handoff },
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+
+    it("answers 302 to the SPA callback page with a handoff the same browser trades for a session", async () => {
+      const { location, handoff, cookie } = await redirectFlow("gmail", PEOPLE.priya);
       expect(location.origin).toBe(f.server.url);
       expect(location.pathname).toBe("/auth/callback");
       expect(location.searchParams.get("success")).toBe("true");
       expect(location.searchParams.get("provider")).toBe("gmail");
-      const token = location.searchParams.get("sessionToken") ?? "";
-      const session = await f.api("GET", "/api/auth/session", { token });
-      expect(session.json?.user).toMatchObject({ email: PEOPLE.priya });
+      expect(handoff).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // The value in the URL is no session: it signs no one in by itself.
+      expect((await f.api("GET", "/api/auth/session", { token: handoff })).status).toBe(401);
+      // Only its hash is stored.
+      const stored = await f.database.database.executeSql("select ticket_hash from auth_tickets");
+      expect(JSON.stringify(stored.rows)).not.toContain(handoff);
+      expect(JSON.stringify(stored.rows)).toContain(sha256(handoff));
+
+      const claimed = await claim(handoff, cookie);
+      expect(claimed.status).toBe(200);
+      expect(claimed.headers.get("cache-control")).toBe("no-store");
+      const token = String(claimed.json?.sessionToken);
+      expect(claimed.json).toMatchObject({ success: true });
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(token).not.toBe(handoff);
+      expect((await f.sessionUser(token)).email).toBe(PEOPLE.priya);
+    });
+
+    it("a browser that never started the flow cannot use the link: no session, and the owner still can", async () => {
+      const { handoff, cookie } = await redirectFlow("outlook", PEOPLE.casey);
+      const noCookie = await claim(handoff);
+      expect(noCookie.status).toBe(400);
+      expect(noCookie.json).toEqual({
+        error: { code: "bad_request", message: TICKET_MESSAGES.otherBrowser },
+      });
+      const stranger = await f.start("gmail");
+      const wrongCookie = await claim(handoff, stranger.cookie);
+      expect(wrongCookie.status).toBe(400);
+      expect(wrongCookie.json?.error).toMatchObject({ message: TICKET_MESSAGES.otherBrowser });
+      // The strangers did not burn it; the browser that signed in still finishes.
+      expect((await claim(handoff, cookie)).status).toBe(200);
+    });
+
+    it("a session token from someone's link is refused, even in a browser with a flow cookie", async () => {
+      const attacker = await f.signIn("gmail", PEOPLE.sam);
+      const victim = await f.start("gmail");
+      const refused = await claim(attacker, victim.cookie);
+      expect(refused.status).toBe(400);
+      expect(refused.json).toEqual({ error: { code: "bad_request", message: TICKET_MESSAGES.invalid } });
+      for (const garbage of [undefined, "", "x", "A".repeat(500)]) {
+        const r = await claim(garbage, victim.cookie);
+        expect(r.status, String(garbage)).toBe(400);
+      }
+    });
+
+    it("is single use", async () => {
+      const { handoff, cookie } = await redirectFlow("gmail", PEOPLE.alex);
+      expect((await claim(handoff, cookie)).status).toBe(200);
+      const again = await claim(handoff, cookie);
+      expect(again.status).toBe(400);
+      expect(again.json).toEqual({ error: { code: "bad_request", message: TICKET_MESSAGES.reused } });
+    });
+
+    it("is short lived: two minutes (server clock)", async () => {
+      const { handoff, cookie } = await redirectFlow("gmail", PEOPLE.alex);
+      await f.moveClock(HANDOFF_TTL_SECONDS + 1);
+      const late = await claim(handoff, cookie);
+      expect(late.status).toBe(400);
+      expect(late.json).toEqual({ error: { code: "bad_request", message: TICKET_MESSAGES.expired } });
+    });
+
+    it("a link through the redirect ends the starting session only when the handoff is claimed", async () => {
+      const first = await f.signIn("gmail", PEOPLE.alex);
+      // Jordan signed in as their own user above; a fresh mailbox keeps this test independent.
+      const added = await f.emulatorAdmin("identities", {
+        provider: "microsoft",
+        email: "robin.redirect-link@outlook.com",
+        name: "Robin Link",
+      });
+      expect(added.status).toBe(201);
+      const { handoff, cookie } = await redirectFlow("outlook", "robin.redirect-link@outlook.com", first);
+      expect((await f.api("GET", "/api/auth/session", { token: first })).status).toBe(200);
+      const claimed = await claim(handoff, cookie);
+      expect(claimed.status).toBe(200);
+      const user = await f.sessionUser(String(claimed.json?.sessionToken));
+      expect(user.email).toBe(PEOPLE.alex);
+      expect(user.accounts.map((a) => a.email)).toContain("robin.redirect-link@outlook.com");
+      expect((await f.api("GET", "/api/auth/session", { token: first })).json?.error).toMatchObject({
+        code: "session_expired",
+      });
     });
 
     it("answers 302 with an error, never to another site", async () => {

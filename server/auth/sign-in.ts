@@ -12,6 +12,7 @@ import { type OAuthProvider, type OAuthProviders, requestOptions } from "./oauth
 import { tokensFrom } from "./provider-tokens.ts";
 import type { SessionService } from "./sessions.ts";
 import type { StateStore } from "./state-store.ts";
+import type { TicketStore } from "./tickets.ts";
 
 /**
  * page: the provider returns to the SPA's /auth/callback, which calls our callback with fetch.
@@ -23,10 +24,22 @@ export const SIGN_IN_MESSAGES = {
   failed: "Authentication failed",
   cancelled: "Authentication was cancelled or failed",
   noCode: "No authorization code received",
+  claimed: "Signed in",
 } as const;
 
+/**
+ * How long the server redirect's handoff lives: the callback page redeems it as soon as it loads,
+ * so two minutes cover a slow phone without leaving a usable value around.
+ */
+export const HANDOFF_TTL_SECONDS = 120;
+
 export interface SignInResult {
-  sessionToken: string;
+  /**
+   * session: the page's fetch gets a session token in its JSON answer. handoff: a browser
+   * navigation gets a single-use handoff for the URL instead (decision 0017); only this browser
+   * can trade it for a session, once, within HANDOFF_TTL_SECONDS.
+   */
+  grant: { kind: "session"; sessionToken: string } | { kind: "handoff"; handoff: string };
   userId: string;
   /** True when an account was connected to an already signed-in user. */
   linked: boolean;
@@ -44,13 +57,26 @@ export function createSignInService(deps: {
   config: Pick<Config, "publicUrl" | "providers">;
   providers: OAuthProviders;
   states: StateStore;
+  tickets: TicketStore;
   accounts: AccountService;
   sessions: SessionService;
   clock: Clock;
   /** Told about every account a sign-in created or repaired (the sync engine starts its sync). */
   onAccountConnected?: (account: { userId: string; accountId: string }) => Promise<void>;
 }) {
-  const { config, providers, states, accounts, sessions, clock } = deps;
+  const { config, providers, states, tickets, accounts, sessions, clock } = deps;
+
+  /**
+   * A new session for the user. A link answers a new session like any sign-in; the one that
+   * started it is ended so a user never holds two live tokens for one browser (and a leaked old
+   * token dies here). The web client reads the stored token per request, so it moves to the new
+   * one at once.
+   */
+  async function openSession(userId: string, linkSessionId: string | null): Promise<string> {
+    const token = await sessions.create(userId);
+    if (linkSessionId) await sessions.end({ sessionId: linkSessionId, userId });
+    return token;
+  }
 
   function providerFor(provider: MailProvider): OAuthProvider {
     const p = providers[provider];
@@ -111,6 +137,8 @@ export function createSignInService(deps: {
       provider: MailProvider;
       query: Record<string, string>;
       flowId: string | undefined;
+      /** What the caller can carry back to the browser: a fetch answer, or a redirect URL. */
+      deliver: "session" | "handoff";
     }): Promise<SignInResult> {
       const p = providerFor(input.provider);
       const pending = await states.consume({
@@ -172,22 +200,44 @@ export function createSignInService(deps: {
           .onAccountConnected({ userId: outcome.userId, accountId: outcome.accountId })
           .catch(() => undefined);
       }
-      const sessionToken = await sessions.create(outcome.userId);
-      if (pending.linkUserId && pending.linkSessionId) {
-        // A link answers a new session like any sign-in; the one that started it is ended so a
-        // user never holds two live tokens for one browser (and a leaked old token dies here).
-        // The web client reads the stored token per request, so it moves to the new one at once.
-        await sessions.end({ sessionId: pending.linkSessionId, userId: pending.linkUserId });
-      }
+      const linkSessionId = pending.linkUserId ? pending.linkSessionId : null;
+      const grant: SignInResult["grant"] =
+        input.deliver === "session"
+          ? { kind: "session", sessionToken: await openSession(outcome.userId, linkSessionId) }
+          : {
+              kind: "handoff",
+              // consume() above proved flowId is this browser's, so the handoff binds to it too.
+              handoff: await tickets.mint({
+                purpose: "session_handoff",
+                userId: outcome.userId,
+                sessionId: linkSessionId,
+                flowId: input.flowId ?? "",
+                ttlSeconds: HANDOFF_TTL_SECONDS,
+              }),
+            };
       const name = providerName(input.provider);
       return {
-        sessionToken,
+        grant,
         userId: outcome.userId,
         linked: pending.linkUserId !== null,
         message: pending.linkUserId
           ? `Connected ${name} account ${identity.email}`
           : `Signed in with ${name}`,
       };
+    },
+
+    /**
+     * Trades the server redirect's handoff for a session, in the browser the sign-in ran in
+     * (its flow cookie), once. Anything else (a session token from someone else's link, a
+     * handoff opened in another browser, late or a second time) is refused and signs no one in.
+     */
+    async claim(input: { handoff: string | undefined; flowId: string | undefined }): Promise<string> {
+      const ticket = await tickets.redeem({
+        purpose: "session_handoff",
+        ticket: input.handoff,
+        flowId: input.flowId,
+      });
+      return openSession(ticket.userId, ticket.sessionId);
     },
   };
 }

@@ -33,7 +33,13 @@ export interface PendingSignIn {
   linkUserId: string | null;
   /** The session that started a link, ended once the link has issued its own. */
   linkSessionId: string | null;
+  /** Which flow the state was made for; each callback accepts only its own. */
+  purpose: OAuthPurpose;
+  /** For calendar flows: the account whose calendar is being connected. */
+  calendarAccountId: string | null;
 }
+
+export type OAuthPurpose = "sign_in" | "calendar";
 
 /**
  * Issues and redeems OAuth `state` values. The state is the provider name plus 256 random bits
@@ -48,6 +54,9 @@ export function createStateStore(db: Db, clock: Clock, vault: TokenVault) {
       flowId: string;
       redirectUri: string;
       link: { userId: string; sessionId: string } | null;
+      /** Defaults to sign_in. */
+      purpose?: OAuthPurpose;
+      calendarAccountId?: string;
     }): Promise<NewSignIn> {
       const now = clock.now();
       // Housekeeping rides along with sign-ins instead of needing a job: drop states long past use.
@@ -64,6 +73,8 @@ export function createStateStore(db: Db, clock: Clock, vault: TokenVault) {
         redirectUri: input.redirectUri,
         linkUserId: input.link?.userId ?? null,
         linkSessionId: input.link?.sessionId ?? null,
+        purpose: input.purpose ?? "sign_in",
+        calendarAccountId: input.calendarAccountId ?? null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + STATE_TTL_SECONDS * 1000),
       });
@@ -79,6 +90,8 @@ export function createStateStore(db: Db, clock: Clock, vault: TokenVault) {
       provider: MailProvider;
       state: string | undefined;
       flowId: string | undefined;
+      /** Defaults to sign_in: a calendar state cannot finish a sign-in, nor the reverse. */
+      purpose?: OAuthPurpose;
     }): Promise<PendingSignIn> {
       const { state, flowId } = input;
       const [prefix, random] = state?.split(".") ?? [];
@@ -87,7 +100,7 @@ export function createStateStore(db: Db, clock: Clock, vault: TokenVault) {
       }
       const stateHash = hashSecret(state);
       const [row] = await db.select().from(oauthStates).where(eq(oauthStates.stateHash, stateHash));
-      if (!row || row.provider !== input.provider)
+      if (!row || row.provider !== input.provider || row.purpose !== (input.purpose ?? "sign_in"))
         throw new DomainError("bad_request", STATE_MESSAGES.invalid);
       if (row.consumedAt) throw new DomainError("bad_request", STATE_MESSAGES.reused);
       const now = clock.now();
@@ -109,6 +122,8 @@ export function createStateStore(db: Db, clock: Clock, vault: TokenVault) {
         redirectUri: row.redirectUri,
         linkUserId: row.linkUserId,
         linkSessionId: row.linkSessionId,
+        purpose: row.purpose === "calendar" ? "calendar" : "sign_in",
+        calendarAccountId: row.calendarAccountId,
       };
     },
   };

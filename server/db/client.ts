@@ -1,12 +1,14 @@
+import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
+import { is, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { getTableConfig, type PgDatabase, type PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Config } from "../config.ts";
+import { isConnectionError, redactUrl } from "./connection-errors.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { PgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema.ts";
@@ -21,21 +23,118 @@ export interface Database {
   /** Raw SQL for libraries that bring their own queries (pg-boss). Multi-statement text is allowed without values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
   ping(): Promise<void>;
+  /** Whether the schema is the one this code expects: the last committed migration applied, every table there. */
+  schemaStatus(): Promise<SchemaStatus>;
   close(): Promise<void>;
+}
+
+export interface SchemaStatus {
+  current: boolean;
+  /** Tag of the last committed migration (what this code expects). */
+  expected: string;
+  /** Tag of the last migration the database records, if any. */
+  applied: string | undefined;
+  missingTables: string[];
+}
+
+export interface OpenOptions {
+  /**
+   * How long to keep trying while the database does not answer yet (PostgreSQL still starting,
+   * another process still holding the embedded folder). 0: one attempt.
+   */
+  startTimeoutMs?: number;
+  /** Told about each failed attempt before the next. */
+  onRetry?: (message: string, delayMs: number) => void;
+}
+
+/** The database could not be opened: the message names the variable, what was tried and why. */
+export class DatabaseStartError extends Error {
+  override name = "DatabaseStartError";
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 // Any constant works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_ID = 727_001;
 
+const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+  entries: Array<{ when: number; tag: string }>;
+};
+const lastMigration = journal.entries[journal.entries.length - 1];
+/** Every table of the schema, quoted for to_regclass. */
+const schemaTables = (Object.values(schema) as unknown[])
+  .filter((t): t is PgTable => is(t, PgTable))
+  .map((t) => {
+    const c = getTableConfig(t);
+    return `"${c.schema ?? "public"}"."${c.name}"`;
+  });
+
 /** Opens the configured database and applies committed migrations. */
-export async function openDatabase(config: Pick<Config, "database">): Promise<Database> {
-  if (config.database.kind === "postgres") return openPostgres(config.database.url);
-  return openPglite(config.database.dir);
+export async function openDatabase(
+  config: Pick<Config, "database">,
+  options: OpenOptions = {},
+): Promise<Database> {
+  if (config.database.kind === "postgres") return openPostgres(config.database.url, options);
+  return openPglite(config.database.dir, options);
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  return openPool(new pg.Pool({ connectionString: url, max: 10 }), "postgres", async () => {});
+/**
+ * Runs `attempt` until it succeeds or the start-up time is spent, backing off from 250 ms to 5 s;
+ * the final error says what was tried (`what`), how often, and why it failed.
+ */
+async function retryStart<T>(
+  what: string,
+  options: OpenOptions,
+  retryable: (err: unknown) => boolean,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const timeoutMs = options.startTimeoutMs ?? 0;
+  const started = Date.now();
+  let delayMs = 250;
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      const reason = describeFailure(err);
+      const elapsed = Date.now() - started;
+      if (!retryable(err) || elapsed + delayMs > timeoutMs) {
+        const spent = tries > 1 ? ` (tried ${tries} times over ${(elapsed / 1000).toFixed(1)} s)` : "";
+        throw new DatabaseStartError(`${what}: ${reason}${spent}`, { cause: err });
+      }
+      options.onRetry?.(`${what}: ${reason}; trying again in ${delayMs} ms`, delayMs);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      delayMs = Math.min(5_000, delayMs * 2);
+    }
+  }
+}
+
+function describeFailure(err: unknown): string {
+  const e = err as { message?: string; code?: string; errors?: Array<{ message?: string }> };
+  // A refused connection to "localhost" is an AggregateError of one refusal per address.
+  let message = e?.message || e?.errors?.map((x) => x.message).join("; ") || String(err);
+  if (e?.code === "3D000") message += " (create it, or point DATABASE_URL at an existing database)";
+  if (e?.code === "28P01" || e?.code === "28000") message += " (check the user and password in DATABASE_URL)";
+  return message;
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  const target = (() => {
+    const u = new URL(url);
+    const database = decodeURIComponent(u.pathname.slice(1)) || "(the user's)";
+    return `${u.hostname || "localhost"}:${u.port || 5432}, database ${database}`;
+  })();
+  try {
+    // Missing databases and refused logins are retried too: a container may still be creating them.
+    return await retryStart(
+      `Could not open the PostgreSQL database of DATABASE_URL=${redactUrl(url)} (${target})`,
+      options,
+      () => true,
+      () => openPool(pool, "postgres", async () => {}),
+    );
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
 }
 
 /**
@@ -43,16 +142,34 @@ async function openPostgres(url: string): Promise<Database> {
  * server, over one connection: PGlite is a single session, so the pool's queue orders the
  * statements and a transaction keeps the connection to itself.
  */
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, options: OpenOptions): Promise<Database> {
   const dataDir = dir === ":memory:" ? undefined : dir;
+  const what = `Could not open the embedded database of DATA_DIR (${dir})`;
   let unlock = async () => {};
   if (dataDir) {
-    await mkdir(dataDir, { recursive: true });
-    unlock = await lockDataDir(dataDir);
+    await retryStart(
+      what,
+      options,
+      () => false,
+      // Mail lives in here: owner only (main.ts also tightens what exists already).
+      () => mkdir(dataDir, { recursive: true, mode: 0o700 }),
+    );
+    // Another process may be shutting down and still hold the folder.
+    unlock = await retryStart(
+      what,
+      options,
+      (err) => err instanceof Error && err.message.startsWith("Another Mailwise process"),
+      () => lockDataDir(dataDir),
+    );
   }
   let thread: PgliteThread;
   try {
-    thread = await PgliteThread.start(dataDir);
+    thread = await retryStart(
+      what,
+      options,
+      () => false,
+      () => PgliteThread.start(dataDir),
+    );
   } catch (err) {
     await unlock();
     throw err;
@@ -77,9 +194,19 @@ async function openPool(
 ): Promise<Database> {
   // An idle client whose server connection dies (restart, failover, admin kill) emits 'error' on
   // the pool; unhandled, that event would crash the process. The pool replaces the client itself.
-  pool.on("error", (err) => {
-    console.warn(`PostgreSQL idle connection lost: ${err.message}`);
-  });
+  if (pool.listenerCount("error") === 0) {
+    pool.on("error", (err) => {
+      console.warn(`PostgreSQL idle connection lost: ${err.message}`);
+    });
+    // A client checked out of the pool (inside a transaction, between two statements) has no
+    // pool listener: its 'error' would be unhandled and end the process. The statement in flight
+    // fails with the error; the pool drops the broken client when it is released.
+    pool.on("connect", (client) => {
+      client.on("error", (err) => {
+        console.warn(`PostgreSQL connection lost while in use: ${err.message}`);
+      });
+    });
+  }
   const db = drizzlePg(pool, { schema });
   // Several web and worker processes may start together; the advisory lock lets one migrate at a time.
   const client = await pool.connect();
@@ -99,6 +226,32 @@ async function openPool(
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async schemaStatus() {
+      const expected = lastMigration?.tag ?? "";
+      let applied: string | undefined;
+      try {
+        const r = await pool.query<{ created_at: string }>(
+          "select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1",
+        );
+        const when = Number(r.rows[0]?.created_at);
+        applied =
+          journal.entries.find((e) => e.when === when)?.tag ?? (r.rows[0] ? `unknown (${when})` : undefined);
+      } catch (err) {
+        if (isConnectionError(err)) throw err;
+        applied = undefined;
+      }
+      const missing = await pool.query<{ name: string }>(
+        "select t.name from unnest($1::text[]) as t(name) where to_regclass(t.name) is null",
+        [schemaTables],
+      );
+      const missingTables = missing.rows.map((r) => r.name);
+      return {
+        current: applied === expected && missingTables.length === 0,
+        expected,
+        applied,
+        missingTables,
+      };
     },
     async close() {
       await pool.end();

@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -114,11 +116,41 @@ export const oauthStates = pgTable(
     linkUserId: uuid("link_user_id").references(() => users.id, { onDelete: "cascade" }),
     /** The session that started the link; it is ended when the link issues a new one. */
     linkSessionId: uuid("link_session_id").references(() => sessions.id, { onDelete: "set null" }),
+    /** sign_in | calendar: a state is redeemed only by the callback of the flow it was made for. */
+    purpose: text("purpose").notNull().default("sign_in"),
+    /** For calendar flows: the mail account whose calendar is being connected. */
+    calendarAccountId: uuid("calendar_account_id").references(() => mailAccounts.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("oauth_states_state_hash_uq").on(t.stateHash)],
+);
+
+/**
+ * A short-lived, single-use secret handed to one browser (decision 0017): stored as a hash, bound
+ * to the browser-flow cookie that was live when it was minted, and spent by one conditional
+ * UPDATE. Sign-in's server redirect carries one instead of a session token; a full-page
+ * navigation that must act for a signed-in user (connecting a calendar) can carry one too.
+ */
+export const authTickets = pgTable(
+  "auth_tickets",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    ticketHash: text("ticket_hash").notNull(),
+    /** What the ticket may be redeemed for; a ticket minted for one purpose never serves another. */
+    purpose: text("purpose").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The session the ticket acts for (for a sign-in handoff: the one that started a link). */
+    sessionId: uuid("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+    flowHash: text("flow_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("auth_tickets_ticket_hash_uq").on(t.ticketHash)],
 );
 
 /** PostgreSQL full-text vector; drizzle has no built-in column for it. */
@@ -198,6 +230,11 @@ export const emails = pgTable(
      * and the provider's change notice (or the sync each write-back requests) brings the newer one.
      */
     localChangeAt: timestamp("local_change_at", { withTimezone: true }),
+    /**
+     * When Inbox Zero mode processed this email (archive, star, delete or flag there): it is not
+     * offered again. Our own state, never the provider's; sync does not touch it.
+     */
+    inboxZeroProcessedAt: timestamp("inbox_zero_processed_at", { withTimezone: true }),
     /** The stored AI analysis (spec section 3); null until analysed. */
     aiAnalysis: jsonb("ai_analysis").$type<Record<string, unknown>>(),
     /** What a list row shows of aiAnalysis (listAnalysisExpression); the reader reads aiAnalysis. */
@@ -218,11 +255,17 @@ export const emails = pgTable(
     index("emails_account_message_id_idx").on(t.accountId, t.internetMessageId),
     index("emails_search_idx").using("gin", t.search),
     index("emails_user_read_at_idx").on(t.userId, t.readAt),
-    // Stats count inbox mail per account and read state; an index-only scan of this partial
+    // Stats count inbox mail per account, read state and bucket; an index-only scan of this partial
     // index is ~4x faster than reading the table for a 100k mailbox.
     index("emails_user_inbox_counts_idx")
-      .on(t.userId, t.accountId, t.isRead)
+      .on(t.userId, t.accountId, t.isRead, t.bucket)
       .where(sql`${t.inInbox} and not ${t.isTrashed} and not ${t.isSpam}`),
+    // Inbox Zero mode: unread inbox mail not yet processed there, newest first (and its count).
+    index("emails_inbox_zero_idx")
+      .on(t.userId, t.receivedAt.desc(), t.id.desc())
+      .where(
+        sql`not ${t.isRead} and ${t.inInbox} and not ${t.isTrashed} and not ${t.isSpam} and ${t.inboxZeroProcessedAt} is null`,
+      ),
     // The AI analysis job picks a user's not-yet-analysed mail, newest first, 200 at a time.
     index("emails_unanalysed_idx").on(t.userId, t.receivedAt.desc()).where(sql`${t.aiAnalysis} is null`),
   ],
@@ -331,6 +374,12 @@ export const agentMemories = pgTable(
     /** analysis | reply | archive | sent */
     source: text("source").notNull(),
     weight: integer("weight").notNull().default(1),
+    /**
+     * When the newest mail this memory was learned from was received: the retention job removes a
+     * memory once every mail behind it is older than the person's retention (null: not known, the
+     * memory's last update stands in).
+     */
+    mailReceivedAt: timestamp("mail_received_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -375,6 +424,23 @@ export const aiUsage = pgTable(
 );
 
 /**
+ * The per-user budget of model calls (issue 13.4): one row per user, the current UTC day and
+ * minute with their call counts. Every model call takes from it with one conditional upsert, so
+ * the limit holds across processes; a window later than the stored one starts again at one.
+ */
+export const aiBudget = pgTable("ai_budget", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Start of the UTC day the day count belongs to. */
+  day: timestamp("day", { withTimezone: true }).notNull(),
+  dayCalls: integer("day_calls").notNull(),
+  /** Start of the minute the minute count belongs to. */
+  minute: timestamp("minute", { withTimezone: true }).notNull(),
+  minuteCalls: integer("minute_calls").notNull(),
+});
+
+/**
  * Replies the agent prepared by itself: one per email (idempotent jobs), saved as a provider
  * draft, and sent only for VIP contacts when auto_send is on.
  */
@@ -401,4 +467,225 @@ export const agentDrafts = pgTable(
     uniqueIndex("agent_drafts_email_uq").on(t.emailId),
     index("agent_drafts_user_idx").on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * A connected calendar: the primary calendar of one connected mail account, authorised by its own
+ * calendar-only consent, so its tokens (vault ciphertexts) are apart from the mail account's.
+ * Deleting the mail account, or disconnecting the calendar, deletes it and its events.
+ */
+export const calendarIntegrations = pgTable(
+  "calendar_integrations",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: "cascade" }),
+    /** google | outlook */
+    provider: text("provider").notNull(),
+    email: text("email").notNull(),
+    /** active | reauth_required */
+    status: text("status").notNull().default("active"),
+    accessTokenCiphertext: text("access_token_ciphertext").notNull(),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenCiphertext: text("refresh_token_ciphertext"),
+    scope: text("scope"),
+    /** The provider's id of the synced calendar (Google: the address; Graph: an opaque id). */
+    calendarId: text("calendar_id"),
+    calendarName: text("calendar_name"),
+    calendarTimeZone: text("calendar_time_zone"),
+    /** Google nextSyncToken or Graph deltaLink of the last completed round. */
+    syncCursor: text("sync_cursor"),
+    /** The range the cursor covers; events outside it are read live. */
+    syncWindowStart: timestamp("sync_window_start", { withTimezone: true }),
+    syncWindowEnd: timestamp("sync_window_end", { withTimezone: true }),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    connectedAt: timestamp("connected_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("calendar_integrations_account_uq").on(t.accountId),
+    index("calendar_integrations_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * One event occurrence of a connected calendar (recurring series are stored expanded, as the
+ * providers' singleEvents / calendarView answers give them). Timed events keep instants; all-day
+ * events keep dates (end exclusive), which mean local days wherever the person is.
+ */
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    integrationId: uuid("integration_id")
+      .notNull()
+      .references(() => calendarIntegrations.id, { onDelete: "cascade" }),
+    providerEventId: text("provider_event_id").notNull(),
+    /** The series an occurrence belongs to, so removing a series removes its occurrences. */
+    seriesId: text("series_id"),
+    title: text("title").notNull(),
+    location: text("location"),
+    allDay: boolean("all_day").notNull(),
+    startAt: timestamp("start_at", { withTimezone: true }),
+    endAt: timestamp("end_at", { withTimezone: true }),
+    startDate: text("start_date"),
+    endDate: text("end_date"),
+    timeZone: text("time_zone"),
+    /** confirmed | tentative | cancelled */
+    status: text("status").notNull(),
+    organizer: text("organizer"),
+    attendees: jsonb("attendees")
+      .$type<{ email: string; name: string | null; responseStatus: string }[]>()
+      .notNull(),
+    htmlLink: text("html_link"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("calendar_events_integration_event_uq").on(t.integrationId, t.providerEventId),
+    index("calendar_events_user_start_idx").on(t.userId, t.startAt),
+    index("calendar_events_user_date_idx").on(t.userId, t.startDate),
+  ],
+);
+
+/**
+ * A one-time ticket that lets the full-page navigation to /api/auth/{provider}/calendar start a
+ * calendar connection without the session token in its URL: minted by an authenticated call,
+ * stored hashed, single use, a minute long, bound to the browser's flow cookie and to the session
+ * that minted it.
+ */
+export const calendarConnectTickets = pgTable(
+  "calendar_connect_tickets",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    ticketHash: text("ticket_hash").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    flowHash: text("flow_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("calendar_connect_tickets_hash_uq").on(t.ticketHash)],
+);
+
+/**
+ * The person's game state (achievements and leaderboard, decision 0024): counters kept up to date
+ * by the recorder from provider-confirmed actions, never recounted per request. The score is a
+ * stored generated column (docs/game-scoring.md), so it cannot disagree with its parts, and a
+ * trigger keeps game_score_counts (the ranking's histogram) in step with every insert, update
+ * and delete, including the cascade when a user is deleted.
+ */
+export const gameProfiles = pgTable(
+  "game_profiles",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Chosen on the leaderboard; null: a pseudonym derived from the user id (never the address). */
+    displayName: text("display_name"),
+    showOnLeaderboard: boolean("show_on_leaderboard").notNull().default(true),
+    /** IANA zone the inbox-zero days are counted in (the browser tells it). */
+    timeZone: text("time_zone").notNull().default("UTC"),
+    emailsProcessed: integer("emails_processed").notNull().default(0),
+    unsubscribes: integer("unsubscribes").notNull().default(0),
+    aiUses: integer("ai_uses").notNull().default(0),
+    inboxZeroDays: integer("inbox_zero_days").notNull().default(0),
+    /** Consecutive inbox-zero days ending at last_inbox_zero_day. */
+    inboxZeroStreak: integer("inbox_zero_streak").notNull().default(0),
+    bestInboxZeroStreak: integer("best_inbox_zero_streak").notNull().default(0),
+    /** The person's local calendar day (time_zone) of the latest inbox zero. */
+    lastInboxZeroDay: date("last_inbox_zero_day", { mode: "string" }),
+    badgesEarned: integer("badges_earned").notNull().default(0),
+    isFoundingMember: boolean("is_founding_member").notNull().default(false),
+    /** Only when not a founding member. */
+    isEarlyAdopter: boolean("is_early_adopter").notNull().default(false),
+    score: integer("score")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`emails_processed * 10 + badges_earned * 100 + best_inbox_zero_streak * 50 + case when is_founding_member then 1000 when is_early_adopter then 500 else 0 end`,
+      ),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The top of the ranking: read in order, never sorted.
+    index("game_profiles_ranking_idx").on(t.score.desc(), t.userId).where(sql`${t.showOnLeaderboard}`),
+  ],
+);
+
+/**
+ * How many people on the ranking have each score: a person's rank is one plus the people above
+ * them (a sum over the distinct higher scores, not a count of people), the total is the sum.
+ * Maintained by the game_profiles trigger only.
+ */
+export const gameScoreCounts = pgTable("game_score_counts", {
+  score: integer("score").primaryKey(),
+  users: integer("users").notNull(),
+});
+
+/**
+ * What has been counted once already: (kind, key) per person, such as ("processed", email id) or
+ * ("unsubscribe", sender). An email archived, unarchived and archived again counts once.
+ */
+export const gameLedger = pgTable(
+  "game_ledger",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** processed | unsubscribe | ai */
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.key] })],
+);
+
+/** Badges a person earned and when; a row is never updated or removed while the person exists. */
+export const gameBadges = pgTable(
+  "game_badges",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    badgeId: text("badge_id").notNull(),
+    earnedAt: timestamp("earned_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.badgeId] })],
+);
+
+/**
+ * The person's privacy settings (spec section 3) and a pending scheduled deletion. No row means
+ * the defaults: nothing opted out, standard retention, no deletion scheduled.
+ */
+export const privacySettings = pgTable(
+  "privacy_settings",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    doNotSell: boolean("do_not_sell").notNull().default(false),
+    analyticsOptOut: boolean("analytics_opt_out").notNull().default(false),
+    marketingOptOut: boolean("marketing_opt_out").notNull().default(false),
+    /** minimal | standard | extended (contract/privacy.ts) */
+    dataRetention: text("data_retention").notNull().default("standard"),
+    /** When the retention job last ran for this person (it runs once a day per person). */
+    retentionRunAt: timestamp("retention_run_at", { withTimezone: true }),
+    /** Set while a deletion is scheduled: the sweep deletes the account once the clock passes it. */
+    deletionScheduledFor: timestamp("deletion_scheduled_for", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("privacy_settings_deletion_idx").on(t.deletionScheduledFor)],
 );

@@ -13,6 +13,8 @@ export async function startDemoEmulator(
     `${config.publicUrl}/auth/callback`,
     `${config.publicUrl}/api/auth/gmail/callback`,
     `${config.publicUrl}/api/auth/outlook/callback`,
+    `${config.publicUrl}/api/auth/google/calendar/callback`,
+    `${config.publicUrl}/api/auth/outlook/calendar/callback`,
   ];
   const emulator = await startEmulator({
     port: config.demo.emulatorPort,

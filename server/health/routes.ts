@@ -1,18 +1,45 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.ts";
+import type { MaintenanceStatus } from "../db/maintenance.ts";
 
-/** Liveness says the process answers; readiness says it can reach its database. */
-export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
+/**
+ * Liveness says the process answers; readiness says its database answers with the schema this
+ * code expects (the last committed migration applied and every table there).
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  database: Database,
+  maintenance: () => MaintenanceStatus | undefined = () => undefined,
+): void {
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
+    let schema: Awaited<ReturnType<Database["schemaStatus"]>>;
     try {
-      await database.ping();
-      return { status: "ready", database: database.kind };
+      schema = await database.schemaStatus();
     } catch (err) {
       reply.log.warn({ err }, "readiness check failed");
       return reply.status(503).send({
         error: { code: "service_unavailable", message: "Database is not reachable" },
       });
     }
+    if (!schema.current) {
+      const found = schema.applied ? `found ${schema.applied}` : "found no migrations";
+      const missing =
+        schema.missingTables.length > 0 ? `; missing tables: ${schema.missingTables.join(", ")}` : "";
+      reply.log.warn({ schema }, "readiness check failed: schema not current");
+      return reply.status(503).send({
+        error: {
+          code: "service_unavailable",
+          message: `Database schema is not at the expected migration (expected ${schema.expected}, ${found}${missing})`,
+        },
+      });
+    }
+    // The last ANALYZE and (PGlite) VACUUM this process ran: statistics and space upkeep.
+    return {
+      status: "ready",
+      database: database.kind,
+      migration: schema.expected,
+      maintenance: maintenance() ?? {},
+    };
   });
 }

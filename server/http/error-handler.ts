@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiErrorBody, ErrorCode } from "../../contract/errors.ts";
 import { DomainError, httpStatusFor } from "./errors.ts";
 
@@ -31,6 +33,7 @@ function codeForFrameworkError(err: FastifyError): ErrorCode | undefined {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof DomainError) {
+      if (err.retryAfterSeconds !== undefined) reply.header("retry-after", String(err.retryAfterSeconds));
       return reply.status(httpStatusFor(err.code)).send(body(err.code, err.message, err.fields));
     }
     if (err.validation) {
@@ -50,4 +53,41 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, "unhandled error");
     return reply.status(500).send(body("internal", "Something went wrong on our side. Please try again."));
   });
+}
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed percent-escape, a path
+ * parameter over the length limit): Fastify's `frameworkErrors` option, in the API's shape.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    void reply.status(414).send(body("uri_too_long", "The address is too long."));
+    return;
+  }
+  if (err.code === "FST_ERR_BAD_URL") {
+    void reply.status(400).send(body("bad_request", "The address is not valid."));
+    return;
+  }
+  void reply.status(500).send(body("internal", "Something went wrong on our side. Please try again."));
+}
+
+/**
+ * Requests Node's HTTP parser refuses (headers too large, a timeout, a malformed request line)
+ * never reach Fastify; they are answered on the socket, in the API's shape too.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, code, message]: [number, ErrorCode, string] =
+    err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "request_timeout", "The request took too long to arrive."]
+      : err.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "headers_too_large", "The request headers are too large."]
+        : [400, "bad_request", "The request is malformed."];
+  const text = JSON.stringify(body(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(err);
 }

@@ -7,6 +7,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as Retry-After (seconds) with the error. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -22,8 +24,12 @@ const statusByCode: Record<ErrorCode, number> = {
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
+  request_timeout: 408,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   rate_limited: 429,
+  ai_budget_exceeded: 429,
   provider_reauth_required: 409,
   provider_unavailable: 502,
   service_unavailable: 503,

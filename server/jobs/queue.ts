@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { z } from "zod";
 import type { Database } from "../db/client.ts";
+import { isConnectionError } from "../db/connection-errors.ts";
 import { classifyFailure, decideRetry } from "./retry-policy.ts";
 
 export interface JobContext {
@@ -67,7 +68,7 @@ export class JobQueue {
         // process leaves them, which the recovery at start covers (sync polling and stale queued
         // flags, the analysis kick).
         executeSql: (text, values) =>
-          this.stopped ? new Promise<never>(() => {}) : database.executeSql(text, values),
+          this.stopped ? new Promise<never>(() => {}) : this.runSql(database, text, values),
       },
       schema: "pgboss",
       // Queue maintenance needs one process at a time; pg-boss elects it with advisory locks.
@@ -75,6 +76,33 @@ export class JobQueue {
       schedule: false,
     });
     this.boss.on("error", (err) => this.log.error("job queue error", err));
+  }
+
+  /**
+   * pg-boss completes and fails jobs without awaiting the promise, so a statement that fails
+   * while PostgreSQL is away (restart, failover, a terminated backend) would be an unhandled
+   * rejection that ends the process. A lost connection is therefore retried here, with backoff,
+   * until the database answers again (or the queue stops): the worker loops pause meanwhile and
+   * resume when connections come back. Other errors reach pg-boss as before.
+   */
+  private async runSql(
+    database: Database,
+    text: string,
+    values: unknown[] | undefined,
+  ): Promise<{ rows: unknown[]; rowCount: number }> {
+    let delayMs = 100;
+    for (let tries = 1; ; tries++) {
+      try {
+        return await database.executeSql(text, values);
+      } catch (err) {
+        if (!isConnectionError(err)) throw err;
+        if (tries === 1 || tries % 10 === 0)
+          this.log.warn(`job queue: database connection lost (${(err as Error).message}); retrying`);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        delayMs = Math.min(5_000, delayMs * 2);
+        if (this.stopped) return new Promise<never>(() => {});
+      }
+    }
   }
 
   private get log(): Logger {

@@ -103,6 +103,8 @@ export function createEmailActions(deps: {
     if (change.isStarred !== undefined) set.isStarred = change.isStarred;
     if (change.isFlagged !== undefined) set.isFlagged = change.isFlagged;
     if (change.isArchived !== undefined) set.inInbox = !change.isArchived;
+    // Both providers' unarchive moves the message back from wherever it is, trash included.
+    if (change.isArchived === false) set.isTrashed = false;
     if (change.trash) {
       set.isTrashed = true;
       set.inInbox = false;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUCKETS } from "../../contract/buckets.ts";
 import {
   actionItemsSchema,
   emailListResponseSchema,
@@ -321,7 +322,7 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
         isRead: i < 2,
         readAt: i < 2 ? new Date(now - i * 1000) : null,
       }));
-      await createEmails(db, outlook, 3);
+      await createEmails(db, outlook, 3, (i) => ({ bucket: i === 0 ? "work" : "newsletters" }));
       await createEmail(db, account, { inInbox: false, isRead: true, readAt: new Date(now) }); // archived, read today
       await createEmail(db, account, { isRead: true, readAt: new Date(now - 3 * 86_400_000) }); // read days ago
       await createEmail(db, account, { isTrashed: true, inInbox: false });
@@ -334,6 +335,15 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
         // No provider total known yet (and none reachable): the local inbox count stands in.
         totalEmailsRemote: 9,
         providerCounts: { gmail: 6, outlook: 3 },
+        // Per bucket across accounts, inbox only (issue 19.4: the cards count from here).
+        buckets: {
+          personal: { total: 6, unread: 3 },
+          work: { total: 1, unread: 1 },
+          newsletters: { total: 2, unread: 2 },
+          promotions: { total: 0, unread: 0 },
+          social: { total: 0, unread: 0 },
+          other: { total: 0, unread: 0 },
+        },
       });
     });
 
@@ -358,6 +368,7 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
         readToday: 0,
         totalEmailsRemote: 0,
         providerCounts: { gmail: 0, outlook: 0 },
+        buckets: Object.fromEntries(BUCKETS.map((b) => [b, { total: 0, unread: 0 }])),
       });
     });
   });

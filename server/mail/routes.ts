@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { emailInvitationQuerySchema } from "../../contract/calendar.ts";
+import { inboxZeroQueueQuerySchema } from "../../contract/inbox-zero.ts";
 import {
   bulkActionRequestSchema,
   emailListQuerySchema,
@@ -55,9 +57,28 @@ export function registerMailRoutes(app: FastifyInstance, mail: MailServices): vo
     requests: await mail.unsubscriber.list(sessionOf(request).userId),
   }));
 
+  // Inbox Zero mode: its queue and the processed mark set after each action (spec section 4).
+  app.get("/api/inbox-zero/queue", guarded, async (request) => {
+    const { limit } = parseInput(inboxZeroQueueQuerySchema, request.query);
+    return mail.inboxZero.queue(sessionOf(request).userId, limit);
+  });
+
+  app.put("/api/inbox-zero/processed/:id", guarded, async (request) =>
+    mail.inboxZero.markProcessed(sessionOf(request).userId, emailIdParam(request.params)),
+  );
+
+  app.delete("/api/inbox-zero/processed/:id", guarded, async (request) =>
+    mail.inboxZero.unmarkProcessed(sessionOf(request).userId, emailIdParam(request.params)),
+  );
+
   app.get("/api/emails/:id", guarded, async (request) =>
     mail.lister.get(sessionOf(request).userId, emailIdParam(request.params)),
   );
+
+  app.get("/api/emails/:id/invitation", guarded, async (request) => {
+    const { tz } = parseInput(emailInvitationQuerySchema, request.query);
+    return mail.invitations.get(sessionOf(request).userId, emailIdParam(request.params), tz);
+  });
 
   app.patch("/api/emails/:id", guarded, async (request) => {
     const { userId } = sessionOf(request);

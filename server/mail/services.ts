@@ -4,6 +4,8 @@ import { createInProcessRunner } from "./background.ts";
 import type { MailDeps } from "./deps.ts";
 import { createEmailActions } from "./email-actions.ts";
 import { createEmailLister } from "./email-lister.ts";
+import { createInboxZero } from "./inbox-zero.ts";
+import { createInvitationReader } from "./invitations.ts";
 import { createMailSender } from "./mail-sender.ts";
 import { createStatsService } from "./stats-service.ts";
 import { createSyncRequester } from "./sync-requester.ts";
@@ -39,9 +41,11 @@ export function createMailServices(
   return {
     events,
     lister: createEmailLister(deps.db),
+    invitations: createInvitationReader(deps),
     stats,
     actionItems: createActionItemFinder(deps.db),
     actions: createEmailActions({ ...deps, events }),
+    inboxZero: createInboxZero(deps),
     sender: createMailSender({ ...deps, events }),
     unsubscriber,
     syncRequester: createSyncRequester(deps),

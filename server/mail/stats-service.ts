@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import { BUCKETS, isBucket } from "../../contract/buckets.ts";
 import type { EmailStats } from "../../contract/mail.ts";
 import type { Db } from "../db/client.ts";
 import { emails, mailAccounts, syncStates } from "../db/schema.ts";
@@ -22,6 +23,7 @@ interface LocalCounts {
   /** The user's accounts with sync's inbox estimate, read with the counts and cached with them. */
   accounts: Array<AccountSummary & { totalEstimate: number | null }>;
   perAccount: Map<string, { total: number; unread: number }>;
+  perBucket: EmailStats["buckets"];
   readToday: number;
 }
 
@@ -73,10 +75,12 @@ export function createStatsService(deps: {
         .from(mailAccounts)
         .leftJoin(syncStates, eq(syncStates.accountId, mailAccounts.id))
         .where(eq(mailAccounts.userId, userId)),
-      // Matches the partial index emails_user_inbox_counts_idx: an index-only scan.
+      // Matches the partial index emails_user_inbox_counts_idx (which carries the bucket): an
+      // index-only scan. Per account and bucket, so the bucket cards need no list reads to count.
       db
         .select({
           accountId: emails.accountId,
+          bucket: emails.bucket,
           total: sql<number>`count(*)::int`,
           unread: sql<number>`(count(*) filter (where not ${emails.isRead}))::int`,
         })
@@ -87,17 +91,27 @@ export function createStatsService(deps: {
             sql`${emails.inInbox} and not ${emails.isTrashed} and not ${emails.isSpam}`,
           ),
         )
-        .groupBy(emails.accountId),
+        .groupBy(emails.accountId, emails.bucket),
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(emails)
         .where(and(eq(emails.userId, userId), gte(emails.readAt, startOfUtcDay()))),
     ]);
-    const counts: LocalCounts = {
-      accounts,
-      perAccount: new Map(rows.map((r) => [r.accountId, { total: r.total, unread: r.unread }])),
-      readToday: today?.n ?? 0,
-    };
+    const perAccount = new Map<string, { total: number; unread: number }>();
+    const perBucket = Object.fromEntries(
+      BUCKETS.map((b) => [b, { total: 0, unread: 0 }]),
+    ) as EmailStats["buckets"];
+    for (const r of rows) {
+      const account = perAccount.get(r.accountId) ?? { total: 0, unread: 0 };
+      account.total += r.total;
+      account.unread += r.unread;
+      perAccount.set(r.accountId, account);
+      if (isBucket(r.bucket)) {
+        perBucket[r.bucket].total += r.total;
+        perBucket[r.bucket].unread += r.unread;
+      }
+    }
+    const counts: LocalCounts = { accounts, perAccount, perBucket, readToday: today?.n ?? 0 };
     local.set(userId, { at: clock.nowMs(), counts });
     return counts;
   }
@@ -131,6 +145,7 @@ export function createStatsService(deps: {
         readToday: counts.readToday,
         totalEmailsRemote: 0,
         providerCounts: { gmail: 0, outlook: 0 },
+        buckets: counts.perBucket,
       };
       for (const account of counts.accounts) {
         const c = counts.perAccount.get(account.id) ?? { total: 0, unread: 0 };

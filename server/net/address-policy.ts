@@ -1,14 +1,30 @@
 import ipaddr from "ipaddr.js";
 
 /**
+ * IPv6 forms that carry an IPv4 address: IPv4-compatible (::/96) and IPv4-mapped (::ffff:0:0/96),
+ * SIIT-translated (::ffff:0:0:0/96), NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4
+ * (2002::/16) and Teredo (2001::/32). A connection to one can end up at the IPv4 inside (through
+ * the host's own stack, a NAT64 gateway or a tunnel), and that IPv4 may be private: none is used.
+ */
+function embedsIpv4(address: ipaddr.IPv6): boolean {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = address.parts;
+  const zeroHead = a === 0 && b === 0 && c === 0 && d === 0;
+  if (zeroHead && e === 0 && (f === 0 || f === 0xffff)) return true;
+  if (zeroHead && e === 0xffff && f === 0) return true;
+  if (a === 0x64 && b === 0xff9b && (c === 1 || (c === 0 && d === 0 && e === 0 && f === 0))) return true;
+  if (a === 0x2002) return true;
+  return a === 0x2001 && b === 0;
+}
+
+/**
  * True only for globally routable unicast addresses. Everything else (loopback, private,
  * link-local such as the 169.254.169.254 metadata service, unique-local, carrier NAT, multicast,
- * reserved, and IPv6 forms that embed IPv4 like ::ffff:127.0.0.1) is refused.
+ * reserved, and every IPv6 form that embeds an IPv4 address) is refused.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  // process() turns IPv4-mapped IPv6 into the IPv4 it carries, so ::ffff:10.0.0.1 is judged as 10.0.0.1.
-  const parsed = ipaddr.process(address);
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && embedsIpv4(parsed as ipaddr.IPv6)) return false;
   return parsed.range() === "unicast";
 }
 

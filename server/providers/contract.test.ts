@@ -69,6 +69,7 @@ interface Summary {
   graphId: string;
   threadId: string;
   labelIds: string[];
+  labelNames: string[];
   folder: string;
   subject: string;
   messageId: string;
@@ -309,6 +310,19 @@ describe.each(CASES)("$kind adapter", ({ kind, emu, email, demo }) => {
     await client.archive([idOf(textOnly), idOf(both)]);
   });
 
+  it("getCalendarPart reads an invitation's iCalendar text, within a size limit", async () => {
+    const invite = await admin<Summary>("POST", `mailboxes/${email}/invitation?${q}`, {});
+    const message = await client.getMessage(idOf(invite));
+    expect(
+      message?.attachments.some((a) => a.mimeType === "text/calendar" || a.filename.endsWith(".ics")),
+    ).toBe(true);
+    const text = await client.getCalendarPart(idOf(invite), 256 * 1024);
+    expect(text).toContain("BEGIN:VCALENDAR");
+    expect(text).toContain("SUMMARY:Roadmap review");
+    expect(await client.getCalendarPart(idOf(invite), 100)).toBeNull();
+    expect(await client.getCalendarPart(idOf(await deliver("No invitation")), 256 * 1024)).toBeNull();
+  });
+
   it("getMessage answers null for an unknown id", async () => {
     const unknown = kind === "gmail" ? "00000000000000ff" : "AQMkADAwATNiZmYAZC1unknownAAA=";
     expect(await client.getMessage(unknown)).toBeNull();
@@ -401,8 +415,11 @@ describe.each(CASES)("$kind adapter", ({ kind, emu, email, demo }) => {
     message = await client.getMessage(id);
     expect(message).toMatchObject({ isStarred: true, isFlagged: true });
     state = await stored(id);
-    if (kind === "gmail") expect(state.labelIds).toContain("IMPORTANT");
-    else expect(state.categories).toContain("Flagged by Mailwise");
+    // Gmail: the mailbox's own "Flagged by Mailwise" label, made on first use; never IMPORTANT.
+    if (kind === "gmail") {
+      expect(state.labelNames).toContain("Flagged by Mailwise");
+      expect(state.labelIds).not.toContain("IMPORTANT");
+    } else expect(state.categories).toContain("Flagged by Mailwise");
 
     await client.setStarred([id], false);
     await client.setRead([id], false);

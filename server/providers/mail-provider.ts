@@ -110,6 +110,11 @@ export interface MailProviderClient {
   /** Inbox messages newest first, plus (when `since` is given) anything received since then. */
   listMessages(opts: { pageToken?: string; pageSize: number; since?: Date }): Promise<MessagePage>;
   getMessage(providerId: string): Promise<ProviderMessage | null>;
+  /**
+   * The text of the message's first invitation part (text/calendar, application/ics or a .ics
+   * file), or null when it has none, is gone, or the part is over `maxBytes`.
+   */
+  getCalendarPart(providerId: string, maxBytes: number): Promise<string | null>;
   /** Changes after `cursor`. Throws CursorExpiredError when a full resync is needed. */
   listChanges(cursor: string): Promise<ChangeBatch>;
   /** Returns new ids where the provider changes them (Graph move); same id otherwise. */

@@ -178,7 +178,8 @@ export async function finishPass(
       backfillDone: true,
       backfillPageToken: null,
       status: "idle",
-      totalEstimate: sql`greatest(coalesce(${syncStates.totalEstimate}, 0), ${syncStates.syncedCount})`,
+      // The pass is over: what it counts is what is stored now, not the provider's figure.
+      totalEstimate: sql`(select count(*)::int from ${emails} where ${emails.accountId} = ${account.id})`,
       lastSyncedAt: ctx.clock.now(),
       updatedAt: ctx.clock.now(),
     })

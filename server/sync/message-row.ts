@@ -28,6 +28,16 @@ function storable<T extends string | null>(value: T): T {
   return (value?.includes("\0") ? value.replaceAll("\0", "") : value) as T;
 }
 
+/**
+ * Names people read to decide what a mail is (subject, sender name, attachment names) lose the
+ * bidirectional embedding, override and isolate controls (U+202A-202E, U+2066-2069): with them
+ * `invoice\u202Efdp.exe` is drawn as `invoiceexe.pdf`. Without them the real order shows.
+ */
+export function displayText<T extends string | null>(value: T): T {
+  if (value === null) return value;
+  return storable(value).replace(/[\u202A-\u202E\u2066-\u2069]/g, "") as T;
+}
+
 function text(value: unknown): string | null {
   return typeof value === "string" ? value : null;
 }
@@ -62,12 +72,12 @@ export function toEmailRow(
     providerId: message.providerId,
     threadId: message.threadId,
     internetMessageId: message.internetMessageId,
-    fromName: message.from.name,
+    fromName: displayText(message.from.name),
     fromAddress: message.from.address,
     toRecipients: message.to,
     ccRecipients: message.cc,
     replyToRecipients: message.replyTo,
-    subject: storable(message.subject),
+    subject: displayText(message.subject),
     snippet: storable(message.snippet),
     bodyHtml: storable(message.bodyHtml),
     bodyText: storable(message.bodyText),
@@ -88,7 +98,7 @@ export function toEmailRow(
     authenticationResults: message.headers.authenticationResults,
     inReplyTo: message.headers.inReplyTo,
     referencesHeader: message.headers.references,
-    attachments: message.attachments,
+    attachments: message.attachments.map((a) => ({ ...a, filename: displayText(a.filename) })),
     syncGeneration: opts.generation,
     createdAt: opts.now,
     updatedAt: opts.now,

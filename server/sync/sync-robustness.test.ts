@@ -5,6 +5,7 @@ import type { MailProviderClient } from "../providers/mail-provider.ts";
 import { PEOPLE } from "../test/auth-fixture.ts";
 import { BACKENDS } from "../test/databases.ts";
 import { expectedIds, type SyncFixture, startSyncFixture, waitUntil } from "../test/sync-fixture.ts";
+import { GRAPH_WEBHOOK_REQUESTS_PER_MINUTE, MAX_GRAPH_NOTIFICATIONS } from "../webhooks/graph-webhook.ts";
 import { sha256Hex } from "./push-secrets.ts";
 
 async function expectConverged(
@@ -239,6 +240,43 @@ describe("push webhooks (pglite)", () => {
       5_000,
       "push sync",
     );
+  }, 30_000);
+
+  it("Graph: a forged clientState for a real account is dropped; more than 100 notifications are refused", async () => {
+    const { accountId } = await f.signIn("outlook", PEOPLE.jordan);
+    const real = f.services.pushSecrets.graphClientState(accountId);
+    expect(f.services.pushSecrets.graphAccountOf(real)).toBe(accountId);
+    // The account id is public-ish (it appears in URLs); the MAC is what proves the sender.
+    for (const forged of [`${accountId}.${"A".repeat(43)}`, accountId, `${accountId}.`, "", "x.y"]) {
+      expect(f.services.pushSecrets.graphAccountOf(forged)).toBeNull();
+    }
+    const post = (value: object[]) =>
+      fetch(`${f.url}/api/webhooks/graph`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ value }),
+      });
+    const tooMany = await post(
+      Array.from({ length: MAX_GRAPH_NOTIFICATIONS + 1 }, () => ({ subscriptionId: "s", clientState: real })),
+    );
+    expect(tooMany.status).toBe(413);
+    expect(apiErrorSchema.parse(await tooMany.json()).error.code).toBe("payload_too_large");
+    expect((await post([{ subscriptionId: "s", clientState: real }])).status).toBe(202);
+  }, 30_000);
+
+  it("Graph: one address gets a limited number of requests per minute", async () => {
+    let limited: Response | undefined;
+    for (let i = 0; i <= GRAPH_WEBHOOK_REQUESTS_PER_MINUTE && !limited; i++) {
+      const response = await fetch(`${f.url}/api/webhooks/graph`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ value: [{ subscriptionId: "s", clientState: "forged" }] }),
+      });
+      if (response.status === 429) limited = response;
+      else expect(response.status).toBe(202);
+    }
+    expect(limited?.status).toBe(429);
+    expect(apiErrorSchema.parse(await limited?.json()).error.code).toBe("rate_limited");
   }, 30_000);
 });
 

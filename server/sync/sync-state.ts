@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { isConnectionError } from "../db/connection-errors.ts";
 import { syncStates } from "../db/schema.ts";
 
 export type SyncStateRow = typeof syncStates.$inferSelect;
@@ -128,10 +129,20 @@ export async function acquireLease(
     owner,
     renew: () => tryTake(db, accountId, owner),
     async release() {
-      await db
-        .update(syncStates)
-        .set({ leaseOwner: null, leaseExpiresAt: null })
-        .where(and(eq(syncStates.accountId, accountId), eq(syncStates.leaseOwner, owner)));
+      // A release lost with its connection would leave the account locked until the lease
+      // expires; the pool hands out a fresh connection, so try a few times.
+      for (let tries = 1; ; tries++) {
+        try {
+          await db
+            .update(syncStates)
+            .set({ leaseOwner: null, leaseExpiresAt: null })
+            .where(and(eq(syncStates.accountId, accountId), eq(syncStates.leaseOwner, owner)));
+          return;
+        } catch (err) {
+          if (tries >= 5 || !isConnectionError(err)) throw err;
+          await new Promise((r) => setTimeout(r, 100 * 2 ** tries));
+        }
+      }
     },
   };
 }

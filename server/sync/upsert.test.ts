@@ -2,48 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MailProvider } from "../../contract/auth.ts";
 import { emails } from "../db/schema.ts";
-import type { ProviderMessage } from "../providers/mail-provider.ts";
 import { BACKENDS, openTestDatabase, type TestDatabase } from "../test/databases.ts";
 import { createAccount, createUser } from "../test/factories.ts";
 import { toEmailRow } from "./message-row.ts";
+import { providerMessage as message } from "./provider-message.fixture.ts";
 import type { SyncAccount } from "./types.ts";
 import { insertFresh, upsertPage } from "./upsert.ts";
-
-function message(id: string, overrides: Partial<ProviderMessage> = {}): ProviderMessage {
-  return {
-    providerId: id,
-    threadId: `t-${id}`,
-    internetMessageId: `<${id}@example.com>`,
-    from: { name: "Ada Lovelace", address: "ada@example.com" },
-    to: [{ name: "", address: "me@example.com" }],
-    cc: [],
-    replyTo: [],
-    subject: `Subject ${id}`,
-    snippet: "snippet",
-    bodyHtml: null,
-    bodyText: "Hello",
-    receivedAt: new Date("2026-11-20T10:11:12.345Z"),
-    isRead: false,
-    isStarred: false,
-    isFlagged: false,
-    inInbox: true,
-    isTrashed: false,
-    isSpam: false,
-    isDraft: false,
-    isSent: false,
-    labels: ["INBOX"],
-    providerCategory: null,
-    headers: {
-      listUnsubscribe: null,
-      listUnsubscribePost: null,
-      authenticationResults: null,
-      inReplyTo: null,
-      references: null,
-    },
-    attachments: [],
-    ...overrides,
-  };
-}
 
 describe.each(BACKENDS)("upsertPage on %s", (kind) => {
   let t: TestDatabase;

@@ -18,6 +18,7 @@ const KEEP_ON_CONFLICT = new Set([
   "readAt",
   "search",
   "localChangeAt",
+  "inboxZeroProcessedAt",
 ]);
 
 const columns = getTableColumns(emails);

@@ -43,15 +43,18 @@ export async function renewWatch(
   const left = state.pushExpiresAt ? state.pushExpiresAt.getTime() - ctx.clock.nowMs() : -1;
   if (!opts.force && left > renewMarginMs(account.provider)) return false;
   const clientState = opts.secrets.graphClientState(account.id);
+  const clientStateHash = sha256Hex(clientState);
   await ctx.db
     .update(syncStates)
-    .set({ pushClientStateHash: sha256Hex(clientState) })
+    .set({ pushClientStateHash: clientStateHash })
     .where(eq(syncStates.accountId, account.id));
   const previous = state.pushSubscriptionId;
+  // A renewal keeps the subscription's clientState; one made with an older form is replaced.
+  const renewable = previous !== null && state.pushClientStateHash === clientStateHash;
   const result = await client.watch(
     notificationUrl(opts.publicUrl, account.provider, opts.secrets),
     clientState,
-    previous ? { subscriptionId: previous } : undefined,
+    renewable ? { subscriptionId: previous } : undefined,
   );
   await ctx.db
     .update(syncStates)

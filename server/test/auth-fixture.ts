@@ -1,8 +1,11 @@
 import { type MailProvider, type SessionUser, sessionResponseSchema } from "../../contract/auth.ts";
 import { type RunningEmulator, startEmulator } from "../../emulator/server.ts";
+import { createSessionService } from "../auth/sessions.ts";
+import { createClock } from "../lib/clock.ts";
 import type { Role } from "../services.ts";
 import { type BackendKind, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { consentAtEmulator } from "./emulator-consent.ts";
+import { createUser } from "./factories.ts";
 import { freePort } from "./free-port.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 
@@ -62,6 +65,11 @@ export interface AuthFixture {
   sessionUser(token: string): Promise<SessionUser>;
   /** POST to the emulator's /_admin API. */
   emulatorAdmin(path: string, body: unknown): Promise<ApiResult>;
+  /**
+   * Moves the server clock forward (POST /api/_test/clock, which wants a session: the fixture
+   * uses one of its own, so no test's session is renewed by it).
+   */
+  moveClock(seconds: number): Promise<ApiResult>;
   close(): Promise<void>;
 }
 
@@ -104,13 +112,21 @@ export async function startAuthFixture(
         provider: "google",
         ...TEST_OAUTH_CLIENTS.gmail,
         name: "Mailwise Test",
-        redirectUris: [`${appUrl}/auth/callback`, `${appUrl}/api/auth/gmail/callback`],
+        redirectUris: [
+          `${appUrl}/auth/callback`,
+          `${appUrl}/api/auth/gmail/callback`,
+          `${appUrl}/api/auth/google/calendar/callback`,
+        ],
       },
       {
         provider: "microsoft",
         ...TEST_OAUTH_CLIENTS.outlook,
         name: "Mailwise Test",
-        redirectUris: [`${appUrl}/auth/callback`, `${appUrl}/api/auth/outlook/callback`],
+        redirectUris: [
+          `${appUrl}/auth/callback`,
+          `${appUrl}/api/auth/outlook/callback`,
+          `${appUrl}/api/auth/outlook/calendar/callback`,
+        ],
       },
     ],
   });
@@ -137,6 +153,12 @@ export async function startAuthFixture(
     transcript.push(result.text, JSON.stringify([...response.headers]));
     return result;
   };
+
+  let operator: string | undefined;
+  let operatorUser: string | undefined;
+  let operatorAt = 0;
+  /** Seconds this fixture moved the server clock. */
+  let moved = 0;
 
   const fixture: AuthFixture = {
     database,
@@ -207,6 +229,25 @@ export async function startAuthFixture(
           body: JSON.stringify(body),
         }),
       );
+    },
+    async moveClock(seconds) {
+      // A bare user of the fixture's own (no account, no mail), its session issued on the server's
+      // clock as far as this fixture moved it, so it is live however far the clock went.
+      if (!operator || operatorAt !== moved) {
+        operatorUser ??= (await createUser(database.database.db)).id;
+        const at = moved;
+        operator = await createSessionService(
+          database.database.db,
+          createClock(() => Date.now() + at * 1000),
+        ).create(operatorUser);
+        operatorAt = moved;
+      }
+      const answer = await fixture.api("POST", "/api/_test/clock", {
+        token: operator,
+        body: { advanceSeconds: seconds },
+      });
+      if (answer.status === 200) moved += seconds;
+      return answer;
     },
     async close() {
       await server.close();

@@ -27,10 +27,18 @@ export interface TestAccountTokens extends Pick<AccountTokenService, "getAccessT
   readonly refreshes: number;
 }
 
+/** The calendar-only grants the app asks for when a calendar is connected. */
+export const CALENDAR_SCOPES: Record<Provider, string> = {
+  google:
+    "openid email https://www.googleapis.com/auth/calendar.readonly https://www.googleapis.com/auth/calendar.events",
+  microsoft: "openid offline_access User.Read Calendars.ReadWrite",
+};
+
 export async function connectTestAccount(
   emulator: RunningEmulator,
   provider: Provider,
   email: string,
+  scope: string = SCOPES[provider],
 ): Promise<TestAccountTokens> {
   const client = TEST_CLIENTS[provider];
   const pkce = pkcePair();
@@ -38,7 +46,7 @@ export async function connectTestAccount(
     client_id: client.clientId,
     redirect_uri: TEST_REDIRECT_URI,
     response_type: "code",
-    scope: SCOPES[provider],
+    scope,
     state: "provider-test",
     code_challenge: pkce.challenge,
     code_challenge_method: "S256",

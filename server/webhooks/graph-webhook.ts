@@ -1,56 +1,97 @@
+import rateLimit from "@fastify/rate-limit";
+import { inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
+import { syncStates } from "../db/schema.ts";
+import { DomainError } from "../http/errors.ts";
 import type { SyncService } from "../sync/index.ts";
-import { safeEqual, sha256Hex } from "../sync/push-secrets.ts";
+import type { PushSecrets } from "../sync/push-secrets.ts";
 import { GRAPH_WEBHOOK_PATH } from "../sync/watch-renewer.ts";
-import { graphSubscriptionOwner } from "./account-lookup.ts";
+
+/** Graph sends a few notifications per request; more than this is not Graph. */
+export const MAX_GRAPH_NOTIFICATIONS = 100;
+/** Requests per minute from one address (all of Microsoft's pushes for many people share a few). */
+export const GRAPH_WEBHOOK_REQUESTS_PER_MINUTE = 600;
 
 const notificationsSchema = z.object({
-  value: z
-    .array(
-      z.object({
-        subscriptionId: z.string().max(200),
-        clientState: z.string().max(500).nullable().optional(),
-      }),
-    )
-    .max(1000),
+  value: z.array(
+    z.object({
+      subscriptionId: z.string().max(200),
+      clientState: z.string().max(500).nullable().optional(),
+    }),
+  ),
 });
 
 /**
  * Microsoft Graph change notifications. Creating a subscription first sends
- * `?validationToken=...`, which must be echoed as text/plain within 10 s. Notifications are
- * checked against the clientState we gave (stored as a hash); ones that do not match are
- * ignored, not refused, so nobody learns which subscriptions exist. Work happens in a job:
- * Graph wants an answer within 3 s.
+ * `?validationToken=...`, which must be echoed as text/plain within 10 s. Each notification's
+ * clientState names its account and carries a MAC of it, so forged ones are dropped by
+ * computation, before any database read; the accounts left are checked in one query. Ones that
+ * fail are ignored, not refused, so nobody learns which accounts exist; one summary line is
+ * logged per request. Work happens in a job: Graph wants an answer within 3 s.
  */
-export function registerGraphWebhook(
+export async function registerGraphWebhook(
   app: FastifyInstance,
-  deps: { db: Db; sync: Pick<SyncService, "requestSync">; log: { warn(obj: object, msg: string): void } },
-): void {
-  app.post<{ Querystring: { validationToken?: string } }>(GRAPH_WEBHOOK_PATH, async (request, reply) => {
-    const validationToken = request.query.validationToken;
-    if (typeof validationToken === "string") {
-      // Echo only plain printable text of sane length; nosniff (helmet) keeps it from being HTML.
-      const safe = validationToken.slice(0, 1024).replace(/[^\x20-\x7e]/g, "");
-      return reply.code(200).type("text/plain; charset=utf-8").send(safe);
-    }
-    const parsed = notificationsSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(202).send();
-    const accounts = new Set<string>();
-    for (const n of parsed.data.value) {
-      const given = n.clientState ?? "";
-      const owner = await graphSubscriptionOwner(deps.db, n.subscriptionId, sha256Hex(given));
-      if (!owner?.clientStateHash || !safeEqual(sha256Hex(given), owner.clientStateHash)) {
-        deps.log.warn(
-          { subscriptionId: n.subscriptionId },
-          "graph notification with unknown subscription or wrong clientState ignored",
-        );
-        continue;
-      }
-      accounts.add(owner.accountId);
-    }
-    for (const accountId of accounts) await deps.sync.requestSync(accountId, "push");
-    return reply.code(202).send();
+  deps: {
+    db: Db;
+    sync: Pick<SyncService, "requestSync">;
+    secrets: PushSecrets;
+    log: { warn(obj: object, msg: string): void };
+  },
+): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new DomainError(
+          "rate_limited",
+          `Too many notifications from this address. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        ),
+    });
+    scope.post<{ Querystring: { validationToken?: string } }>(
+      GRAPH_WEBHOOK_PATH,
+      { config: { rateLimit: { max: GRAPH_WEBHOOK_REQUESTS_PER_MINUTE, timeWindow: 60_000 } } },
+      async (request, reply) => {
+        const validationToken = request.query.validationToken;
+        if (typeof validationToken === "string") {
+          // Echo only plain printable text of sane length; nosniff (helmet) keeps it from being HTML.
+          const safe = validationToken.slice(0, 1024).replace(/[^\x20-\x7e]/g, "");
+          return reply.code(200).type("text/plain; charset=utf-8").send(safe);
+        }
+        const parsed = notificationsSchema.safeParse(request.body);
+        if (!parsed.success) return reply.code(202).send();
+        const notifications = parsed.data.value;
+        if (notifications.length > MAX_GRAPH_NOTIFICATIONS) {
+          throw new DomainError(
+            "payload_too_large",
+            `At most ${MAX_GRAPH_NOTIFICATIONS} notifications are accepted in one request.`,
+          );
+        }
+        // Checked by computation first: forged clientStates never reach the database.
+        const claims = notifications.map((n) => deps.secrets.graphAccountOf(n.clientState ?? ""));
+        const claimed = [...new Set(claims.filter((id): id is string => id !== null))];
+        const known =
+          claimed.length === 0
+            ? new Set<string>()
+            : new Set(
+                (
+                  await deps.db
+                    .select({ accountId: syncStates.accountId })
+                    .from(syncStates)
+                    .where(inArray(syncStates.accountId, claimed))
+                ).map((row) => row.accountId),
+              );
+        for (const accountId of known) await deps.sync.requestSync(accountId, "push");
+        const accepted = claims.filter((id) => id !== null && known.has(id)).length;
+        if (accepted < notifications.length) {
+          deps.log.warn(
+            { received: notifications.length, accepted, accounts: known.size },
+            "graph notifications with an unknown account or wrong clientState ignored",
+          );
+        }
+        return reply.code(202).send();
+      },
+    );
   });
 }

@@ -6,10 +6,10 @@ import { registerGmailWebhook } from "./gmail-webhook.ts";
 import { registerGraphWebhook } from "./graph-webhook.ts";
 
 /** Push receivers: unauthenticated by session, authenticated by their own secrets. */
-export function registerWebhookRoutes(
+export async function registerWebhookRoutes(
   app: FastifyInstance,
   deps: { db: Db; sync: Pick<SyncService, "requestSync">; secrets: PushSecrets },
-): void {
+): Promise<void> {
   registerGmailWebhook(app, deps);
-  registerGraphWebhook(app, { ...deps, log: app.log });
+  await registerGraphWebhook(app, { ...deps, log: app.log });
 }

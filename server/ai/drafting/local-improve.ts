@@ -147,11 +147,29 @@ function adjustTone(text: string, tone: Tone): string {
   return out;
 }
 
+/**
+ * Ends a line with a full stop when the next line of the same paragraph starts a new sentence
+ * ("I need more time\nThank you" would otherwise read "more time Thank you" wherever lines are
+ * joined). Short lines (a greeting, "Best regards", a name) are left alone.
+ */
+function closeLines(para: string): string {
+  const lines = para.split("\n");
+  return lines
+    .map((line, i) => {
+      const next = lines[i + 1]?.trim() ?? "";
+      const words = line.trim().split(/\s+/).filter(Boolean).length;
+      if (!next || words <= 3 || !/^[A-Z]/.test(next)) return line;
+      return /[\w)"']$/.test(line.trimEnd()) ? `${line.trimEnd()}.` : line;
+    })
+    .join("\n");
+}
+
 /** Ends the last sentence of each paragraph with punctuation when it has none. */
 function closeSentences(text: string): string {
   return text
     .split(/\n{2,}/)
-    .map((para) => {
+    .map((raw) => {
+      const para = closeLines(raw);
       const lines = para.split("\n");
       // A one-line paragraph of a few words is a greeting, sign-off or signature: leave it.
       if (lines.length === 1 && para.trim().split(/\s+/).length <= 3) return para;

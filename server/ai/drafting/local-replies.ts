@@ -1,4 +1,5 @@
 import type { AgentPreferences, ResponseStyle, Tone } from "../../../contract/ai.ts";
+import { cleanBody } from "../local/text-cleaning.ts";
 
 /**
  * The local drafting engine: template replies grounded in the email (the sender's first name,
@@ -64,11 +65,15 @@ export function firstNameOf(name: string, address: string): string {
   return "there";
 }
 
+/**
+ * The sender's own sentences: quoted replies, forwards, signatures and boilerplate cut (the
+ * analyzer's cleaning), and a line break before a capital counted as a sentence end, so a name
+ * line never runs into the request under it.
+ */
 function sentences(text: string): string[] {
-  return text
-    .replace(/^>.*$/gm, "")
-    .replace(/\s+/g, " ")
-    .split(/(?<=[.!?])\s+/)
+  return cleanBody(text)
+    .text.split(/\n\s*\n|\n(?=\s*[A-Z])/)
+    .flatMap((chunk) => chunk.replace(/\s+/g, " ").split(/(?<=[.!?])\s+/))
     .map((s) => s.trim())
     .filter((s) => s.length > 8 && s.length < 300);
 }
@@ -96,9 +101,32 @@ function quote(sentence: string, max = 90): string {
   return `"${cut}"`;
 }
 
+/**
+ * The subject as a topic: without reply and forward prefixes and without a mailing list's tag
+ * ("[zzzzteana] Re: Argh!" is "Argh!"); too short to name anything, it is left out.
+ */
+export function cleanSubject(subject: string): string {
+  let s = subject.trim();
+  for (let i = 0; i < 5; i++) {
+    const next = s.replace(/^\s*((re|fwd?|fw|aw|sv)\s*(\[\d+\])?\s*:\s*|\[[^\]]{1,40}\]\s*)/i, "");
+    if (next === s) break;
+    s = next;
+  }
+  return s.trim();
+}
+
 function topic(subject: string): string {
-  const s = subject.replace(/^\s*((re|fwd?|aw|sv)\s*:\s*)+/i, "").trim();
-  return s ? ` about "${s.length > 80 ? `${s.slice(0, 80)}...` : s}"` : "";
+  const s = cleanSubject(subject);
+  if (s.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length < 2) return "";
+  return ` about "${s.length > 80 ? `${s.slice(0, 80).replace(/\s+\S*$/, "")}..."` : `${s}"`}`;
+}
+
+/** A sentence as the user typed it, capitalised and closed, so the next one never runs into it. */
+function asSentence(text: string): string {
+  const t = text.trim();
+  if (!t) return t;
+  const capital = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?:)"']$/.test(capital) ? capital : `${capital}.`;
 }
 
 function signOff(prefs: AgentPreferences, learned: LearnedStyle): string {
@@ -140,8 +168,8 @@ function body(
     if (brief) {
       paragraphs.push(
         firstDeadline
-          ? `Thanks${about} - noted the timing, I will get back to you before then.`
-          : `Thanks${about} - I will get back to you shortly.`,
+          ? `Thanks for your email${about}. I have noted the timing and will get back to you before then.`
+          : `Thanks for your email${about}. I will get back to you shortly.`,
       );
       return paragraphs;
     }
@@ -223,13 +251,30 @@ export function draftRepliesLocally(
   );
 }
 
-/** Compose help without an original: openings that fit the subject, or the user's draft polished. */
+/** A greeting without a name, for mail whose recipient the compose help does not know. */
+const GREETING_NO_NAME: Record<Tone, string> = {
+  Professional: "Hello,",
+  Friendly: "Hi,",
+  Casual: "Hey,",
+  Formal: "Good day,",
+  Warm: "Hi there,",
+};
+
+/**
+ * Compose help without an original: openings that fit the subject, or the user's draft polished.
+ * Every suggestion is ready to send as it stands: no "[Name]" or "[add details]" placeholders.
+ */
 export function composeLocally(subject: string, draft: string, prefs: AgentPreferences): string[] {
   const tone = prefs.tone_preference;
-  const about = subject.trim() ? ` regarding ${subject.trim()}` : "";
-  const greet = GREETING[tone]("[Name]");
+  const topicText = cleanSubject(subject);
+  const about = topicText ? ` about ${topicText}` : "";
+  const greet = GREETING_NO_NAME[tone];
   const close = signOff(prefs, {});
-  const core = draft.trim();
+  const core = draft
+    .trim()
+    .split(/\n{2,}/)
+    .map((para) => asSentence(para))
+    .join("\n\n");
   if (core) {
     return [
       `${greet}\n\n${core}\n\n${close}`,
@@ -238,8 +283,8 @@ export function composeLocally(subject: string, draft: string, prefs: AgentPrefe
     ];
   }
   return [
-    `${greet}\n\nI am writing${about}. [Add the details here.]\n\nPlease let me know if you have any questions.\n\n${close}`,
+    `${greet}\n\nI am writing${about}. I would be glad to hear your thoughts when you have a moment.\n\n${close}`,
     `${greet}\n\nI wanted to follow up${about}. Could you let me know where things stand?\n\n${close}`,
-    `${greet}\n\nQuick note${about}: [your message].\n\n${close}`,
+    `${greet}\n\nA quick note${about}: could we find a time to talk it through this week?\n\n${close}`,
   ];
 }

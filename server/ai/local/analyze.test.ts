@@ -28,7 +28,7 @@ describe("analyzeEmail", () => {
     );
     expect(emailAnalysisSchema.parse(result)).toEqual(result);
     expect(result.urgency).toBe("high");
-    expect(result.suggestedActions[0]).toBe("Reply to confirm the Friday deadline");
+    expect(result.suggestedActions[0]).toBe("Reply to Alice before Friday");
     expect(result.responseTime).toBe("Within 1 hour");
     expect(result.keyPoints).toContain("Deadline: Friday");
     expect(result.category).toBe("work");
@@ -60,11 +60,25 @@ describe("analyzeEmail", () => {
           "Dear customer,\n\nPlease find attached our monthly invoice for $1,250.00, due on March 30.",
         attachments: [{ filename: "INV-2041.pdf", mimeType: "application/pdf" }],
       }),
+      { isKnownContact: true },
     );
     expect(result.category).toBe("finance");
     expect(result.suggestedActions).toContain("Review the attached invoice");
     expect(result.keyPoints).toContain("Amount mentioned: $1,250.00");
     expect(result.newMemories).toContain("billing@supplier.example sends invoices monthly");
+  });
+
+  it("learns nothing about a one-off sender the user never wrote to", () => {
+    const result = analyzeEmail(
+      email({
+        from: { name: "Billing", address: "billing@supplier.example" },
+        subject: "Invoice INV-2041 for March",
+        bodyText:
+          "Dear customer,\n\nPlease find attached our monthly invoice for $1,250.00, due on March 30.",
+        attachments: [{ filename: "INV-2041.pdf", mimeType: "application/pdf" }],
+      }),
+    );
+    expect(result.newMemories).toEqual([]);
   });
 
   it("reads an angry customer as negative", () => {

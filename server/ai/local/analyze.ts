@@ -3,17 +3,26 @@ import { suggestActions } from "./actions.ts";
 import { categorize } from "./category.ts";
 import { extractFeatures } from "./features.ts";
 import { scoreImportance } from "./importance.ts";
+import { detectIntent } from "./intent.ts";
 import { keyPoints } from "./key-points.ts";
 import { learnMemories } from "./memories.ts";
 import { suggestResponseTime } from "./response-time.ts";
+import { isFreeMailDomain } from "./security/advance-fee.ts";
+import { domainOfAddress, registrableDomain } from "./security/domains.ts";
 import { scanEmail } from "./security/scan.ts";
-import { analyzeSentiment } from "./sentiment.ts";
 import { summarize } from "./summary.ts";
+import { emailSentiment } from "./tone.ts";
 import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
 import { assessUrgency } from "./urgency.ts";
 
+/** The user's organisation domains: those of their own addresses, free-mail providers aside. */
+function ownDomainsOf(addresses: readonly string[]): string[] {
+  const domains = addresses.map((a) => registrableDomain(domainOfAddress(a))).filter(Boolean);
+  return [...new Set(domains)].filter((d) => !isFreeMailDomain(d));
+}
+
 /** Bump when rules, lexicons or weights change, so stored analyses can be redone. */
-export const LOCAL_ANALYZER_VERSION = "local-1.0.0";
+export const LOCAL_ANALYZER_VERSION = "local-1.1.0";
 
 /**
  * The offline analyzer: every field of the spec's AI analysis from NLP libraries and rules,
@@ -32,7 +41,12 @@ export function analyzeEmail(input: AnalyzerInput, context: AnalyzerContext = {}
       attachments,
       authenticationResults: input.headers?.authenticationResults ?? null,
     },
-    { contactDomains: context.contactDomains ?? [] },
+    {
+      contactDomains: context.contactDomains ?? [],
+      ownDomains: ownDomainsOf(context.userAddresses ?? []),
+      colleagues: context.colleagues ?? [],
+      knownSender: context.isKnownContact === true,
+    },
   );
   if (features.injectionAttempt) {
     security.reasons.push({
@@ -42,28 +56,32 @@ export function analyzeEmail(input: AnalyzerInput, context: AnalyzerContext = {}
     });
   }
   const urgency = assessUrgency(features);
-  const { category } = categorize(features);
-  // The opening sentences carry the tone of an email; VADER's cost grows with length, so
-  // sentiment reads the subject and the first few sentences only.
-  const opening = features.sentences.slice(0, 4);
-  const sentimentText = `${features.subject}. ${opening.map((s) => s.text).join(" ")}`.slice(0, 320);
-  const sentiment = analyzeSentiment(sentimentText, {
-    sentences: opening,
-    sentiment: features.parsed.sentiment,
-  });
+  // A fraud letter is no newsletter or offer, whichever channel delivered it.
+  const fraud = security.reasons.some(
+    (r) => r.severity === "danger" && /^(advance_fee|lottery)_fraud$/.test(r.code),
+  );
+  const category = fraud ? "other" : categorize(features).category;
+  const sentiment = emailSentiment(features);
   const summary = summarize(features.sentences, features.subject);
+  const intent = detectIntent(features, urgency);
   return {
-    urgency: security.verdict === "dangerous" ? "low" : urgency.level,
+    // A pressure tactic ("today", "urgent", a CEO's name) must not outrank the risk verdict.
+    urgency:
+      security.verdict === "dangerous"
+        ? "low"
+        : security.verdict === "suspicious" && urgency.level === "high"
+          ? "medium"
+          : urgency.level,
     sentiment: sentiment.label,
     summary,
     category,
     importance: scoreImportance(features, urgency, category, security.verdict, context),
     keyPoints: keyPoints(features, urgency, summary, attachments),
-    suggestedActions: suggestActions(features, urgency, category, security, attachments),
-    responseTime: suggestResponseTime(features, urgency, category, security.verdict),
+    suggestedActions: suggestActions(features, urgency, category, security, attachments, intent),
+    responseTime: suggestResponseTime(features, urgency, security.verdict, intent),
     // Nothing is learnt from a likely phish: its claims about the sender are not facts.
     newMemories:
-      security.verdict === "dangerous" ? [] : learnMemories(features, urgency, category, attachments),
+      security.verdict === "safe" ? learnMemories(features, urgency, category, attachments, context) : [],
     engine: "local",
     version: LOCAL_ANALYZER_VERSION,
     security,

@@ -25,7 +25,7 @@ const PROMO_TOPIC =
 const NOTIFICATION_TOPIC =
   /\b(has (been )?shipped|tracking number|out for delivery|delivered|your order|order (confirmation|#)|automated (message|notification)|do not reply|cron|build (failed|succeeded|passed)|commit|pull request|bug \d+|ticket #?\d+|reminder|notification|alert|report for|status)\b/gi;
 const WORK_TOPIC =
-  /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice)\b/gi;
+  /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice|freelance|portfolio|rates|catalogu?e?|pricing|renewal)\b/gi;
 const PERSONAL_TOPIC =
   /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|thanks|thank you|cheers|hugs)\b/gi;
 const FREE_MAIL =
@@ -37,11 +37,20 @@ const SUBSCRIPTION_CUE =
   /\b(unsubscribe|you('re| are) (receiving|subscribed)|your subscription|subscribed to|this newsletter|mailing list|listinfo|list archives?|daily (news|dispatch|update)|weekly newsletter|in this issue|view (it |this )?(online|in your browser)|to view this newsletter)\b/gi;
 // Removal boilerplate of unsolicited marketing ("to be removed from our list").
 const REMOVAL_CUE =
-  /\b(to be removed|remove me|removal (instructions|request)|opt[- ]?out|no longer wish to receive|one[- ]time (mailing|e-?mail)|this (message|email|mailing) (is|was) sent (to you )?in compliance|you (have )?(opted|signed up)|not spam|bill s\.? ?1618|money[- ]back|order (now|today)|call (now|toll[- ]free)|toll[- ]free|click (here|below))\b/gi;
+  /\b(to be removed|remove me|removal (instructions|request)|opt[- ]?out|no longer wish to receive|(do not|don't) wish to receive|(do not|don't) wish (any )?(more|further|future) (mail|e-?mail|mailing)s?|remove (yourself|your (e-?mail|address|name))|(removed? from|excluded from) (our|future|this|further) (list|mailings?|e-?mails?)|future mailings|one[- ]time (mailing|e-?mail)|this (message|email|mailing) (is|was) sent (to you )?in compliance|you (have )?(opted|signed up)|not spam|bill s\.? ?1618|money[- ]back|order (now|today)|call (now|toll[- ]free)|toll[- ]free|click (here|below))\b/gi;
 // Sender names of publications and of shops.
 const NEWSLETTER_SENDER =
   /^(news|newsletters?|digest|rss|rssfeeds|feeds?|mailinglist|lists?|journal|updates?|subscriptions?|bulletin|editor|weekly|daily)\b/i;
 const SHOP_SENDER = /\b(shopper|deals?|offers?|sales|store|shop|outlet|buyer'?s?)\b/i;
+// An ad's layout: images, tables, fonts and colours, and click-tracking links.
+const AD_LAYOUT = /<(img|table|font)\b|\bbgcolor=|\bclick\.[a-z0-9-]+\.[a-z]+\//gi;
+// A price with a selling word near it ("a low monthly fee of just $14.95").
+const PRICE_PITCH =
+  /\b(only|just|low|fee|price|save|for|from|per month|a month)\b[^.\n]{0,30}[$€£]\s?\d|[$€£]\s?\d[\d,.]*\s*(per|a|\/)\s*(month|year|week|day)\b/i;
+// A run of three capitalised words in a row: ads shout ("FREE BONUS OFFER", "TOP QUALITY").
+const SHOUT = /\b[A-Z]{3,}[ \t]+[A-Z]{2,}[ \t]+[A-Z]{3,}\b/g;
+// A subject ending in a tracking token of mixed case and digits ("nice foto YOHvTp2KSxRj").
+const TOKEN_TAIL = /\s(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{8,}\s*$/;
 // A list's subject tag: "[ILUG] ...", "Re: [SAtalk] ...".
 const LIST_TAG = /^\s*((re|fwd?|aw)\s*:\s*)*\[[^\]]{2,30}\]/i;
 
@@ -94,9 +103,23 @@ export function categorize(features: EmailFeatures): CategoryResult {
   if (letters.length >= 10 && letters.replace(/[^A-Z]/g, "").length / letters.length > 0.6)
     scores.promotions += 1;
   if (/<(img|table|font)\b/i.test(raw) || (features.htmlOnly && /<a\b/i.test(raw))) scores.promotions += 0.5;
+  // Ads relayed by a list server read like ads: layout, prices, shouting, tracking tokens. A
+  // discussion list carries plain text written by its members.
+  // A publisher's own newsletter (its list headers name the sender's domain) may carry ads and
+  // shout its headings; so may a publication that calls itself one ("in this issue").
+  if (
+    (features.listServer || features.bulk) &&
+    !features.publisherList &&
+    count(NEWSLETTER_TOPIC, head, 1) === 0
+  ) {
+    if (features.listServer && count(AD_LAYOUT, raw, 3) >= 3) scores.promotions += 2;
+    if (PRICE_PITCH.test(raw)) scores.promotions += 1;
+    if (count(SHOUT, raw, 3) >= 2) scores.promotions += 1;
+  }
+  if (TOKEN_TAIL.test(subject)) scores.promotions += 2;
   const subscription = count(SUBSCRIPTION_CUE, raw, 3);
-  if (features.bulk) scores.newsletter += 3;
-  if (LIST_TAG.test(subject)) scores.newsletter += 3;
+  const listBonus = (features.bulk ? 3 : 0) + (LIST_TAG.test(subject) ? 3 : 0);
+  scores.newsletter += listBonus;
   scores.newsletter += 1.2 * subscription + 0.8 * count(NEWSLETTER_TOPIC, head, 3);
   if (features.machineSender) scores.newsletter += 1.5;
   const localPart = features.fromAddress.split("@")[0] ?? "";
@@ -104,6 +127,20 @@ export function categorize(features: EmailFeatures): CategoryResult {
     scores.newsletter += 2.5;
   }
   if (SHOP_SENDER.test(features.fromName)) scores.promotions += 2.5;
+  // "ADV:" is the label ad law puts on unsolicited advertising.
+  if (/^\s*(\[[^\]]{1,30}\]\s*)?adv?\s*:/i.test(subject) || /\badv\s*:\s*$/i.test(subject))
+    scores.promotions += 3;
+  // A list server delivers whatever its members send, spam included: list delivery is evidence of
+  // a subscription only when the content does not sell. Selling content through a list is spam.
+  // The same holds for bulk mail at large: a List-Unsubscribe header does not make an ad a newsletter.
+  // The list's footer ("mailing list", "listinfo") is the relaying list's furniture, not the ad's.
+  if ((features.listServer || features.bulk) && scores.promotions >= 2) {
+    scores.newsletter -= listBonus;
+    if (features.listServer && !features.publisherList) scores.newsletter -= 1.2 * subscription;
+  }
+  // A subject of undecodable 8-bit bytes (Latin-1 mojibake) is junk, whatever channel brought it.
+  const eightBit = (subject.match(/[\u0080-\u00ff]/g) ?? []).length;
+  if (subject.length >= 8 && eightBit / subject.length >= 0.3) scores.other += 8;
 
   if (features.automated) scores.notification += 2;
   scores.notification += 0.5 * count(NOTIFICATION_TOPIC, head, 4);

@@ -1,6 +1,6 @@
 import type { ParsedSentence, ParsedText } from "./nlp.ts";
 import { parseText } from "./nlp.ts";
-import { domainOfAddress } from "./security/domains.ts";
+import { domainOfAddress, registrableDomain } from "./security/domains.ts";
 import { bodyToText, type CleanedBody, cleanBody } from "./text-cleaning.ts";
 import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
 
@@ -17,7 +17,7 @@ const INJECTION =
   /\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompts?|rules?)\b|\b(system prompt|you are (an? )?(ai|assistant|language model)|as an ai)\b|\b(mark|flag|classify|label|set|treat|rate)\b.{0,30}\b(as|to)\b.{0,20}\b(important|urgent|high priority|priority|safe|not spam|importance)\b/i;
 
 const AUTOMATED_LOCAL_PART =
-  /^(no-?reply|do-?not-?reply|donotreply|notifications?|notify|alerts?|mailer-daemon|postmaster|bounces?|news|newsletter|updates?|info|marketing|promo|offers|deals|support|team|hello|service|billing|receipts?|digest|auto|automated|system|admin|root|cron|daemon|listserv|majordomo|owner-|.*-bounces|.*-admin|.*-request)\b/i;
+  /^(no[-._]?reply|do[-._]?not[-._]?reply|donotreply|notifications?|notify|alerts?|mailer-daemon|postmaster|bounces?|news|newsletter|updates?|info|marketing|promo|offers|deals|support|team|hello|service|billing|receipts?|digest|auto|automated|system|admin|root|cron|daemon|listserv|majordomo|owner-|.*-bounces|.*-admin|.*-request)\b/i;
 
 export interface EmailFeatures {
   subject: string;
@@ -35,6 +35,10 @@ export interface EmailFeatures {
   injectionAttempt: boolean;
   /** Mailing list or bulk sender (List-Id, List-Unsubscribe, Precedence: bulk/list). */
   bulk: boolean;
+  /** Delivered by a mailing-list server (List-Id, Precedence: list, a list's subject tag). */
+  listServer: boolean;
+  /** The list headers name the sender's own domain: a publisher's newsletter, not a relayed post. */
+  publisherList: boolean;
   /** Machine-sent (noreply-style address, Auto-Submitted). */
   automated: boolean;
   /** A generated sender address (tracking ids, long digit runs): bulk mailers, not people. */
@@ -93,6 +97,15 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     sentences,
     injectionAttempt,
     bulk,
+    listServer:
+      Boolean(headers.listId) ||
+      /\blist\b/.test(precedence) ||
+      /^\s*((re|fwd?|aw)\s*:\s*)*\[[^\]]{2,30}\]/i.test(input.subject),
+    publisherList:
+      fromDomain !== "" &&
+      `${headers.listId ?? ""} ${headers.listUnsubscribe ?? ""}`
+        .toLowerCase()
+        .includes(registrableDomain(fromDomain)),
     automated,
     machineSender: /#|\d{5,}|[a-z0-9]{24,}|^[a-z]?\d+[.-]\d+/i.test(localPart) || localPart.length > 30,
     htmlOnly: !input.bodyText?.trim() && Boolean(input.bodyHtml),

@@ -50,6 +50,6 @@ export function scoreImportance(
   }
   // A likely phish is not important to act on: the warning, not the email, is what matters.
   if (verdict === "dangerous") score = Math.min(score, 2);
-  else if (verdict === "suspicious") score = Math.min(score, 5);
+  else if (verdict === "suspicious") score = Math.min(score, 4);
   return Math.max(0, Math.min(10, Math.round(score)));
 }

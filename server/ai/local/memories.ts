@@ -1,11 +1,14 @@
 import type { AiCategory } from "../../../contract/ai.ts";
 import type { EmailFeatures } from "./features.ts";
 import type { AttachmentInfo } from "./security/attachments.ts";
+import type { AnalyzerContext } from "./types.ts";
 import type { UrgencyResult } from "./urgency.ts";
 
 /**
  * Short facts the agent could learn from this email: who sends what, and dated commitments.
  * They name the sender's address (the user's own mailbox data) and never quote the body.
+ * Only about the person's own correspondents (senders they have written to, and VIPs): a one-off
+ * sender, a newsletter or a stranger's offer teaches nothing worth remembering.
  */
 
 const MAX_MEMORIES = 3;
@@ -20,8 +23,12 @@ export function learnMemories(
   urgency: UrgencyResult,
   category: AiCategory,
   attachments: readonly AttachmentInfo[],
+  context: AnalyzerContext = {},
 ): string[] {
   const memories: string[] = [];
+  const correspondent =
+    features.isKnownContact || features.isVip || (context.senderStats?.repliedCount ?? 0) > 0;
+  if (!correspondent) return memories;
   const sender = features.fromAddress || "this sender";
   const text = `${features.subject}\n${features.text.slice(0, 3000)}`;
   const add = (memory: string) => {

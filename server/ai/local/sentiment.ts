@@ -154,20 +154,34 @@ export interface SentimentResult {
   label: Sentiment;
   /** Log-odds of positive; > 0 leans positive. Used for the binary evaluation ("sign of score"). */
   score: number;
+  /** Any lexicon found a word with a polarity. */
+  evidence: boolean;
 }
 
-/** Half-width of the neutral band on the log-odds scale (about 35%..65% positive). */
-const NEUTRAL_BAND = 0.6;
+/**
+ * The neutral band on the log-odds scale: neutral when low < score < high. Calibrated on tuning
+ * data only (bench/ai/calibrate-sentiment.ts: labelled corpus email sentences, yelp, plain
+ * requests) for the largest smallest margin over VADER, three classes and two, with no plain
+ * request read as negative. The model's bias leans negative, so the band is not centred on zero.
+ */
+export const NEUTRAL_BAND = { low: -0.9, high: 0.2 } as const;
+
+export function sentimentLabel(
+  score: number,
+  evidence: boolean,
+  band: { low: number; high: number } = NEUTRAL_BAND,
+): Sentiment {
+  // No lexicon evidence at all is neutral, whatever the bias says: mail is mostly matter-of-fact.
+  if (!evidence || (score > band.low && score < band.high)) return "neutral";
+  return score > 0 ? "positive" : "negative";
+}
 
 export function scoreSentimentFeatures(features: number[]): SentimentResult {
   const { weights, bias } = SENTIMENT_MODEL;
   let z = bias;
   for (let i = 0; i < features.length; i++) z += (weights[i] ?? 0) * (features[i] ?? 0);
-  // No lexicon evidence at all is neutral, whatever the bias says: mail is mostly matter-of-fact.
   const evidence = features.some((f, i) => EVIDENCE.has(i) && f !== 0);
-  const label: Sentiment =
-    !evidence || Math.abs(z) < NEUTRAL_BAND ? "neutral" : z > 0 ? "positive" : "negative";
-  return { label, score: z };
+  return { label: sentimentLabel(z, evidence), score: z, evidence };
 }
 
 export function analyzeSentiment(text: string, parsed: ParsedText): SentimentResult {

@@ -44,6 +44,8 @@ export interface AnalyzerContext {
   priorityHandling?: PriorityHandling;
   /** Domains of the user's contacts (lookalike check). */
   contactDomains?: readonly string[];
+  /** People at the user's own organisation (name and work address): their names on a stranger's address are an impersonation. */
+  colleagues?: ReadonlyArray<{ name: string; address: string }>;
   /** "Now" for deadline distances; defaults to receivedAt, else the epoch (pure: no clock). */
   now?: Date;
 }

@@ -27,13 +27,39 @@ export interface UrgencyResult {
 const URGENT_WORDS =
   /\b(urgent(ly)?|asap|a\.s\.a\.p|immediately|right away|emergency|critical|time[- ]sensitive|action required|eod|cob|end of (the )?day|overdue|final notice|as soon as possible|high priority)\b/i;
 const VERY_URGENT = /\b(urgent(ly)?|asap|immediately|right away|emergency|as soon as possible)\b/i;
-const DEADLINE_CUE = /\b(by|due|before|until|deadline|no later than|latest|expires?|closes?|ends?)\b/i;
+const DEADLINE_CUE =
+  /\b(by|due|before|until|deadline|no later than|latest|expires?|closes?|ends?|cut-?off)\b/i;
+// "...before then": the date is in the sentence before, or in the subject.
+const THEN = /\b(before|by|until) (then|that (date|day|time))\b/i;
 const RELATIVE: ReadonlyArray<readonly [RegExp, number]> = [
   [/\b(today|tonight|this (morning|afternoon|evening)|eod|cob|end of (the )?day)\b/i, 0],
   [/\btomorrow\b/i, 1],
   [/\b(this week|end of (the )?week|eow)\b/i, 3],
   [/\bnext week\b/i, 7],
 ];
+// "in 3 days", "within two weeks": a relative span, resolved to days.
+const SPAN =
+  /\b(?:in|within)\s+(\d{1,2}|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(days?|weeks?)\b/i;
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  ten: 10,
+  fourteen: 14,
+  thirty: 30,
+};
+
+function spanDays(text: string): { text: string; days: number } | null {
+  const match = SPAN.exec(text);
+  if (!match?.[1] || !match[2]) return null;
+  const n = NUMBER_WORDS[match[1].toLowerCase()] ?? Number(match[1]);
+  return { text: match[0], days: /^week/i.test(match[2]) ? n * 7 : n };
+}
+const WEEKDAY_WORD = /\b(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const REQUEST =
   /\b(please|pls|kindly)\b.{0,40}\b(confirm|reply|respond|send|review|approve|sign|let me know|advise|call|check|update|share|provide|submit|rsvp)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\b(your|any) thoughts\b|\brsvp\b|\bplease (confirm|advise|respond|reply)\b|\bawait(ing)? your (reply|response|answer|confirmation)\b|\bneed (your|an?) (answer|decision|approval|input|sign-?off)\b/i;
@@ -74,8 +100,23 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
     const word = subjectRelative[0].exec(features.subject)?.[0] ?? "";
     consider(word, subjectRelative[1]);
   }
-  for (const sentence of features.sentences.slice(0, 40)) {
+  const subjectSpan = DEADLINE_CUE.test(features.subject) ? spanDays(features.subject) : null;
+  if (subjectSpan) consider(subjectSpan.text, subjectSpan.days);
+  const subjectDay = WEEKDAY_WORD.exec(features.subject);
+  const sentences = features.sentences.slice(0, 40);
+  sentences.forEach((sentence, i) => {
+    if (!THEN.test(sentence.text)) return;
+    const before = sentences[i - 1];
+    for (const date of before?.entities.filter((e) => e.type === "DATE") ?? [])
+      consider(date.value.replace(/[.,]$/, ""), resolveDate(date.value, features.now));
+    if (subjectDay) consider(subjectDay[0], resolveDate(subjectDay[0], features.now));
+  });
+  if (subjectDay && DEADLINE_CUE.test(features.subject))
+    consider(subjectDay[0], resolveDate(subjectDay[0], features.now));
+  for (const sentence of sentences) {
     const hasCue = DEADLINE_CUE.test(sentence.text) || REQUEST.test(sentence.text);
+    const span = hasCue ? spanDays(sentence.text) : null;
+    if (span) consider(span.text, span.days);
     for (const [pattern, days] of RELATIVE) {
       const match = pattern.exec(sentence.text);
       if (match && (hasCue || days <= 1)) consider(match[0], days);
@@ -92,8 +133,14 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
   return best;
 }
 
+// A question to the reader: about them, or one of the usual question openers ("Can we move...?").
+const QUESTION_TO_READER =
+  /\b(you|your|we|us)\b|^\s*(can|could|would|will|shall|should|do|does|did|is|are|was|any|how|what|when|where|which|who|why)\b/i;
+
 export function hasQuestion(features: EmailFeatures): boolean {
-  return features.sentences.slice(0, 30).some((s) => /\?\s*$/.test(s.text) && /\b(you|your)\b/i.test(s.text));
+  return features.sentences
+    .slice(0, 30)
+    .some((s) => /\?\s*$/.test(s.text) && QUESTION_TO_READER.test(s.text));
 }
 
 export function assessUrgency(features: EmailFeatures): UrgencyResult {

@@ -2,8 +2,10 @@ import { APICallError, generateText, Output, RetryError } from "ai";
 import type { z } from "zod";
 import type { Fallback } from "../../../contract/ai.ts";
 import type { AiConfig } from "../../config.ts";
+import { DomainError } from "../../http/errors.ts";
 import { leaksPrompt } from "../prompts/untrusted.ts";
 import type { UsageRecorder } from "../usage.ts";
+import type { AiBudget } from "./budget.ts";
 import type { UserLimiter } from "./limiter.ts";
 import { type AiTask, type ConfiguredModel, createModels } from "./provider.ts";
 
@@ -37,19 +39,44 @@ function reasonOf(err: unknown): Fallback["reason"] {
   return "provider_error";
 }
 
+function waitText(seconds: number): string {
+  if (seconds < 120) return `${seconds} seconds`;
+  if (seconds < 7200) return `${Math.ceil(seconds / 60)} minutes`;
+  return `${Math.ceil(seconds / 3600)} hours`;
+}
+
 /**
- * One model call with structured output: per-user concurrency, a timeout, SDK retries (which
- * honour retry-after on 429), zod validation and a prompt-leak check. Never throws for model
- * trouble: the caller gets a fallback reason and answers with the local engine.
+ * One model call with structured output: per-user concurrency, the per-user budget of calls, a
+ * timeout, SDK retries (which honour retry-after on 429; they belong to the one counted call), zod
+ * validation and a prompt-leak check. Never throws for model trouble: the caller gets a fallback
+ * reason and answers with the local engine. A spent budget refuses interactive calls (429 with
+ * Retry-After) and sends background work to the local engine.
  */
-export function createLlm(config: AiConfig, deps: { limiter: UserLimiter; usage: UsageRecorder }) {
+export function createLlm(
+  config: AiConfig,
+  deps: { limiter: UserLimiter; usage: UsageRecorder; budget: AiBudget },
+) {
   const models = createModels(config);
+  const budgetLimit = (window: "minute" | "day") =>
+    (window === "minute" ? config.budget.perMinute : config.budget.perDay)?.toLocaleString("en-US");
 
   async function structured<S extends z.ZodType>(call: StructuredCall<S>): Promise<LlmResult<z.infer<S>>> {
     const configured: ConfiguredModel | undefined = models?.[call.task];
     if (!configured) return { ok: false, fallback: { from: "local", reason: "provider_error" } };
     const { engine } = configured;
     return deps.limiter.run(call.userId, call.mode, async () => {
+      const taken = await deps.budget.take(call.userId, call.mode);
+      if (!taken.ok) {
+        if (call.mode === "background") {
+          return { ok: false, fallback: { from: engine, reason: "budget_exceeded" } };
+        }
+        throw new DomainError(
+          "ai_budget_exceeded",
+          `You have used your AI budget for this ${taken.window} (${budgetLimit(taken.window)} model calls). Please try again in ${waitText(taken.retryAfterSeconds)}.`,
+          undefined,
+          taken.retryAfterSeconds,
+        );
+      }
       try {
         const result = await generateText({
           model: configured.model,

@@ -2,7 +2,7 @@ import { runBatch } from "./batch.ts";
 import type { GmailContext } from "./client.ts";
 import { GMAIL_COSTS } from "./costs.ts";
 import { classifyGmailError } from "./errors.ts";
-import { GMAIL_FLAG_LABEL } from "./mapper.ts";
+import { ensureFlagLabel, findFlagLabel, forgetFlagLabel } from "./flag-label.ts";
 import { checkId } from "./messages.ts";
 
 /** batchModify takes up to 1,000 ids per call. */
@@ -59,8 +59,21 @@ export async function setLabel(
 
 export const setStarred = (ctx: GmailContext, ids: readonly string[], on: boolean) =>
   setLabel(ctx, ids, "STARRED", on);
-export const setFlagged = (ctx: GmailContext, ids: readonly string[], on: boolean) =>
-  setLabel(ctx, ids, GMAIL_FLAG_LABEL, on);
+/** Flags with the mailbox's own flag label (made on first use); unflagging without one is a no-op. */
+export async function setFlagged(ctx: GmailContext, ids: readonly string[], on: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  const label = on ? await ensureFlagLabel(ctx) : await findFlagLabel(ctx);
+  if (label === undefined) return;
+  try {
+    await setLabel(ctx, ids, label, on);
+  } catch (error) {
+    // The person may have deleted the label in Gmail since we looked it up: look again, once.
+    forgetFlagLabel(ctx);
+    const again = on ? await ensureFlagLabel(ctx) : await findFlagLabel(ctx);
+    if (again === undefined || again === label) throw error;
+    await setLabel(ctx, ids, again, on);
+  }
+}
 
 /**
  * messages.trash for each id, through the batch endpoint. An id that is already gone (404) is

@@ -2,7 +2,7 @@ import type { Address, MailProviderClient } from "../mail-provider.ts";
 import * as actions from "./actions.ts";
 import { listChanges } from "./changes.ts";
 import { createGmailContext, type GmailClientOptions } from "./client.ts";
-import { getCursor, getMessage, getProfile, listMessages } from "./messages.ts";
+import { getCalendarPart, getCursor, getMessage, getProfile, listMessages } from "./messages.ts";
 import * as outgoing from "./send.ts";
 
 export interface GmailProviderOptions extends GmailClientOptions {
@@ -19,6 +19,7 @@ export function createGmailProvider(options: GmailProviderOptions): MailProvider
     getCursor: () => getCursor(ctx),
     listMessages: (opts) => listMessages(ctx, opts),
     getMessage: (id) => getMessage(ctx, id),
+    getCalendarPart: (id, maxBytes) => getCalendarPart(ctx, id, maxBytes),
     listChanges: (cursor) => listChanges(ctx, cursor),
     archive: (ids) => actions.archive(ctx, ids),
     unarchive: (ids) => actions.unarchive(ctx, ids),

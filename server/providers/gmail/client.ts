@@ -22,6 +22,8 @@ export interface GmailClientOptions {
 
 /** Everything the Gmail adapter's parts share: the HTTP client, URLs and the quota bucket. */
 export interface GmailContext {
+  /** Which mailbox: keys per-account caches (quota, the flag label). */
+  accountKey: string;
   http: ProviderHttp;
   quota: TokenBucket;
   /** `{base}/gmail/v1/users/me` */
@@ -48,6 +50,7 @@ export function createGmailContext(options: GmailClientOptions): GmailContext {
     ...(options.retry === undefined ? {} : { retry: options.retry }),
   });
   return {
+    accountKey: `${base} ${options.accountKey}`,
     http,
     quota,
     api: `${base}/gmail/v1/users/me`,

@@ -1,7 +1,9 @@
 /** Gmail's published quota units per method; the per-account bucket spends these before each call. */
 export const GMAIL_COSTS = {
   getProfile: 1,
+  labelsList: 1,
   labelsGet: 1,
+  labelsCreate: 5,
   historyList: 2,
   messagesList: 5,
   messagesGet: 5,

@@ -94,7 +94,8 @@ describe("mapGmailMessage", () => {
       receivedAt: new Date(1732190400000),
       isRead: false,
       isStarred: true,
-      isFlagged: true,
+      // IMPORTANT is Gmail's own guess, not the person's flag (issue 19.2).
+      isFlagged: false,
       inInbox: true,
       isTrashed: false,
       isSpam: false,
@@ -111,6 +112,15 @@ describe("mapGmailMessage", () => {
       attachments: [{ filename: "invoice.pdf", mimeType: "application/pdf", size: 48213 }],
     });
     expect(message.labels).toEqual(FULL.labelIds);
+  });
+
+  it("the flag is the mailbox's own flag label, whatever Gmail thinks is important", () => {
+    const flagged = { id: "1", internalDate: "5", labelIds: ["INBOX", "Label_7"] };
+    expect(mapGmailMessage(flagged, undefined, "Label_7").isFlagged).toBe(true);
+    expect(mapGmailMessage(flagged, undefined, "Label_8").isFlagged).toBe(false);
+    expect(mapGmailMessage(flagged).isFlagged).toBe(false);
+    const important = { id: "2", internalDate: "5", labelIds: ["INBOX", "IMPORTANT"] };
+    expect(mapGmailMessage(important, undefined, "Label_7").isFlagged).toBe(false);
   });
 
   it("gives nulls and empties for what a sparse message lacks, never invented values", () => {

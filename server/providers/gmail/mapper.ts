@@ -3,12 +3,6 @@ import type { ProviderMessage } from "../mail-provider.ts";
 import { decodeHeader, parseAddresses } from "../mime/addresses.ts";
 import { type FetchedParts, partHeader, readPayload } from "./payload.ts";
 
-/**
- * Gmail has no "flag": Mailwise's flag is the IMPORTANT label, which Gmail shows as the yellow
- * importance marker and which round-trips through modify/history like any label. Star is STARRED.
- */
-export const GMAIL_FLAG_LABEL = "IMPORTANT";
-
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'" };
 
 /** Gmail's snippet is HTML-escaped text; we store plain text. */
@@ -23,9 +17,15 @@ function categoryOf(labels: readonly string[]): string | null {
 
 /**
  * A `format=full` Gmail message in our terms. Gmail leaves big body parts out of the message;
- * `fetched` holds what attachments.get gave for them (see missingBodyParts).
+ * `fetched` holds what attachments.get gave for them (see missingBodyParts). Star is STARRED;
+ * the flag is the mailbox's "Flagged by Mailwise" label (`flagLabelId`, see flag-label.ts), never
+ * Gmail's own IMPORTANT guess.
  */
-export function mapGmailMessage(message: gmail_v1.Schema$Message, fetched?: FetchedParts): ProviderMessage {
+export function mapGmailMessage(
+  message: gmail_v1.Schema$Message,
+  fetched?: FetchedParts,
+  flagLabelId?: string,
+): ProviderMessage {
   const labels = message.labelIds ?? [];
   const has = (label: string) => labels.includes(label);
   const root = message.payload ?? undefined;
@@ -50,7 +50,7 @@ export function mapGmailMessage(message: gmail_v1.Schema$Message, fetched?: Fetc
     receivedAt: new Date(Number.isFinite(internalDate) ? internalDate : 0),
     isRead: !has("UNREAD"),
     isStarred: has("STARRED"),
-    isFlagged: has(GMAIL_FLAG_LABEL),
+    isFlagged: flagLabelId !== undefined && has(flagLabelId),
     inInbox: has("INBOX"),
     isTrashed: has("TRASH"),
     isSpam: has("SPAM"),

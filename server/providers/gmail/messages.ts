@@ -4,8 +4,9 @@ import type { MessagePage, ProviderMessage } from "../mail-provider.ts";
 import { runBatch } from "./batch.ts";
 import type { GmailContext } from "./client.ts";
 import { GMAIL_COSTS } from "./costs.ts";
+import { findFlagLabel } from "./flag-label.ts";
 import { mapGmailMessage } from "./mapper.ts";
-import { type MissingPart, missingBodyParts } from "./payload.ts";
+import { findCalendarPart, inlinePartText, type MissingPart, missingBodyParts } from "./payload.ts";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Gmail's attachment ids are long base64url strings (hundreds of characters). */
@@ -97,7 +98,9 @@ async function mapWithBodies(
   via: "batch" | "get",
 ): Promise<ProviderMessage[]> {
   const parts = await fetchBodyParts(ctx, messages, via);
-  return messages.map((message) => mapGmailMessage(message, parts.get(message.id ?? "")));
+  const userLabels = messages.some((m) => m.labelIds?.some((label) => label.startsWith("Label_")));
+  const flagLabelId = messages.length > 0 ? await findFlagLabel(ctx, userLabels) : undefined;
+  return messages.map((message) => mapGmailMessage(message, parts.get(message.id ?? ""), flagLabelId));
 }
 
 /**
@@ -167,11 +170,23 @@ export async function listMessages(
   if (opts.since) params.set("q", `in:inbox OR after:${Math.floor(opts.since.getTime() / 1000)}`);
   else params.set("labelIds", "INBOX");
   if (opts.pageToken) params.set("pageToken", opts.pageToken);
-  const list = await ctx.http.json<gmail_v1.Schema$ListMessagesResponse>({
-    method: "GET",
-    url: `${ctx.api}/messages?${params.toString()}`,
-    weight: GMAIL_COSTS.messagesList,
-  });
+  // The first page carries the pass's total for the progress banner: the inbox label's exact
+  // messagesTotal, not messages.list's resultSizeEstimate, which Gmail documents as a rough
+  // estimate (issue 19.3 saw "1,120" for an 831-mail inbox).
+  const [list, inbox] = await Promise.all([
+    ctx.http.json<gmail_v1.Schema$ListMessagesResponse>({
+      method: "GET",
+      url: `${ctx.api}/messages?${params.toString()}`,
+      weight: GMAIL_COSTS.messagesList,
+    }),
+    opts.pageToken
+      ? Promise.resolve(undefined)
+      : ctx.http.json<gmail_v1.Schema$Label>({
+          method: "GET",
+          url: `${ctx.api}/labels/INBOX`,
+          weight: GMAIL_COSTS.labelsGet,
+        }),
+  ]);
   const ids = (list.messages ?? []).flatMap((ref) => (ref.id ? [ref.id] : []));
   const fetched = await fetchMessages(ctx, ids);
   // Keep the list's order (newest first); messages deleted since the list are skipped.
@@ -182,7 +197,7 @@ export async function listMessages(
   return {
     messages,
     ...(list.nextPageToken ? { nextPageToken: list.nextPageToken } : {}),
-    ...(typeof list.resultSizeEstimate === "number" ? { totalEstimate: list.resultSizeEstimate } : {}),
+    ...(typeof inbox?.messagesTotal === "number" ? { totalEstimate: inbox.messagesTotal } : {}),
   };
 }
 
@@ -217,4 +232,38 @@ export async function getCursor(ctx: GmailContext): Promise<string> {
   });
   if (!profile.historyId) throw new ProviderRequestError("transient", "Gmail profile has no historyId");
   return profile.historyId;
+}
+
+/**
+ * The text of a message's first invitation part (text/calendar, application/ics or .ics), or null
+ * when it has none, it is gone, or the part is over `maxBytes`. One messages.get, plus one
+ * attachments.get when Gmail left the part's content out (every named attachment).
+ */
+export async function getCalendarPart(
+  ctx: GmailContext,
+  id: string,
+  maxBytes: number,
+): Promise<string | null> {
+  try {
+    const message = await ctx.http.json<gmail_v1.Schema$Message>({
+      method: "GET",
+      url: `${ctx.api}/messages/${checkId(id)}?format=full`,
+      weight: GMAIL_COSTS.messagesGet,
+    });
+    const part = findCalendarPart(message.payload ?? undefined);
+    if (!part || (part.body?.size ?? 0) > maxBytes) return null;
+    const inline = inlinePartText(part);
+    if (inline !== null) return inline;
+    const attachmentId = part.body?.attachmentId;
+    if (!attachmentId) return null;
+    const body = await ctx.http.json<PartBody>({
+      method: "GET",
+      url: `${ctx.api}${attachmentPath(id, { attachmentId, size: part.body?.size ?? 0 })}`,
+      weight: GMAIL_COSTS.attachmentsGet,
+    });
+    return typeof body.data === "string" ? inlinePartText({ ...part, body: { data: body.data } }) : null;
+  } catch (err) {
+    if (failureStatus(err) === 404) return null;
+    throw err;
+  }
 }

@@ -43,6 +43,30 @@ function decodePart(part: Part | undefined, fetched: FetchedParts): string | nul
   return capBody(decodeCharset(bytes, charsetOf(partHeader(part, "content-type"))));
 }
 
+/**
+ * An invitation part: text/calendar (often inline in multipart/alternative, without a name),
+ * application/ics, or a file named .ics. Inline ones are listed with the attachments, so the
+ * stored metadata says the message carries an invitation.
+ */
+export function isCalendarPart(part: Part): boolean {
+  const mimeType = (part.mimeType ?? "").toLowerCase();
+  return (
+    mimeType === "text/calendar" || mimeType === "application/ics" || /\.ics$/i.test(part.filename ?? "")
+  );
+}
+
+/** The first invitation part of a payload tree, in document order. */
+export function findCalendarPart(root: Part | undefined): Part | undefined {
+  return selectParts(root).attachments.find(isCalendarPart);
+}
+
+/** A part's inline content (base64url) as UTF-8 text, when Gmail sent it in the message. */
+export function inlinePartText(part: Part): string | null {
+  const data = part.body?.data;
+  if (typeof data !== "string") return null;
+  return decodeCharset(Buffer.from(data, "base64url"), charsetOf(partHeader(part, "content-type")));
+}
+
 interface SelectedParts {
   text: Part | undefined;
   html: Part | undefined;
@@ -64,7 +88,7 @@ function selectParts(root: Part | undefined): SelectedParts {
       for (const child of part.parts) visit(child, depth + 1);
       return;
     }
-    if (isAttachment(part)) {
+    if (isAttachment(part) || isCalendarPart(part)) {
       out.attachments.push(part);
       return;
     }

@@ -236,3 +236,42 @@ export async function listMessages(
     ...(inbox?.totalItemCount != null ? { totalEstimate: inbox.totalItemCount } : {}),
   };
 }
+
+/** Graph's attachment ids are base64 strings (with + / =), long but bounded. */
+const GRAPH_ATTACHMENT_ID = /^[A-Za-z0-9+/=_-]{1,1024}$/;
+
+function isCalendarAttachment(attachment: Attachment): boolean {
+  const type = (attachment.contentType ?? "").split(";")[0]?.trim().toLowerCase();
+  return type === "text/calendar" || type === "application/ics" || /\.ics$/i.test(attachment.name ?? "");
+}
+
+/**
+ * The text of a message's first invitation attachment (text/calendar, application/ics or .ics),
+ * or null when it has none, it is gone, or the file is over `maxBytes`: the listing carries
+ * metadata only, then the one file is read. (Meeting requests Exchange turns into eventMessage
+ * items carry no such file; decision 0039.)
+ */
+export async function getCalendarPart(
+  ctx: OutlookContext,
+  id: string,
+  maxBytes: number,
+): Promise<string | null> {
+  try {
+    const list = await ctx.http.json<Collection<Attachment>>({
+      method: "GET",
+      url: `${ctx.api}/me/messages/${checkGraphId(id)}/attachments?$select=${ATTACHMENT_SELECT}`,
+    });
+    const found = (list.value ?? []).find(isCalendarAttachment);
+    if (!found?.id || (found.size ?? 0) > maxBytes * 2 || !GRAPH_ATTACHMENT_ID.test(found.id)) return null;
+    const file = await ctx.http.json<Attachment & { contentBytes?: string }>({
+      method: "GET",
+      url: `${ctx.api}/me/messages/${checkGraphId(id)}/attachments/${encodeURIComponent(found.id)}`,
+    });
+    if (typeof file.contentBytes !== "string") return null;
+    const bytes = Buffer.from(file.contentBytes, "base64");
+    return bytes.length > maxBytes ? null : bytes.toString("utf8");
+  } catch (err) {
+    if (failureStatus(err) === 404) return null;
+    throw err;
+  }
+}

@@ -32,8 +32,8 @@ export function CookieNotice() {
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-700">
-          We use essential cookies to keep you signed in and, with your permission, anonymous analytics to
-          improve Mailwise. Read our{" "}
+          We use essential cookies and browser storage to keep you signed in and remember your choices;
+          Mailwise sets no analytics or advertising cookies. Read our{" "}
           <Link href="/privacy-policy" className="font-medium text-brand-700 underline">
             Privacy Policy
           </Link>

@@ -73,6 +73,8 @@ export interface RequestOptions {
    */
   on401?: "throw" | "returnNull" | "ignore";
   signal?: AbortSignal;
+  /** Where the bearer token is read from (calendar calls also accept the legacy key). */
+  readToken?: () => string | null;
 }
 
 /** Every call: bearer token when stored, cookies included, JSON bodies. */
@@ -94,9 +96,10 @@ export async function apiRequest<T>(
       signal: options.signal,
     });
   };
-  const token = readSessionToken();
+  const readToken = options.readToken ?? readSessionToken;
+  const token = readToken();
   let res = await send(token);
-  const current = readSessionToken();
+  const current = readToken();
   if (res.status === 401 && current && current !== token) {
     // The stored token was replaced while this call was under way (connecting another account
     // ends the session that started it): the 401 was for the old token, so ask once more with

@@ -83,8 +83,9 @@ export function useEmailList(params: EmailListParams, options: { enabled?: boole
 }
 
 /**
- * Every email of one bucket. Pages are read one after another until the end so the card's
- * 'View All (N)' and the dialog's counts are exact; each page is an index scan on the server.
+ * Every email of one bucket (the bucket dialog). Pages are read one after another until the end
+ * so the dialog's counts are exact; each page is an index scan on the server. The cards and the
+ * panel count from GET /api/emails/stats instead (useBucketCounts).
  */
 export function useBucketEmails(bucket: Bucket) {
   const list = useEmailList({ bucket, limit: 200 });
@@ -97,6 +98,12 @@ export function useBucketEmails(bucket: Bucket) {
 
 export function useEmailStats() {
   return useQuery<EmailStats | null>({ queryKey: STATS_KEY });
+}
+
+/** One bucket's inbox total and unread count, from the one stats call every card shares. */
+export function useBucketCounts(bucket: Bucket): { total: number; unread: number } | null {
+  const { data } = useEmailStats();
+  return data?.buckets[bucket] ?? null;
 }
 
 export function useActionItems() {
@@ -115,6 +122,16 @@ const STATS_SERVER_CACHE_MS = 3_500;
 /** After Sync is pressed, progress is watched this long even while the request still waits in line. */
 const SYNC_WATCH_MS = 15_000;
 let syncWatchUntil = 0;
+/**
+ * With no sync running the status is still read this often: a sync that a provider's push
+ * started ends with a newer lastSyncedAt, which refreshes the mail views (issue 19.1).
+ */
+const IDLE_SYNC_POLL_MS = 10_000;
+
+/** Watches sync progress every second for a while: after Sync, or after an account was linked. */
+export function watchSync(): void {
+  syncWatchUntil = Date.now() + SYNC_WATCH_MS;
+}
 
 const ACTIVE_SYNC = new Set<SyncStatus["status"]>(["syncing", "backfilling"]);
 
@@ -143,7 +160,7 @@ export function useSyncStatus() {
     queryFn: ({ signal }) =>
       apiRequest<{ accounts: SyncStatus[] }>("GET", SYNC_STATUS_KEY[0], undefined, { signal }),
     refetchInterval: (q) =>
-      q.state.data?.accounts.some(isSyncing) || Date.now() < syncWatchUntil ? 1000 : false,
+      q.state.data?.accounts.some(isSyncing) || Date.now() < syncWatchUntil ? 1000 : IDLE_SYNC_POLL_MS,
   });
   const accounts = query.data?.accounts ?? [];
   const syncing = accounts.some(isSyncing);
@@ -179,7 +196,7 @@ export function useAutoSync() {
   return useMutation({
     mutationFn: () => apiRequest<{ queued: number; status: SyncStatus[] }>("POST", "/api/emails/auto-sync"),
     onSuccess: (answer) => {
-      syncWatchUntil = Date.now() + SYNC_WATCH_MS;
+      watchSync();
       queryClient.setQueryData(SYNC_STATUS_KEY, { accounts: answer.status });
       void refreshMail(queryClient);
       void queryClient.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
@@ -218,8 +235,11 @@ export function applyEmailChange(
   const snapshot: Snapshot = [];
   const { deleted, ...flags } = change;
   const leaves = deleted === true || flags.isArchived === true;
+  // The emails as they were, for the per-bucket counts below.
+  const before = new Map<string, Email>();
   for (const [key, data] of queryClient.getQueriesData<EmailPages>({ queryKey: emailKeys.lists })) {
     if (!data) continue;
+    for (const page of data.pages) for (const e of page.emails) if (wanted.has(e.id)) before.set(e.id, e);
     snapshot.push([key, data]);
     queryClient.setQueryData<EmailPages>(key, {
       ...data,
@@ -239,13 +259,34 @@ export function applyEmailChange(
     snapshot.push([key, data]);
     queryClient.setQueryData<Email>(key, { ...data, ...flags });
   }
+  for (const id of ids) {
+    const data = queryClient.getQueryData<Email>(emailKeys.detail(id));
+    if (data && !before.has(id)) before.set(id, data);
+  }
   const stats = queryClient.getQueryData<EmailStats | null>(STATS_KEY);
-  if (stats && flags.isRead !== undefined) {
+  if (stats && (flags.isRead !== undefined || leaves)) {
     snapshot.push([STATS_KEY, stats]);
-    const delta = flags.isRead ? -ids.length : ids.length;
+    const delta = flags.isRead === undefined ? 0 : flags.isRead ? -ids.length : ids.length;
+    // The bucket cards count from the stats: move the emails whose state is known to the cache.
+    const buckets = Object.fromEntries(
+      Object.entries(stats.buckets).map(([b, c]) => [b, { ...c }]),
+    ) as EmailStats["buckets"];
+    for (const email of before.values()) {
+      const counts = email.bucket ? buckets[email.bucket] : undefined;
+      if (!counts || email.isArchived) continue;
+      const wasUnread = !email.isRead;
+      const isUnread = !(flags.isRead ?? email.isRead);
+      if (leaves) {
+        counts.total = Math.max(0, counts.total - 1);
+        if (wasUnread) counts.unread = Math.max(0, counts.unread - 1);
+      } else if (wasUnread !== isUnread) {
+        counts.unread = Math.max(0, Math.min(counts.total, counts.unread + (isUnread ? 1 : -1)));
+      }
+    }
     queryClient.setQueryData<EmailStats>(STATS_KEY, {
       ...stats,
       unreadCount: Math.max(0, Math.min(stats.totalEmails, stats.unreadCount + delta)),
+      buckets,
     });
   }
   return snapshot;

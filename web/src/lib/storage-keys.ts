@@ -14,3 +14,15 @@ export function readSessionToken(): string | null {
     return null;
   }
 }
+
+/**
+ * Spec section 3: calendar calls also read `session_token`, where an older client kept the token.
+ * `sessionToken` wins when both are there.
+ */
+export function readCalendarSessionToken(): string | null {
+  try {
+    return localStorage.getItem(SESSION_TOKEN_KEY) ?? localStorage.getItem(LEGACY_SESSION_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { AuthShell } from "../features/auth/auth-shell.tsx";
 import { hasCallbackParams, planCallback } from "../features/auth/callback-params.ts";
-import { exchangeCode } from "../features/auth/exchange.ts";
+import { claimHandoff, exchangeCode } from "../features/auth/exchange.ts";
 import { isInAuthPopup } from "../features/auth/oauth.ts";
 import { refreshSession, storeSessionToken } from "../lib/session.tsx";
 
@@ -23,7 +23,7 @@ export default function AuthCallbackPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 
-  // The code and, in the redirect form, the session token must not stay in the address bar or history.
+  // The code and, in the redirect form, the handoff must not stay in the address bar or history.
   useLayoutEffect(() => {
     if (hasCallbackParams(window.location.search)) {
       window.history.replaceState(window.history.state, "", window.location.pathname);
@@ -34,15 +34,22 @@ export default function AuthCallbackPage() {
     if (started.current) return;
     started.current = true;
     if (plan.kind === "error") return;
-    if (plan.kind === "token") {
-      // The server already exchanged the code: go straight to the dashboard.
-      storeSessionToken(plan.sessionToken);
-      if (isInAuthPopup()) {
-        window.close();
-        return;
-      }
-      void refreshSession(queryClient);
-      navigate("/dashboard", { replace: true });
+    if (plan.kind === "handoff") {
+      // The server already exchanged the code; its handoff becomes a session only if this
+      // browser's sign-in produced it. Then straight on to the dashboard.
+      void claimHandoff(plan.handoff).then((result) => {
+        if (!result.ok) {
+          setStatus({ kind: "error", message: result.message });
+          return;
+        }
+        storeSessionToken(result.sessionToken);
+        if (isInAuthPopup()) {
+          window.close();
+          return;
+        }
+        void refreshSession(queryClient);
+        navigate("/dashboard", { replace: true });
+      });
       return;
     }
     void exchangeCode(plan.provider, plan.code, plan.state).then((result) => {

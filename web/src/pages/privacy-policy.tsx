@@ -1,4 +1,10 @@
 import { Link } from "wouter";
+import {
+  DATA_RETENTIONS,
+  DELETION_GRACE_DAYS,
+  PRIVACY_SETTING_EFFECTS,
+  RETENTION_LABELS,
+} from "../../../contract/privacy-texts.ts";
 import { LegalPage, type LegalSection } from "../features/public/legal-page.tsx";
 import { CONTACT_EMAIL } from "../features/public/site-footer.tsx";
 
@@ -27,8 +33,8 @@ const SECTIONS: LegalSection[] = [
             such as important contacts, tone and preferred replies.
           </li>
           <li>
-            <strong>Usage and settings:</strong> your preferences, achievements, leaderboard name and, if you
-            allow it, anonymous analytics.
+            <strong>Usage and settings:</strong> your preferences, privacy settings, sign-in sessions (when
+            they started and were last used) and how much AI work was done for you.
           </li>
         </ul>
       </>
@@ -57,17 +63,11 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>You choose how long synced mail, analyses and agent memories are kept in your privacy settings:</p>
         <ul>
-          <li>
-            <strong>Minimal:</strong> 90 days.
-          </li>
-          <li>
-            <strong>Standard:</strong> 2 years. This is the default.
-          </li>
-          <li>
-            <strong>Extended:</strong> 7 years, for people who need a long archive.
-          </li>
+          {DATA_RETENTIONS.map((r) => (
+            <li key={r}>{RETENTION_LABELS[r]}</li>
+          ))}
         </ul>
-        <p>Data older than your chosen period is removed automatically.</p>
+        <p>{PRIVACY_SETTING_EFFECTS.dataRetention}</p>
       </>
     ),
   },
@@ -79,8 +79,8 @@ const SECTIONS: LegalSection[] = [
         <p>You can delete your account from the privacy settings in two ways:</p>
         <ul>
           <li>
-            <strong>Scheduled deletion</strong> with a 30-day grace period. You can cancel it at any time
-            during those 30 days and keep everything.
+            <strong>Scheduled deletion</strong> with a {DELETION_GRACE_DAYS}-day grace period. You can cancel
+            it at any time during those {DELETION_GRACE_DAYS} days and keep everything.
           </li>
           <li>
             <strong>Immediate deletion</strong>, which removes your account and data right away and cannot be
@@ -88,8 +88,10 @@ const SECTIONS: LegalSection[] = [
           </li>
         </ul>
         <p>
-          As our <Link href="/terms-of-service">Terms of Service</Link> state, account data is deleted within
-          30 days of termination.
+          Either way, Mailwise revokes the access you granted at Google (Microsoft lets apps revoke nothing,
+          so we discard its keys), stops mailbox notifications and removes every record it holds about you;
+          the mail in your mailboxes stays. As our <Link href="/terms-of-service">Terms of Service</Link>{" "}
+          state, account data is deleted within 30 days of termination.
         </p>
       </>
     ),
@@ -100,7 +102,10 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         You can download your data at any time from the privacy settings. The export is a JSON file named with
-        the date it was made, containing your account details, settings, analyses and agent memories.
+        the date it was made (mailwise-export-YYYY-MM-DD.json) holding everything we keep about you: profile,
+        connected accounts (never their keys), emails with their bodies and analyses, agent drafts, your agent
+        with its preferences, memories and conversations, calendars and events, privacy settings, sessions
+        (dates only) and AI usage.
       </p>
     ),
   },
@@ -114,9 +119,9 @@ const SECTIONS: LegalSection[] = [
           These are needed for Mailwise to work.
         </p>
         <p>
-          On your first visit we ask whether you accept optional cookies for anonymous analytics. Your answer,
-          accepted or declined, is remembered in your browser so we do not ask again. Declining does not limit
-          any feature.
+          On your first visit we ask about cookies. Your answer, accepted or declined, is remembered in your
+          browser so we do not ask again. Mailwise sets no analytics or advertising cookies either way, and
+          declining does not limit any feature.
         </p>
       </>
     ),
@@ -127,16 +132,18 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          <strong>We do not sell your data.</strong> The do-not-sell setting in your privacy controls records
-          that choice explicitly, and it stays on for as long as you want.
+          <strong>We do not sell your data.</strong> Your privacy settings hold three choices. What each does,
+          exactly as the code does it:
         </p>
-        <p>You can also switch the following off at any time:</p>
         <ul>
           <li>
-            <strong>Analytics:</strong> opt out of anonymous usage analytics.
+            <strong>Do not sell:</strong> {PRIVACY_SETTING_EFFECTS.doNotSell}
           </li>
           <li>
-            <strong>Marketing:</strong> opt out of product news and marketing email.
+            <strong>Analytics opt-out:</strong> {PRIVACY_SETTING_EFFECTS.analyticsOptOut}
+          </li>
+          <li>
+            <strong>Marketing opt-out:</strong> {PRIVACY_SETTING_EFFECTS.marketingOptOut}
           </li>
         </ul>
       </>

@@ -89,7 +89,7 @@ export function editDistance(a: string, b: string, max = 2): number {
 }
 
 export interface LookalikeFinding {
-  kind: "brand" | "contact" | "punycode";
+  kind: "brand" | "contact" | "own" | "punycode";
   host: string;
   /** The brand name or contact domain it imitates; null for a bare punycode finding. */
   imitates: string | null;
@@ -149,21 +149,59 @@ const MEMO_LIMIT = 20_000;
 export function checkLookalike(
   rawHost: string,
   contactDomains: readonly string[] = [],
+  ownDomains: readonly string[] = [],
 ): LookalikeFinding | null {
-  const key = contactDomains.length === 0 ? rawHost : `${rawHost}|${contactDomains.join(",")}`;
+  const key =
+    contactDomains.length === 0 && ownDomains.length === 0
+      ? rawHost
+      : `${rawHost}|${contactDomains.join(",")}|${ownDomains.join(",")}`;
   const cached = MEMO.get(key);
   if (cached !== undefined) return cached;
-  const finding = checkLookalikeUncached(rawHost, contactDomains);
+  const finding = checkLookalikeUncached(rawHost, contactDomains, ownDomains);
   if (MEMO.size >= MEMO_LIMIT) MEMO.clear();
   MEMO.set(key, finding);
   return finding;
 }
 
-function checkLookalikeUncached(rawHost: string, contactDomains: readonly string[]): LookalikeFinding | null {
+/**
+ * The user's own company domain spelled into another domain: northwind.com.evil.example,
+ * northwind.com-docs.info, northwind-com.files.example. A company's tenant on a service
+ * (northwind.zendesk.com) carries the name without its suffix, so the suffix must be there too.
+ */
+function ownDomainInside(host: string, own: string): boolean {
+  const [label = "", ...suffix] = own.split(".");
+  if (label.length < 3 || suffix.length === 0) return false;
+  const tld = suffix.join("[.-]");
+  const name = label.replace(/-/g, "-?");
+  return new RegExp(`(^|[.-])${name}[.-]${tld}([.-]|$)`).test(host);
+}
+
+function checkLookalikeUncached(
+  rawHost: string,
+  contactDomains: readonly string[],
+  ownDomains: readonly string[],
+): LookalikeFinding | null {
   const host = unicodeHost(rawHost.toLowerCase());
   if (!host || brandOwns(host)) return null;
   const reg = registrableDomain(host);
-  const contacts = contactDomains.map((d) => registrableDomain(d.toLowerCase()));
+  const own = ownDomains.map((d) => registrableDomain(d.toLowerCase()));
+  if (own.includes(reg)) return null;
+  for (const domain of own) {
+    if (ownDomainInside(host, domain)) {
+      return {
+        kind: "own",
+        host,
+        imitates: domain,
+        reason: {
+          code: "own_domain_inside",
+          severity: "danger",
+          message: `The domain ${host} puts your organisation's domain ${domain} in front of ${reg}, which is someone else's.`,
+        },
+      };
+    }
+  }
+  // Near-copies of the user's own domain count like near-copies of a contact's.
+  const contacts = [...own, ...contactDomains.map((d) => registrableDomain(d.toLowerCase()))];
   if (contacts.includes(reg)) return null;
   const label = nameLabel(host);
   const labelSkeleton = skeleton(label);
@@ -172,7 +210,9 @@ function checkLookalikeUncached(rawHost: string, contactDomains: readonly string
   for (const brand of BRANDS) {
     for (const word of brand.words) {
       const same = labelSkeleton === skeleton(word);
-      const typo = word.length >= 6 && editDistance(label, word, 1) === 1;
+      // One slip in a name of six letters or more; two in a long one (myethwallet, myetherwalet).
+      const distance = word.length >= 6 ? editDistance(label, word, 2) : 3;
+      const typo = distance === 1 || (distance === 2 && word.length >= 10);
       if (same || typo) {
         // The brand's exact name under another suffix (slack.net) is often a different,
         // legitimate organisation; a disguised spelling (paypa1, rnicrosoft) never is.
@@ -205,7 +245,14 @@ function checkLookalikeUncached(rawHost: string, contactDomains: readonly string
           labelSkeleton.startsWith(wordSkeleton)) ||
           (SERVICE_WORDS.has(labelSkeleton.slice(0, labelSkeleton.length - wordSkeleton.length)) &&
             labelSkeleton.endsWith(wordSkeleton)));
-      if (asPart || glued) {
+      // A long brand name inside a longer label (metamaskwebwallet, microsoft365-teams): short
+      // names would match ordinary words, six letters and more rarely do.
+      const inside =
+        !asPart &&
+        !glued &&
+        wordSkeleton.length >= 6 &&
+        skeletonParts.some((p) => p !== wordSkeleton && p.includes(wordSkeleton));
+      if (asPart || glued || inside) {
         // Only in a subdomain label (outlook.example.biz) it is weaker evidence, unless the host
         // spells out a whole brand domain (accounts.google.com.evil.example).
         const subdomainOnly =
@@ -237,7 +284,9 @@ function checkLookalikeUncached(rawHost: string, contactDomains: readonly string
         reason: {
           code: "lookalike_contact_domain",
           severity: "danger",
-          message: `The domain ${host} looks like ${contact}, a domain you correspond with, but is different.`,
+          message: own.includes(contact)
+            ? `The domain ${host} looks like ${contact}, your organisation's domain, but is different.`
+            : `The domain ${host} looks like ${contact}, a domain you correspond with, but is different.`,
         },
       };
     }

@@ -1,14 +1,18 @@
 import type { SecurityReason, SecurityScan, SecurityVerdict } from "../../../../contract/ai.ts";
-import { checkAdvanceFee } from "./advance-fee.ts";
+import { checkAdvanceFee, isFreeMailDomain } from "./advance-fee.ts";
 import { type AttachmentInfo, checkAttachments } from "./attachments.ts";
 import { parseAuthenticationResults } from "./authentication-results.ts";
 import { BRANDS, isBrandDomain } from "./brands.ts";
 import { checkCredentialRequests } from "./credential-requests.ts";
 import { checkDisplayName } from "./display-name.ts";
 import { domainOfAddress, hostOfUrl, registrableDomain } from "./domains.ts";
+import { checkHostedLinks } from "./hosted-links.ts";
 import { checkLinks, checkProgramLinks, extractAnchors, urlsIn } from "./links.ts";
 import { checkLookalike } from "./lookalike.ts";
+import { checkLures } from "./lures.ts";
 import { addressInDisplayName, relayService } from "./relays.ts";
+import { checkRiskyRequests } from "./requests.ts";
+import { borrowedColleagueName, type SenderTrust } from "./sender-trust.ts";
 
 /**
  * The security scan of one email, pure and cheap enough to run on every message. Each finding is
@@ -33,6 +37,12 @@ export interface ScanInput {
 export interface ScanContext {
   /** Domains of the user's contacts: mail from a near-copy of one of them is a lookalike. */
   contactDomains?: readonly string[];
+  /** The user's own organisation's domains (not free-mail ones). */
+  ownDomains?: readonly string[];
+  /** People at the user's organisation: a stranger's address showing one of their names is an impersonation. */
+  colleagues?: ReadonlyArray<{ name: string; address: string }>;
+  /** The user has written to this very address before. */
+  knownSender?: boolean;
 }
 
 const POINTS = { danger: 3, warning: 1.5, info: 0 } as const;
@@ -51,6 +61,7 @@ export function scoreReasons(reasons: readonly SecurityReason[]): {
 export function scanEmail(input: ScanInput, context: ScanContext = {}): SecurityScan {
   const reasons: SecurityReason[] = [];
   const contactDomains = context.contactDomains ?? [];
+  const ownDomains = (context.ownDomains ?? []).map((d) => registrableDomain(d.toLowerCase()));
   const fromHost = domainOfAddress(input.from.address);
   const fromSite = registrableDomain(fromHost);
   const fromBrand = BRANDS.find((b) => isBrandDomain(b, fromSite));
@@ -96,7 +107,7 @@ export function scanEmail(input: ScanInput, context: ScanContext = {}): Security
   const lookalike = (host: string, role: string) => {
     if (!host || checked.has(host)) return;
     checked.add(host);
-    const finding = checkLookalike(host, contactDomains);
+    const finding = checkLookalike(host, contactDomains, ownDomains);
     if (finding) reasons.push({ ...finding.reason, message: `${role}: ${finding.reason.message}` });
   };
   lookalike(fromHost, "Sender");
@@ -142,11 +153,45 @@ export function scanEmail(input: ScanInput, context: ScanContext = {}): Security
     }),
   );
 
+  // Who is asking: the checks for requests and lures below depend on it.
+  const authKnown = auth.dmarc !== "none" || auth.dkim !== "none" || auth.spf !== "none";
+  const authenticated = auth.dmarc === "pass" || (auth.dkim === "pass" && auth.spf === "pass");
+  const borrowed = borrowedColleagueName(input.from.name, input.from.address, context.colleagues ?? []);
+  const trust: SenderTrust = {
+    authenticated,
+    freeMail: isFreeMailDomain(fromSite),
+    ownDomain: ownDomains.includes(fromSite),
+    contact:
+      context.knownSender === true ||
+      (!isFreeMailDomain(fromSite) &&
+        contactDomains.some((d) => registrableDomain(d.toLowerCase()) === fromSite)),
+    borrowsColleagueName: borrowed,
+  };
+  if (borrowed && !trust.ownDomain) {
+    reasons.push({
+      code: "colleague_name_spoof",
+      severity: "warning",
+      message: `The sender shows the name of your colleague ${borrowed} but writes from ${input.from.address}, not from their work address.`,
+    });
+  }
+  const allUrls = [...anchors.map((a) => a.href), ...textUrls];
+  reasons.push(...checkRiskyRequests(input.subject, input.text, trust, authKnown));
+  reasons.push(
+    ...checkLures(
+      input.subject,
+      input.text,
+      input.html,
+      (input.attachments ?? []).map((a) => a.filename),
+      trust,
+      authKnown,
+    ),
+  );
+  reasons.push(...checkHostedLinks(allUrls, fromSite, input.subject, input.text, trust, authKnown));
+
   const credentials = checkCredentialRequests(opening);
   if (credentials.count > 0) {
     // An authenticated sender whose links all stay on its own site (a real security alert)
     // gets the benefit of the doubt; anyone else asking for credentials does not.
-    const authenticated = auth.dmarc === "pass" || (auth.dkim === "pass" && auth.spf === "pass");
     const ownLinksOnly = linkHosts.every((h) => registrableDomain(h) === fromSite);
     for (const reason of credentials.reasons) {
       reasons.push(authenticated && ownLinksOnly ? { ...reason, severity: "info" } : reason);

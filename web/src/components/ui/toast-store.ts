@@ -31,8 +31,23 @@ export function toast(input: ToastInput): number {
   return id;
 }
 
+/** Toasts that wait for the one on screen to close (see toastWhenFree). */
+const waiting: ToastInput[] = [];
+
+/**
+ * A toast that must not displace the one on screen: with one toast at a time, a "Badge earned"
+ * shown the moment an action's own outcome ("Error: Failed to star the email") appears would
+ * replace it before anyone read it. It waits its turn instead.
+ */
+export function toastWhenFree(input: ToastInput): void {
+  if (items.some((t) => t.open)) waiting.push(input);
+  else toast(input);
+}
+
 export function dismissToast(id: number): void {
   items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
+  const next = items.some((t) => t.open) ? undefined : waiting.shift();
+  if (next) items = [{ ...next, id: nextId++, open: true }, ...items].slice(0, TOAST_LIMIT);
   emit();
   if (removalTimers.has(id)) return;
   removalTimers.set(
@@ -57,3 +72,7 @@ export function useToasts(): ToastItem[] {
     () => items,
   );
 }
+
+/** For the store's unit test: the items and a subscription, without React. */
+export const itemsForTest = (): readonly ToastItem[] => items;
+export const subscribeForTest = subscribe;

@@ -1,4 +1,5 @@
 import { Toast } from "radix-ui";
+import { closeTopDialog } from "./dialog-root.tsx";
 import { dismissToast, useToasts } from "./toast-store.ts";
 
 /** Spec section 9: 5000 ms default, swipe right past 50 px, F8 focuses the notification area. */
@@ -12,6 +13,13 @@ export default function RadixToaster() {
           open={t.open}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
+          }}
+          onEscapeKeyDown={(event) => {
+            // A toast shown over a dialog is the top dismissable layer: Escape closes the dialog
+            // (the toast keeps its time), unless the key was pressed inside the toast itself.
+            const target = event.target;
+            if (target instanceof Element && target.closest("[data-toast-viewport]")) return;
+            if (closeTopDialog()) event.preventDefault();
           }}
           data-variant={t.variant ?? "default"}
           className={`grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-out ${
@@ -36,6 +44,7 @@ export default function RadixToaster() {
       ))}
       <Toast.Viewport
         hotkey={["F8"]}
+        data-toast-viewport=""
         className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
       />
     </Toast.Provider>

@@ -1,10 +1,14 @@
 import { AlertDialog, Dialog } from "radix-ui";
 import { useState } from "react";
 import type { MailAccount } from "../../../../contract/auth.ts";
+import { AlertDialogRoot, DialogRoot } from "../../components/ui/dialog-root.tsx";
+import { AiUsageSection } from "../ai/ai-usage-section.tsx";
 import { ProviderIcon } from "../auth/provider-icons.tsx";
 import { type MailProvider, PROVIDER_NAMES } from "../auth/providers.ts";
 import { usePopupSignIn } from "../auth/use-popup-sign-in.ts";
+import { LeaderboardPrivacySetting } from "../game/leaderboard-dialog.tsx";
 import { accountStatusLabel } from "./account-status.ts";
+import { LinkConfirmDialog } from "./link-confirm-dialog.tsx";
 import { useAccounts, useDisconnectAccount, useRefreshAccounts } from "./use-accounts.ts";
 
 const btn =
@@ -18,15 +22,20 @@ interface Props {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Settings > Connected accounts: list, add (popup flow; the server links by our Bearer token), disconnect. */
+/**
+ * Settings > Connected accounts: list, add (confirmed, then the popup flow; the server links by our
+ * Bearer token), disconnect.
+ */
 export function AccountsDialog({ open, onOpenChange }: Props) {
   const { accounts, isLoading } = useAccounts();
   const refresh = useRefreshAccounts();
   // Linking: the request carries our Bearer token; a 401 here means the session is gone.
   const connect = usePopupSignIn(refresh, "throw");
+  // Every link is confirmed first, naming who is signed in (LinkConfirmDialog says why).
+  const [confirming, setConfirming] = useState<MailProvider | null>(null);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
@@ -57,7 +66,7 @@ export function AccountsDialog({ open, onOpenChange }: Props) {
                   key={account.id}
                   account={account}
                   reconnecting={connect.connecting !== null}
-                  onReconnect={() => void connect.start(account.provider)}
+                  onReconnect={() => setConfirming(account.provider)}
                 />
               ))}
               {accounts.length === 0 ? (
@@ -74,13 +83,18 @@ export function AccountsDialog({ open, onOpenChange }: Props) {
                 className={btnPrimary}
                 disabled={connect.connecting !== null}
                 aria-busy={connect.connecting === provider || undefined}
-                onClick={() => void connect.start(provider)}
+                onClick={() => setConfirming(provider)}
               >
                 <ProviderIcon provider={provider} className="h-4 w-4 rounded-sm bg-white" />
                 Add {PROVIDER_NAMES[provider]} account
               </button>
             ))}
           </div>
+          <LinkConfirmDialog
+            provider={confirming}
+            onCancel={() => setConfirming(null)}
+            onConfirm={(provider) => void connect.start(provider)}
+          />
           {connect.connecting ? (
             <p className="mt-3 text-sm text-slate-600" role="status">
               Finish signing in to {PROVIDER_NAMES[connect.connecting]} in the pop-up window.
@@ -91,9 +105,11 @@ export function AccountsDialog({ open, onOpenChange }: Props) {
               {connect.error}
             </p>
           ) : null}
+          <AiUsageSection />
+          {open ? <LeaderboardPrivacySetting /> : null}
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 
@@ -135,7 +151,7 @@ function DisconnectButton({ account }: { account: MailAccount }) {
   const [open, setOpen] = useState(false);
   const disconnect = useDisconnectAccount();
   return (
-    <AlertDialog.Root
+    <AlertDialogRoot
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -178,6 +194,6 @@ function DisconnectButton({ account }: { account: MailAccount }) {
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
-    </AlertDialog.Root>
+    </AlertDialogRoot>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AccountsResponse, MailAccount } from "../../../../contract/auth.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { refreshMail, SYNC_STATUS_KEY, watchSync } from "../../lib/mail-queries.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session.tsx";
 
 export const ACCOUNTS_QUERY_KEY = ["/api/accounts"] as const;
@@ -11,12 +12,19 @@ export function useAccounts(): { accounts: MailAccount[]; isLoading: boolean; er
   return { accounts: query.data?.accounts ?? [], isLoading: query.isPending, error: query.error };
 }
 
-/** Re-reads the accounts and the session user (which lists them too). */
+/**
+ * Re-reads the accounts and the session user (which lists them too), and everything built on the
+ * set of accounts: lists, stats, buckets and action items at once, then the new account's sync
+ * progress every second while its first mail comes in (issue 19.1).
+ */
 export function useRefreshAccounts(): () => void {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    watchSync();
+    void queryClient.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
+    void refreshMail(queryClient);
   };
 }
 

@@ -1,5 +1,6 @@
 import { Dialog } from "radix-ui";
 import { useId } from "react";
+import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
 import { AgentSetupForm } from "./agent-setup-form.tsx";
 import { newestMemories, useAgent, useAgentInsights, useDeleteMemory, useMemories } from "./ai-api.ts";
@@ -13,7 +14,7 @@ export interface AgentConfigDialogProps {
 /** The AI Assistant Configuration modal: the setup form, what the agent knows, its memories. */
 export function AgentConfigDialog({ open, onOpenChange, userEmail }: AgentConfigDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={OVERLAY} />
         <Dialog.Content className={`${SHEET_CONTENT} sm:max-w-2xl`}>
@@ -38,7 +39,7 @@ export function AgentConfigDialog({ open, onOpenChange, userEmail }: AgentConfig
           </div>
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 

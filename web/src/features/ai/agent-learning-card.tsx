@@ -1,11 +1,11 @@
 import { useId } from "react";
-import { AGENT_LEARNING_ITEMS, newestMemories, useMemories } from "./ai-api.ts";
+import { AGENT_LEARNING_ITEMS, correspondentMemories, useMemories } from "./ai-api.ts";
 
-/** Agent Learning: the newest things the agent learned (spec section 9: 2 items). */
+/** Agent Learning: the newest things the agent learned about the person's correspondents (spec section 9: 2 items). */
 export function AgentLearningCard() {
   const id = useId();
   const memories = useMemories();
-  const items = newestMemories(memories.data?.memories ?? [], AGENT_LEARNING_ITEMS);
+  const items = correspondentMemories(memories.data?.memories ?? [], AGENT_LEARNING_ITEMS);
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-brand-50 p-4">
       <h3 id={`${id}-title`} className="font-semibold text-brand-900">

@@ -8,6 +8,7 @@ import type {
   Agent,
   AgentPreferences,
   AiCategory,
+  AiUsageResponse,
   EmailAnalysis,
   Engine,
   Fallback,
@@ -19,7 +20,7 @@ import type {
 } from "../../../../contract/ai.ts";
 import type { Email } from "../../../../contract/mail.ts";
 import { toast } from "../../components/ui/toast-store.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
 import { emailKeys } from "../../lib/mail-queries.ts";
 
 /** Spec section 5, in the order the form shows them (kept in step with contract/ai.ts by type). */
@@ -66,6 +67,7 @@ export const DEFAULT_PREFERENCES: AgentPreferences = {
 export const AGENT_KEY = ["/api/agent"] as const;
 export const AGENT_INSIGHTS_KEY = ["/api/agent/insights"] as const;
 export const MEMORIES_KEY = ["/api/agent/memories"] as const;
+export const AI_USAGE_KEY = ["/api/ai/usage"] as const;
 
 export interface AgentInsights {
   totalMemories: number;
@@ -80,6 +82,16 @@ export function useAgentInsights() {
   return useQuery<AgentInsights | null>({ queryKey: AGENT_INSIGHTS_KEY });
 }
 
+/** A spent AI budget says when to try again; anything else keeps the spec's text. */
+function aiErrorText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.code === "ai_budget_exceeded" ? err.message : fallback;
+}
+
+/** The person's AI usage and budget (Settings); fetched fresh each time the dialog opens. */
+export function useAiUsage() {
+  return useQuery<AiUsageResponse | null>({ queryKey: AI_USAGE_KEY, staleTime: 0 });
+}
+
 export function useMemories() {
   return useQuery<{ memories: Memory[] } | null>({ queryKey: MEMORIES_KEY });
 }
@@ -87,6 +99,18 @@ export function useMemories() {
 /** Newest first (the server sorts the same way; sorting again keeps the card honest). */
 export function newestMemories(memories: readonly Memory[], count: number): Memory[] {
   return [...memories].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt)).slice(0, count);
+}
+
+/**
+ * What the Agent Learning card shows: what the agent learnt about the person's own correspondents
+ * (whom they answer, and facts the analysis learns only about such senders), newest first. Writing
+ * habits and senders they ignore stay in the full list of the agent dialog.
+ */
+export function correspondentMemories(memories: readonly Memory[], count: number): Memory[] {
+  return newestMemories(
+    memories.filter((m) => m.kind === "contact" || m.kind === "fact"),
+    count,
+  );
 }
 
 export interface AgentInput {
@@ -146,7 +170,12 @@ export function useAnalyseNow(email: Email) {
       void queryClient.invalidateQueries({ queryKey: MEMORIES_KEY });
       void queryClient.invalidateQueries({ queryKey: AGENT_INSIGHTS_KEY });
     },
-    onError: () => toast({ title: "Error", description: "Failed to analyze email", variant: "destructive" }),
+    onError: (err) =>
+      toast({
+        title: "Error",
+        description: aiErrorText(err, "Failed to analyze email"),
+        variant: "destructive",
+      }),
   });
 }
 
@@ -163,8 +192,12 @@ export function useGenerateResponses(emailId: string) {
       apiRequest<GeneratedResponses>("POST", `/api/agent/response/${encodeURIComponent(emailId)}`, {
         responseType,
       }),
-    onError: () =>
-      toast({ title: "Error", description: "Failed to generate responses", variant: "destructive" }),
+    onError: (err) =>
+      toast({
+        title: "Error",
+        description: aiErrorText(err, "Failed to generate responses"),
+        variant: "destructive",
+      }),
   });
 }
 
@@ -219,6 +252,7 @@ const FALLBACK_REASONS: Record<Fallback["reason"], string> = {
   timeout: "the model timed out",
   rate_limited: "the model was rate limited",
   provider_error: "the model was unavailable",
+  budget_exceeded: "your AI budget was spent",
 };
 
 /** "local" is the offline analyzer; anything else is "<provider>:<model>". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { engineLabel, newestMemories, readAnalysis, readSecurity } from "./ai-api.ts";
+import { correspondentMemories, engineLabel, newestMemories, readAnalysis, readSecurity } from "./ai-api.ts";
 import { addChip } from "./chips.ts";
 
 const security = {
@@ -71,5 +71,27 @@ describe("newestMemories", () => {
     });
     const list = [m("old", "2026-01-01"), m("new", "2026-03-01"), m("mid", "2026-02-01")];
     expect(newestMemories(list, 2).map((x) => x.id)).toEqual(["new", "mid"]);
+  });
+});
+
+describe("correspondentMemories", () => {
+  it("shows what was learnt about correspondents, not writing habits or ignored senders", () => {
+    const m = (id: string, kind: "contact" | "fact" | "ignore" | "style", updatedAt: string) => ({
+      id,
+      kind,
+      content: id,
+      source: "analysis",
+      weight: 1,
+      createdAt: updatedAt,
+      updatedAt,
+    });
+    const list = [
+      m("ignored", "ignore", "2026-03-05"),
+      m("style", "style", "2026-03-04"),
+      m("reply", "contact", "2026-03-03"),
+      m("fact", "fact", "2026-03-02"),
+      m("older", "contact", "2026-01-01"),
+    ];
+    expect(correspondentMemories(list, 2).map((x) => x.id)).toEqual(["reply", "fact"]);
   });
 });

@@ -1,6 +1,7 @@
 import { Dialog } from "radix-ui";
 import type { EmailAnalysis } from "../../../../contract/ai.ts";
 import type { Email } from "../../../../contract/mail.ts";
+import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { BTN_PRIMARY } from "../reader/dialog-classes.ts";
 import { AgentLearningCard } from "./agent-learning-card.tsx";
 import {
@@ -34,7 +35,7 @@ export interface InsightsPanelProps {
 /** The AI Insights side panel (spec section 2): fixed on the right, for one email. */
 export function InsightsPanel({ email, open, onOpenChange }: InsightsPanelProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/20" />
         <Dialog.Content
@@ -60,7 +61,7 @@ export function InsightsPanel({ email, open, onOpenChange }: InsightsPanelProps)
           </div>
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 

@@ -21,11 +21,11 @@ describe("planCallback", () => {
 
   it("takes the server-redirect form", () => {
     expect(planCallback("?success=true&sessionToken=tok123&provider=outlook")).toEqual({
-      kind: "token",
-      sessionToken: "tok123",
+      kind: "handoff",
+      handoff: "tok123",
       provider: "outlook",
     });
-    expect(planCallback("?success=true&sessionToken=tok").kind).toBe("token");
+    expect(planCallback("?success=true&sessionToken=tok").kind).toBe("handoff");
   });
 
   it("exchanges a code, provider from the state", () => {

@@ -3,8 +3,11 @@ import { type MailProvider, providerFromState } from "./providers.ts";
 /** What /auth/callback should do with its query parameters (spec sections 2, 4 and 5). */
 export type CallbackPlan =
   | { kind: "error"; message: string }
-  /** Server-redirect form: the server already exchanged the code. */
-  | { kind: "token"; sessionToken: string; provider: MailProvider }
+  /**
+   * Server-redirect form: the server already exchanged the code. Its sessionToken parameter is a
+   * single-use handoff that only this browser can trade for the session (decision 0017).
+   */
+  | { kind: "handoff"; handoff: string; provider: MailProvider }
   /** The page exchanges the code itself. */
   | { kind: "exchange"; provider: MailProvider; code: string; state: string };
 
@@ -24,7 +27,7 @@ export function planCallback(search: string): CallbackPlan {
   const sessionToken = params.get("sessionToken");
   if (params.get("success") === "true" && sessionToken) {
     const provider = params.get("provider") === "outlook" ? "outlook" : "gmail";
-    return { kind: "token", sessionToken, provider };
+    return { kind: "handoff", handoff: sessionToken, provider };
   }
   const code = params.get("code");
   if (!code) return { kind: "error", message: CALLBACK_MESSAGES.noCode };

@@ -1,5 +1,5 @@
 import { BUCKET_EMPTY_TEXTS, BUCKET_TITLES, type Bucket } from "../../../../contract/buckets.ts";
-import { useBucketEmails } from "../../lib/mail-queries.ts";
+import { useBucketCounts, useEmailList } from "../../lib/mail-queries.ts";
 import { formatCount, formatListDate, senderName } from "../inbox/format.ts";
 
 /** Spec section 9: a bucket card shows 5 emails. */
@@ -13,10 +13,13 @@ interface Props {
 
 /** One smart bucket: its first five emails and 'View All (N)', or the bucket's empty text. */
 export function BucketCard({ bucket, onOpenBucket, onOpenEmail }: Props) {
-  const { emails, isPending, isError, complete } = useBucketEmails(bucket);
+  // Only the emails it shows; 'View All (N)' and the badge come from the shared stats call.
+  const { emails, isPending, isError } = useEmailList({ bucket, limit: BUCKET_CARD_EMAILS });
+  const counts = useBucketCounts(bucket);
   const title = BUCKET_TITLES[bucket];
   const headingId = `bucket-${bucket}-title`;
-  const unread = emails.filter((e) => !e.isRead).length;
+  const unread = counts?.unread ?? 0;
+  const total = Math.max(counts?.total ?? 0, emails.length);
 
   return (
     <section
@@ -76,9 +79,9 @@ export function BucketCard({ bucket, onOpenBucket, onOpenEmail }: Props) {
             type="button"
             onClick={() => onOpenBucket(bucket)}
             className="mt-2 self-start rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-busy={!complete || undefined}
+            aria-busy={counts === null || undefined}
           >
-            View All ({emails.length})
+            View All ({formatCount(total)})
           </button>
         </>
       )}

@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useRef, useState } from "react";
 import { BUCKET_TITLES, type Bucket } from "../../../../contract/buckets.ts";
 import type { Email } from "../../../../contract/mail.ts";
+import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { useBucketEmails, useBulkAction } from "../../lib/mail-queries.ts";
 import { formatCount, formatListDate, senderName } from "../inbox/format.ts";
 import { AiBadges } from "./email-badges.tsx";
@@ -21,14 +22,14 @@ interface Props {
 /** The bucket detail view: every email of one bucket, counts, and bulk Mark Read / Archive. */
 export function BucketDialog({ bucket, onOpenChange, onOpenEmail }: Props) {
   return (
-    <Dialog.Root open={bucket !== null} onOpenChange={onOpenChange}>
+    <DialogRoot open={bucket !== null} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content className="fixed inset-0 z-50 flex flex-col bg-white focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-[85vh] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:shadow-xl">
           {bucket ? <BucketDialogBody key={bucket} bucket={bucket} onOpenEmail={onOpenEmail} /> : null}
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 

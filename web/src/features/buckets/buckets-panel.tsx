@@ -1,5 +1,5 @@
 import { BUCKET_TITLES, BUCKETS, type Bucket } from "../../../../contract/buckets.ts";
-import { useBucketEmails } from "../../lib/mail-queries.ts";
+import { useBucketCounts } from "../../lib/mail-queries.ts";
 import { AssistantCard } from "../ai/assistant-card.tsx";
 import { formatCount } from "../inbox/format.ts";
 
@@ -24,8 +24,7 @@ export function BucketsPanelBody({
 }
 
 function BucketLink({ bucket, onOpen }: { bucket: Bucket; onOpen: () => void }) {
-  const { emails, isPending } = useBucketEmails(bucket);
-  const unread = emails.filter((e) => !e.isRead).length;
+  const counts = useBucketCounts(bucket);
   return (
     <li>
       <button
@@ -35,7 +34,7 @@ function BucketLink({ bucket, onOpen }: { bucket: Bucket; onOpen: () => void }) 
       >
         <span className="font-medium text-slate-900">{BUCKET_TITLES[bucket]}</span>
         <span className="text-slate-600">
-          {isPending ? "…" : `${formatCount(emails.length)} · ${formatCount(unread)} unread`}
+          {counts === null ? "…" : `${formatCount(counts.total)} · ${formatCount(counts.unread)} unread`}
         </span>
       </button>
     </li>

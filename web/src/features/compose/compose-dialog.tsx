@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Dialog, Tabs } from "radix-ui";
 import { useId, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
+import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { copyText } from "../ai/copy.ts";
@@ -33,7 +34,7 @@ export function ComposeDialog({ open, onOpenChange, replyTo, replyToId }: Compos
   const source = replyTo ?? (fetchId && !detail.isPlaceholderData ? (detail.data ?? null) : null);
   const waiting = fetchId !== null && source === null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={OVERLAY} />
         <Dialog.Content className={`${SHEET_CONTENT} sm:max-w-2xl`}>
@@ -53,7 +54,7 @@ export function ComposeDialog({ open, onOpenChange, replyTo, replyToId }: Compos
           )}
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 
@@ -103,7 +104,16 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
       });
     },
     onSuccess: (answer) => {
-      setSuggestions([...new Set(answer.suggestions ?? [])]);
+      const unique = [...new Set(answer.suggestions ?? [])];
+      if (unique.length === 0) {
+        toast({
+          title: "AI assistance failed",
+          description: "Failed to generate AI suggestions",
+          variant: "destructive",
+        });
+        return;
+      }
+      setSuggestions(unique);
       setTab("assist");
     },
     onError: (err) =>
@@ -165,10 +175,11 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
         className="flex min-h-0 flex-1 flex-col"
       >
         <Tabs.List aria-label="Compose mode" className="flex gap-1 border-b border-slate-200 px-4 sm:px-6">
+          {/* Spec: the AI Assist tab is shown after suggestions arrive. */}
           {(
             [
               ["compose", "Compose"],
-              ["assist", "AI Assist"],
+              ...(suggestions.length > 0 ? ([["assist", "AI Assist"]] as const) : []),
             ] as const
           ).map(([value, text]) => (
             <Tabs.Trigger
@@ -265,12 +276,7 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
         </Tabs.Content>
 
         <Tabs.Content value="assist" className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
-          {suggestions.length === 0 ? (
-            <p className="text-sm text-slate-600">
-              Use AI Suggest to get drafts based on your subject and message. Pick one to put it in the
-              message.
-            </p>
-          ) : (
+          {suggestions.length === 0 ? null : (
             <ul className="space-y-3" aria-label="AI suggestions">
               {suggestions.map((s, i) => (
                 <li key={s} className="rounded-lg border border-slate-200 p-3">

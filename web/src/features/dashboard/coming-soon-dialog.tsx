@@ -1,5 +1,6 @@
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
+import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 
 interface Props {
   title: string;
@@ -13,7 +14,7 @@ interface Props {
 /** The entry point of a feature that arrives in a later release: a titled modal, no fake data. */
 export function ComingSoonDialog({ title, open, onOpenChange, description, children }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
@@ -31,10 +32,11 @@ export function ComingSoonDialog({ title, open, onOpenChange, description, child
           {children}
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 
+/** A note for parts of a panel that arrive in a later release: no fake data meanwhile. */
 export function ComingSoonNote() {
   return (
     <p className="mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { SessionUser } from "../../../../contract/auth.ts";
 import { BUCKETS, type Bucket } from "../../../../contract/buckets.ts";
 import type { Email } from "../../../../contract/mail.ts";
@@ -16,9 +16,17 @@ import { AgentConfigDialog } from "../ai/agent-config-dialog.tsx";
 import { BucketCard } from "../buckets/bucket-card.tsx";
 import { BucketDialog } from "../buckets/bucket-dialog.tsx";
 import { BucketsPanelBody } from "../buckets/buckets-panel.tsx";
+import { useCalendarConnectReturn } from "../calendar/connect-return.ts";
 import { ComposeDialog } from "../compose/compose-dialog.tsx";
+import { AchievementsDialog } from "../game/achievements-dialog.tsx";
+import { useNewBadgeToasts } from "../game/badge-watcher.ts";
+import { useTimeZoneSync } from "../game/game-api.ts";
+import { LeaderboardDialog } from "../game/leaderboard-dialog.tsx";
 import { InboxSection } from "../inbox/inbox-list.tsx";
 import { useUnifiedInbox } from "../inbox/use-unified-inbox.ts";
+import { Celebration } from "../inbox-zero/celebration.tsx";
+import { playChime } from "../inbox-zero/chime.ts";
+import { InboxZeroMode } from "../inbox-zero/inbox-zero-mode.tsx";
 import { type Command, CommandPalette } from "../keyboard/command-palette.tsx";
 import { type ShortcutAction, useShortcuts } from "../keyboard/shortcuts.ts";
 import { ShortcutsDialog } from "../keyboard/shortcuts-dialog.tsx";
@@ -26,9 +34,10 @@ import { SmartArchiveDialog } from "../mail-actions/smart-archive-dialog.tsx";
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
 import { FloatingPanel } from "../panels/floating-panel.tsx";
 import { AnalyticsPanelBody, CalendarPanelBody } from "../panels/panel-bodies.tsx";
+import { DeletionBanner } from "../privacy/deletion-banner.tsx";
+import { PrivacyDialog } from "../privacy/privacy-dialog.tsx";
 import { EmailReader } from "../reader/email-reader.tsx";
 import { ActionItemsCard } from "./action-items.tsx";
-import { ComingSoonDialog } from "./coming-soon-dialog.tsx";
 import { DashboardHeader } from "./dashboard-header.tsx";
 import { ProgressCard } from "./progress-card.tsx";
 import { SyncBanner } from "./sync-banner.tsx";
@@ -49,31 +58,8 @@ interface ComposeState {
 
 const PANELS: Record<PanelId, { title: string; x: number; y: number; width: number }> = {
   buckets: { title: "Email Buckets", x: 24, y: 96, width: 420 },
-  calendar: { title: "Calendar", x: 480, y: 96, width: 420 },
+  calendar: { title: "Calendar", x: 240, y: 80, width: 760 },
   analytics: { title: "Analytics Dashboard", x: 240, y: 120, width: 460 },
-};
-
-const COMING_SOON: Record<
-  Exclude<ModalId, "assistant" | "shortcuts" | "palette">,
-  { title: string; description: string }
-> = {
-  achievements: {
-    title: "Achievement Badges",
-    description: "Earn bronze, silver, gold and platinum badges as you keep your inbox under control.",
-  },
-  leaderboard: {
-    title: "Leaderboard Rankings",
-    description: "See how your inbox-zero streaks compare with other Mailwise users.",
-  },
-  privacy: {
-    title: "Privacy & Data Controls",
-    description:
-      "Export your data, choose how long it is kept, opt out of analytics and marketing, or delete it.",
-  },
-  inboxZero: {
-    title: "Inbox Zero Mode",
-    description: "Go through your unread mail one card at a time: archive, star, flag or delete each one.",
-  },
 };
 
 /** The signed-in home: header, welcome, progress, action items, unified inbox, buckets, panels. */
@@ -85,6 +71,8 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   const sync = useSyncStatus();
   const autoSync = useAutoSync();
   const actions = useEmailActions();
+  useNewBadgeToasts(user.id);
+  useTimeZoneSync();
 
   const [panel, setPanel] = useState<PanelId | null>(null);
   const [modal, setModal] = useState<ModalId | null>(null);
@@ -92,6 +80,8 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   const [readerId, setReaderId] = useState<string | null>(null);
   const [compose, setCompose] = useState<ComposeState | null>(null);
   const [accountsOpen, setAccountsOpen] = useState(false);
+  const [celebrating, setCelebrating] = useState(false);
+  const endCelebration = useCallback(() => setCelebrating(false), []);
   const searchRef = useRef<HTMLInputElement>(null);
   const inboxAnchor = useRef<HTMLDivElement>(null);
 
@@ -103,13 +93,10 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
     setPanel(id);
   };
 
+  useCalendarConnectReturn(() => openPanel("calendar"));
+
   const findEmail = (id: string): Email | undefined =>
     inbox.emails.find((e) => e.id === id) ?? queryClient.getQueryData<Email>(emailKeys.detail(id));
-
-  // Opened from the unified list, the reader shows where it is in that queue (spec: the Inbox
-  // Zero Progress bar, only when the queue holds more than one email).
-  const readerIndex = readerId ? inbox.emails.findIndex((e) => e.id === readerId) : -1;
-  const readerQueue = readerIndex >= 0 ? { index: readerIndex, total: inbox.emails.length } : undefined;
 
   /** After an email leaves the list, the reader moves on to its neighbour (or closes). */
   const advanceReader = (id: string) => {
@@ -247,11 +234,6 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
     },
   ];
 
-  const comingSoon =
-    modal && modal !== "assistant" && modal !== "shortcuts" && modal !== "palette"
-      ? COMING_SOON[modal]
-      : null;
-
   return (
     <div className="min-h-screen bg-slate-50">
       <DashboardHeader
@@ -269,6 +251,9 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
       />
 
       <main className="mx-auto grid max-w-7xl gap-4 px-2 *:min-w-0 py-4 sm:px-4 sm:py-6 lg:grid-cols-3">
+        <div className="empty:hidden lg:col-span-3">
+          <DeletionBanner />
+        </div>
         {sync.accounts.length > 0 || user.accounts.some((a) => a.status === "reauth_required") ? (
           <div className="grid gap-2 lg:col-span-3">
             <SyncBanner
@@ -340,31 +325,39 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         open={readerId !== null}
         onOpenChange={(open) => (open ? undefined : setReaderId(null))}
         onReply={(email) => openCompose(email.id)}
-        queue={readerQueue}
-        onAction={(action) => {
-          // The reader's own Archive and Delete buttons end the reading (keyboard triage walks on).
-          if (action === "archive" || action === "delete") setReaderId(null);
-        }}
       />
       <ComposeDialog
         open={compose !== null}
         onOpenChange={(open) => (open ? undefined : setCompose(null))}
         replyToId={compose?.replyToId ?? null}
       />
-      <SmartArchiveDialog />
-      {comingSoon ? (
-        <ComingSoonDialog
-          title={comingSoon.title}
-          description={comingSoon.description}
-          open
-          onOpenChange={(open) => (open ? undefined : setModal(null))}
+      {modal === "inboxZero" ? (
+        <InboxZeroMode
+          onClose={() => setModal(null)}
+          onFinished={() => {
+            // Spec section 4: no unread mail left: the mode closes, the celebration and chime follow.
+            setModal(null);
+            setCelebrating(true);
+            playChime();
+          }}
         />
       ) : null}
+      {celebrating ? <Celebration onDone={endCelebration} /> : null}
+      <SmartArchiveDialog />
+      <AchievementsDialog
+        open={modal === "achievements"}
+        onOpenChange={(open) => setModal(open ? "achievements" : null)}
+      />
+      <LeaderboardDialog
+        open={modal === "leaderboard"}
+        onOpenChange={(open) => setModal(open ? "leaderboard" : null)}
+      />
       <AgentConfigDialog
         open={modal === "assistant"}
         onOpenChange={(open) => setModal(open ? "assistant" : null)}
         userEmail={user.email}
       />
+      <PrivacyDialog open={modal === "privacy"} onOpenChange={(open) => setModal(open ? "privacy" : null)} />
       <ShortcutsDialog
         open={modal === "shortcuts"}
         onOpenChange={(open) => setModal(open ? "shortcuts" : null)}

@@ -34,7 +34,8 @@ export function SyncBanner({
             />
             <span className="font-medium">
               {s.totalEstimate !== null && s.totalEstimate > 0
-                ? `Syncing ${formatCount(s.syncedCount)} of ${formatCount(s.totalEstimate)}`
+                ? // Recent archived mail is in the pass too, so the count may pass the inbox's total.
+                  `Syncing ${formatCount(s.syncedCount)} of ${formatCount(Math.max(s.totalEstimate, s.syncedCount))}`
                 : `Syncing ${formatCount(s.syncedCount)}`}
             </span>
             <span className="truncate text-brand-700">{emailOf(s.accountId)}</span>

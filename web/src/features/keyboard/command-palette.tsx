@@ -1,5 +1,6 @@
 import { Dialog } from "radix-ui";
 import { useId, useMemo, useState } from "react";
+import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 
 export interface Command {
   id: string;
@@ -19,14 +20,14 @@ interface Props {
 /** Ctrl/Cmd+K: a filterable list of everything the dashboard can do. */
 export function CommandPalette({ open, onOpenChange, commands }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content className="fixed top-[12vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 overflow-hidden rounded-2xl bg-white shadow-xl focus:outline-none">
           {open ? <PaletteBody commands={commands} close={() => onOpenChange(false)} /> : null}
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Dialog } from "radix-ui";
+import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { SHORTCUTS } from "./shortcuts.ts";
 
 /** '?': the keyboard map. */
@@ -10,7 +11,7 @@ export function ShortcutsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
@@ -45,6 +46,6 @@ export function ShortcutsDialog({
           </dl>
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

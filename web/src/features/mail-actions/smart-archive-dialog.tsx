@@ -1,5 +1,6 @@
 import { AlertDialog } from "radix-ui";
 import { useState } from "react";
+import { AlertDialogRoot } from "../../components/ui/dialog-root.tsx";
 import { removeFromQueue } from "./queue-events.ts";
 import { setOffer, useSmartArchiveOffer } from "./smart-archive-store.ts";
 import { useEmailActions } from "./use-email-actions.ts";
@@ -24,7 +25,7 @@ export function SmartArchiveDialog() {
   }
 
   return (
-    <AlertDialog.Root
+    <AlertDialogRoot
       open={offer !== null}
       onOpenChange={(open) => {
         if (!open) setOffer(null);
@@ -57,6 +58,6 @@ export function SmartArchiveDialog() {
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
-    </AlertDialog.Root>
+    </AlertDialogRoot>
   );
 }

@@ -148,6 +148,20 @@ export function useEmailActions() {
           transport: "single",
         });
       },
+      /**
+       * Undoes an archive or a delete: back to the inbox (out of the trash too) on the provider,
+       * then the lists are read again to show it.
+       */
+      async restore(email: Pick<Email, "id">): Promise<boolean> {
+        const ok = await run({
+          ids: [email.id],
+          change: { isArchived: false },
+          failure: "Failed to move the email back to the inbox",
+          transport: "single",
+        });
+        if (ok) void queryClient.invalidateQueries({ queryKey: emailKeys.lists });
+        return ok;
+      },
       setRead(email: Pick<Email, "id">, isRead: boolean): Promise<boolean> {
         return run({
           ids: [email.id],

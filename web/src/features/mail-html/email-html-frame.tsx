@@ -1,34 +1,33 @@
-import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { MAIL_FRAME_HEIGHT_KEY } from "../../../../contract/mail-frame.ts";
 import { useAlwaysShowImages } from "./remote-images.ts";
-import { buildSrcDoc, FRAME_BASE_CSS, sanitizeEmailHtml } from "./sanitize.ts";
+import { buildSrcDoc, sanitizeEmailHtml } from "./sanitize.ts";
 
 const MIN_HEIGHT = 80;
+// A mail whose height grows with its frame (height: calc(100vh + 10px)) stops here and scrolls.
+const MAX_HEIGHT = 40_000;
 
 /**
- * The frame's content height. The frame has no scripts and an opaque origin, so it can neither
- * report its height nor be read; instead the same sanitized markup (remote images always removed,
- * so this copy never fetches anything) is laid out in a hidden shadow root of the same width.
- * When the guess is short (images without sizes) the frame scrolls, so nothing is ever cut off.
+ * The frame's content height, as the frame's fixed script reports it (contract/mail-frame.ts).
+ * The mail is never laid out in the app's own document, not even hidden: email CSS there
+ * (position:fixed, :host rules) could cover the app. Only messages from this frame's window
+ * count, and only as a clamped number; when the report is short the frame scrolls. A new
+ * document (another mail, images allowed) reports afresh; the old height holds meanwhile.
  */
-function useMeasuredHeight(headStyles: string, bodyInnerHtml: string) {
-  const hostRef = useRef<HTMLDivElement>(null);
+function useReportedHeight() {
+  const frameRef = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(MIN_HEIGHT);
-  useLayoutEffect(() => {
-    const host = hostRef.current;
-    if (!host) return;
-    const shadow = host.shadowRoot ?? host.attachShadow({ mode: "open" });
-    const css = FRAME_BASE_CSS.replace("html,body{", ":host{display:block}.m{").replace("body{", ".m{");
-    shadow.innerHTML = `<style>${css}</style>${headStyles}<div class="m">${bodyInnerHtml}</div>`;
-    const content = shadow.querySelector(".m");
-    if (!content) return;
-    const measure = () =>
-      setHeight(Math.max(MIN_HEIGHT, Math.ceil(content.getBoundingClientRect().height) + 4));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(content);
-    return () => observer.disconnect();
-  }, [headStyles, bodyInnerHtml]);
-  return { hostRef, height };
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (!frameRef.current || event.source !== frameRef.current.contentWindow) return;
+      const reported: unknown = (event.data as Record<string, unknown> | null)?.[MAIL_FRAME_HEIGHT_KEY];
+      if (typeof reported !== "number" || !Number.isFinite(reported)) return;
+      setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(reported))));
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+  return { frameRef, height };
 }
 
 interface Props {
@@ -46,7 +45,7 @@ export function EmailHtmlFrame({ html, senderAddress, title }: Props) {
   const shownView = useMemo(() => (showImages ? sanitizeEmailHtml(html, true) : null), [html, showImages]);
   const view = shownView ?? blockedView;
   const srcDoc = useMemo(() => buildSrcDoc(view, showImages), [view, showImages]);
-  const { hostRef, height } = useMeasuredHeight(blockedView.headStyles, blockedView.bodyInnerHtml);
+  const { frameRef, height } = useReportedHeight();
 
   return (
     <div className="flex flex-col gap-2">
@@ -72,22 +71,18 @@ export function EmailHtmlFrame({ html, senderAddress, title }: Props) {
           </button>
         </div>
       ) : null}
-      <div className="relative">
-        <div
-          ref={hostRef}
-          aria-hidden="true"
-          className="pointer-events-none invisible absolute inset-x-0 top-0 overflow-hidden"
-        />
-        <iframe
-          title={title}
-          srcDoc={srcDoc}
-          // No allow-scripts and no allow-same-origin: the mail can neither run code nor reach the app.
-          sandbox="allow-popups allow-popups-to-escape-sandbox"
-          referrerPolicy="no-referrer"
-          style={{ height }}
-          className="block w-full rounded-lg border border-slate-200 bg-white"
-        />
-      </div>
+      <iframe
+        ref={frameRef}
+        title={title}
+        srcDoc={srcDoc}
+        // No allow-same-origin: an opaque origin that can reach nothing of the app. allow-scripts
+        // runs only what the frame's CSP names by hash, the height reporter; the mail's own
+        // scripts are removed by the sanitizer and refused by both CSPs.
+        sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"
+        referrerPolicy="no-referrer"
+        style={{ height }}
+        className="block w-full rounded-lg border border-slate-200 bg-white"
+      />
     </div>
   );
 }

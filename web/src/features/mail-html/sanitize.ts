@@ -1,22 +1,19 @@
 import DOMPurify from "dompurify";
+import { MAIL_FRAME_SCRIPT, MAIL_FRAME_SCRIPT_HASH } from "../../../../contract/mail-frame.ts";
 
-/** What the reader renders: the sanitized document split so it can go into a srcdoc and be measured. */
+/** What the reader renders: the sanitized document, split so it can go into the frame's srcdoc. */
 export interface SanitizedEmail {
   /** `<style>` elements from the mail's head (sanitized, remote URLs removed unless allowed). */
   headStyles: string;
   /** The sanitized `<body>` element, attributes included (bgcolor, style). */
   bodyOuterHtml: string;
-  /** The body's children only, for measuring the height in the app document. */
-  bodyInnerHtml: string;
   /** How many remote images, backgrounds or stylesheets were removed. */
   blockedRemote: number;
 }
 
-const REMOTE_URL = /^\s*(?:https?:)?\/\//i;
-// url(...) pointing at another host, in style attributes and <style> elements.
-const CSS_REMOTE_URL = /url\(\s*(['"]?)\s*(?:https?:)?\/\/[^)]*\)/gi;
-const CSS_IMPORT = /@import\s+[^;]+;?/gi;
 const URL_ATTRIBUTES = ["src", "background", "poster"] as const;
+// Stands in for the frame's base URL when classifying: a relative reference resolves onto it.
+const PROBE_BASE = "https://relative.invalid/";
 
 // A dedicated instance: hooks are per instance, so nothing else in the app shares them.
 const purifier = DOMPurify(window);
@@ -24,45 +21,111 @@ const purifier = DOMPurify(window);
 let allowRemote = false;
 let blocked = 0;
 
-function scrubCss(css: string): string {
-  return (
-    css
-      // Legacy script hooks in CSS (old IE and Firefox); harmless today, but never worth keeping.
-      .replace(/expression\s*\(|-moz-binding|behavior\s*:/gi, "invalid")
-      .replace(CSS_IMPORT, () => {
-        blocked++;
-        return "";
-      })
-      .replace(CSS_REMOTE_URL, (match) => {
-        if (allowRemote) return match;
-        blocked++;
-        return "none";
-      })
+/**
+ * inline: data: and cid:, which never leave the device. remote: an http(s) address (the reader's
+ * "Show images" decides). other: anything else (relative, other schemes), never kept. The
+ * browser's own URL parser decides, so the forms it forgives when loading (https:\\host, https:host,
+ * tabs or control characters inside the scheme) are read the way it would load them.
+ */
+function classifyUrl(value: string): "inline" | "remote" | "other" {
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_BASE);
+  } catch {
+    return "other";
+  }
+  if (url.protocol === "data:" || url.protocol === "cid:") return "inline";
+  if (url.protocol === "https:" || url.protocol === "http:") {
+    return url.host === new URL(PROBE_BASE).host ? "other" : "remote";
+  }
+  return "other";
+}
+
+/** True (and counted) when a reference must go: remote before consent, anything not inline or remote always. */
+function mustRemove(value: string): boolean {
+  const kind = classifyUrl(value);
+  if (kind === "inline" || (kind === "remote" && allowRemote)) return false;
+  blocked++;
+  return true;
+}
+
+// After the CSSOM has parsed a value, every reference is serialized as url("...") whatever the
+// sender wrote (escapes such as \75 rl( are resolved); image-set() may also name bare strings.
+const CSS_URL = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|([^)"'\s]+))\s*\)/gi;
+const CSS_STRING = /"((?:[^"\\]|\\.)*)"/g;
+
+function unescapeCssString(value: string): string {
+  return value.replace(/\\([0-9a-f]{1,6}\s?|[\s\S])/gi, (_, esc: string) =>
+    /^[0-9a-f]/i.test(esc) ? String.fromCodePoint(Number.parseInt(esc.trim(), 16) || 0xfffd) : esc,
   );
 }
 
+function cssReferences(value: string): string[] {
+  const refs = [...value.matchAll(CSS_URL)].map((m) => unescapeCssString(m[1] ?? m[2] ?? ""));
+  if (/image-set\(/i.test(value))
+    refs.push(...[...value.matchAll(CSS_STRING)].map((m) => unescapeCssString(m[1] ?? "")));
+  return refs;
+}
+
+/** Drops every declaration that names a reference the frame may not load yet. */
+function scrubDeclarations(style: CSSStyleDeclaration): void {
+  for (const property of [...style]) {
+    const refs = cssReferences(style.getPropertyValue(property));
+    if (refs.length > 0 && refs.some((ref) => mustRemove(ref))) style.removeProperty(property);
+  }
+}
+
+function scrubRules(rules: CSSRuleList): void {
+  for (const rule of rules) {
+    if ("style" in rule && rule.style instanceof CSSStyleDeclaration) scrubDeclarations(rule.style);
+    if ("cssRules" in rule && rule.cssRules instanceof CSSRuleList) scrubRules(rule.cssRules);
+  }
+}
+
+// Legacy script hooks in CSS (old IE and Firefox); harmless today, but never worth keeping.
+const LEGACY_CSS = /expression\s*\(|-moz-binding|behavior\s*:/gi;
+
+/**
+ * A <style> element's text, parsed by the browser's CSSOM (a constructed sheet that is never
+ * applied, so it loads nothing) and written back from the parsed rules: what the browser would not
+ * understand is gone, escapes are resolved, @import is dropped (constructed sheets refuse it), and
+ * declarations with remote references are removed before consent. The frame's CSP is what
+ * actually blocks loads; this keeps the "Show images" count honest and the markup clean.
+ */
+function scrubStyleSheet(css: string): string {
+  blocked += (css.match(/@import/gi) ?? []).length;
+  const sheet = new CSSStyleSheet();
+  try {
+    sheet.replaceSync(css.replace(LEGACY_CSS, "invalid"));
+  } catch {
+    return "";
+  }
+  scrubRules(sheet.cssRules);
+  return [...sheet.cssRules].map((rule) => rule.cssText).join("\n");
+}
+
 purifier.addHook("uponSanitizeElement", (node, data) => {
-  if (data.tagName === "style" && node.textContent) node.textContent = scrubCss(node.textContent);
+  if (data.tagName === "style" && node.textContent) node.textContent = scrubStyleSheet(node.textContent);
 });
 
 purifier.addHook("afterSanitizeAttributes", (node) => {
   if (!(node instanceof Element)) return;
   for (const name of URL_ATTRIBUTES) {
     const value = node.getAttribute(name);
-    if (value === null) continue;
     // Tracking pixels: a remote image tells the sender when and where the mail was opened.
-    if (REMOTE_URL.test(value) && !allowRemote) {
-      node.removeAttribute(name);
-      blocked++;
-    }
+    if (value !== null && mustRemove(value)) node.removeAttribute(name);
   }
   const srcset = node.getAttribute("srcset");
-  if (srcset !== null && !allowRemote && /(?:https?:)?\/\//i.test(srcset)) {
-    node.removeAttribute("srcset");
-    blocked++;
+  if (srcset !== null) {
+    const urls = srcset.split(",").map((candidate) => candidate.trim().split(/\s+/)[0] ?? "");
+    if (urls.some((url) => url !== "" && mustRemove(url))) node.removeAttribute("srcset");
   }
-  const style = node.getAttribute("style");
-  if (style !== null) node.setAttribute("style", scrubCss(style));
+  if (node.hasAttribute("style") && node instanceof HTMLElement) {
+    // The inline style as the browser parsed it: escapes resolved, unknown or invalid CSS gone.
+    node.setAttribute("style", node.getAttribute("style")?.replace(LEGACY_CSS, "invalid") ?? "");
+    scrubDeclarations(node.style);
+    node.setAttribute("style", node.style.cssText);
+  }
   if ((node.tagName === "A" || node.tagName === "AREA") && node.hasAttribute("href")) {
     // Links leave the sandbox in a new tab and tell the destination nothing about us.
     node.setAttribute("target", "_blank");
@@ -73,7 +136,7 @@ purifier.addHook("afterSanitizeAttributes", (node) => {
 /**
  * Sanitizes a sender's HTML with DOMPurify (HTML profile only: no SVG or MathML; no forms,
  * frames, base or meta). Remote images and CSS URLs are removed unless `allowRemoteImages`.
- * The result is still shown only inside a sandboxed, script-less iframe with its own CSP.
+ * The result is shown only inside the sandboxed frame, whose own CSP is what blocks loads.
  */
 export function sanitizeEmailHtml(html: string, allowRemoteImages: boolean): SanitizedEmail {
   allowRemote = allowRemoteImages;
@@ -108,7 +171,6 @@ export function sanitizeEmailHtml(html: string, allowRemoteImages: boolean): San
     return {
       headStyles,
       bodyOuterHtml: body?.outerHTML ?? "<body></body>",
-      bodyInnerHtml: body?.innerHTML ?? "",
       blockedRemote: blocked,
     };
   } finally {
@@ -116,21 +178,44 @@ export function sanitizeEmailHtml(html: string, allowRemoteImages: boolean): San
   }
 }
 
-/** Base styles for the frame (and the measuring copy), so both lay out the same way. */
+/** Base styles for the frame. */
 export const FRAME_BASE_CSS =
   "html,body{margin:0;padding:0}body{padding:12px;font:14px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif;color:#0f172a;overflow-wrap:anywhere;word-break:break-word}img{max-width:100%;height:auto}table{max-width:100%}pre{white-space:pre-wrap}";
 
-/** The iframe's document: a strict CSP (no scripts, no fetches; images only as allowed) and no referrer. */
+/**
+ * The frame's own CSP (decision 0018). Whatever the sanitizer missed, the browser loads nothing
+ * the person did not allow: images, media and fonts only from data: and cid: (and images and
+ * media from https: after "Show images"), styles only inline, no requests, forms, frames or
+ * base URL, and one script, the fixed height reporter, by hash. The app's CSP, which a srcdoc
+ * frame inherits, applies on top.
+ */
+export function frameCsp(allowRemoteImages: boolean): string {
+  const images = allowRemoteImages ? "data: cid: https:" : "data: cid:";
+  return [
+    "default-src 'none'",
+    `script-src ${MAIL_FRAME_SCRIPT_HASH}`,
+    "style-src 'unsafe-inline'",
+    `img-src ${images}`,
+    `media-src ${images}`,
+    "font-src data: cid:",
+    "connect-src 'none'",
+    "frame-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
+
+/** The iframe's document: the frame CSP first, no referrer, links to new tabs, the height reporter. */
 export function buildSrcDoc(email: SanitizedEmail, allowRemoteImages: boolean): string {
-  const imgSrc = allowRemoteImages ? "data: https: http:" : "data:";
-  const csp = `default-src 'none'; img-src ${imgSrc}; style-src 'unsafe-inline'; font-src data:`;
   return (
     "<!doctype html><html><head>" +
     '<meta charset="utf-8">' +
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">` +
+    `<meta http-equiv="Content-Security-Policy" content="${frameCsp(allowRemoteImages)}">` +
     '<meta name="referrer" content="no-referrer">' +
     '<base target="_blank">' +
     `<style>${FRAME_BASE_CSS}</style>` +
+    // In the head, before any of the mail, so nothing the mail contains can swallow it.
+    `<script>${MAIL_FRAME_SCRIPT}</script>` +
     `${email.headStyles}</head>${email.bodyOuterHtml}</html>`
   );
 }

@@ -1,16 +1,17 @@
+import { lazy, Suspense } from "react";
 import { useEmailStats } from "../../lib/mail-queries.ts";
 import { ComingSoonNote } from "../dashboard/coming-soon-dialog.tsx";
 import { formatCount } from "../inbox/format.ts";
 
-/** The Calendar panel's shell: events and views (day, week, month) arrive with the calendar issue. */
+// Loaded when first opened: the views and their date maths stay out of the dashboard's bundle.
+const CalendarPanel = lazy(() => import("../calendar/calendar-panel.tsx"));
+
+/** The Calendar panel: the person's connected calendars by day, week or month. */
 export function CalendarPanelBody() {
   return (
-    <div>
-      <p className="text-sm text-slate-700">
-        See your Google and Outlook calendars beside your mail, by day, week or month.
-      </p>
-      <ComingSoonNote />
-    </div>
+    <Suspense fallback={<p className="text-sm text-slate-600">Loading calendar…</p>}>
+      <CalendarPanel />
+    </Suspense>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Dialog } from "radix-ui";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import {
   CONTACT_SALES_THANKS_MESSAGE,
   HUMAN_CHECK_FAILED_MESSAGE,
@@ -61,7 +62,7 @@ export function ContactSalesDialog({ trigger }: { trigger: ReactNode }) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <DialogRoot open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60 backdrop-blur-sm" />
@@ -154,6 +155,6 @@ export function ContactSalesDialog({ trigger }: { trigger: ReactNode }) {
           </form>
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

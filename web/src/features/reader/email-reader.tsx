@@ -2,9 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
+import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { readSecurity } from "../ai/ai-api.ts";
 import { InsightsPanel } from "../ai/insights-panel.tsx";
 import { SecurityBadge, SecurityVerdict } from "../ai/security-verdict.tsx";
+import { InvitationCard } from "../calendar/invitation-card.tsx";
 import {
   UNSUBSCRIBE_STATUS_KEY,
   type UnsubscribeStatusList,
@@ -14,7 +16,7 @@ import { useEmailActions } from "../mail-actions/use-email-actions.ts";
 import { EmailHtmlFrame } from "../mail-html/email-html-frame.tsx";
 import { readerBody } from "./body.ts";
 import { BTN_DANGER, BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "./dialog-classes.ts";
-import { InboxZeroProgress, type ReaderQueue } from "./inbox-zero-progress.tsx";
+import { InboxZeroProgress } from "./inbox-zero-progress.tsx";
 import { useEmailDetail } from "./use-email-detail.ts";
 
 export type ReaderAction = "archive" | "star" | "unstar" | "flag" | "unflag" | "delete" | "read" | "unread";
@@ -25,9 +27,7 @@ export interface EmailReaderProps {
   onOpenChange: (open: boolean) => void;
   /** Reply: the parent opens the compose dialog with this email; the reader closes itself. */
   onReply: (email: Email) => void;
-  /** Inbox Zero: where this email is in the queue (index is 0-based). */
-  queue?: ReaderQueue;
-  /** After an action succeeds on the screen (optimistically), e.g. to move an Inbox Zero queue on. */
+  /** After an action succeeds on the screen (optimistically). */
   onAction?: (action: ReaderAction, email: Email) => void;
 }
 
@@ -54,7 +54,7 @@ function StarIcon({ filled }: { filled: boolean }) {
 }
 
 /** The email reader dialog (spec section 2). Opening an unread email marks it read. */
-export function EmailReader({ emailId, open, onOpenChange, onReply, queue, onAction }: EmailReaderProps) {
+export function EmailReader({ emailId, open, onOpenChange, onReply, onAction }: EmailReaderProps) {
   const detail = useEmailDetail(open ? emailId : null);
   const email = detail.data;
   const actions = useEmailActions();
@@ -71,7 +71,7 @@ export function EmailReader({ emailId, open, onOpenChange, onReply, queue, onAct
   }, [open, email, detail.isPlaceholderData, actions]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={OVERLAY} />
         <Dialog.Content className={`${SHEET_CONTENT} sm:max-w-3xl`} aria-describedby={undefined}>
@@ -79,14 +79,13 @@ export function EmailReader({ emailId, open, onOpenChange, onReply, queue, onAct
             <ReaderContent
               email={email}
               loadingBody={detail.isPlaceholderData}
-              queue={queue}
               onReply={() => {
                 onReply(email);
                 onOpenChange(false);
               }}
               onDone={(action) => {
                 onAction?.(action, email);
-                if ((action === "archive" || action === "delete") && !queue) onOpenChange(false);
+                if (action === "archive" || action === "delete") onOpenChange(false);
               }}
             />
           ) : (
@@ -104,7 +103,7 @@ export function EmailReader({ emailId, open, onOpenChange, onReply, queue, onAct
           )}
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 
@@ -122,13 +121,11 @@ function CloseButton() {
 function ReaderContent({
   email,
   loadingBody,
-  queue,
   onReply,
   onDone,
 }: {
   email: Email;
   loadingBody: boolean;
-  queue: ReaderQueue | undefined;
   onReply: () => void;
   onDone: (action: ReaderAction) => void;
 }) {
@@ -141,7 +138,7 @@ function ReaderContent({
   return (
     <>
       <div className="border-b border-slate-200 px-4 pt-4 pb-3 sm:px-6">
-        {queue ? <InboxZeroProgress queue={queue} /> : null}
+        <InboxZeroProgress />
         <div className="flex items-start justify-between gap-4">
           <div className="flex min-w-0 items-start gap-2">
             {email.isStarred ? (
@@ -273,7 +270,14 @@ function ReaderContent({
         ) : null}
       </div>
       <InsightsPanel email={email} open={insightsOpen} onOpenChange={setInsightsOpen} />
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
+      {/* Focusable, so a keyboard can scroll a long message (and its invitation) too. */}
+      <section
+        className="min-h-0 flex-1 overflow-y-auto px-4 py-4 focus-visible:outline-2 focus-visible:outline-brand-600 sm:px-6"
+        aria-label="Message"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+        tabIndex={0}
+      >
+        {loadingBody ? null : <InvitationCard emailId={email.id} />}
         {loadingBody ? (
           <p className="text-sm text-slate-500" role="status">
             Loading…
@@ -291,7 +295,7 @@ function ReaderContent({
             {body.content}
           </div>
         )}
-      </div>
+      </section>
     </>
   );
 }

@@ -1,0 +1,56 @@
+import { Temporal } from "temporal-polyfill";
+import { acceptCookies } from "./dashboard-fixtures.ts";
+import { EMULATOR_URL, expect, test } from "./support/auth.ts";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { connectCalendarOverHttp, seededPerson, signInOverHttp } from "./support/calendar.ts";
+
+const ZONE = "America/New_York";
+test.use({ timezoneId: ZONE, locale: "en-US" });
+test.beforeEach(async ({ page }) => acceptCookies(page));
+
+test("an invitation email shows its event in the reader, and Add to calendar puts it on the calendar", async ({
+  page,
+}) => {
+  const me = await seededPerson("gmail", ZONE);
+  const delivered = await fetch(`${EMULATOR_URL}/_admin/mailboxes/${me.email}/invitation?provider=google`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ organizer: { name: "Priya Shah", address: "priya.shah@gmail.com" } }),
+  });
+  expect(delivered.status).toBe(201);
+  await signInOverHttp(page, me);
+
+  const row = page.locator("#inbox [data-email-id]", { hasText: "Invitation: Roadmap review" });
+  await row.first().click();
+  const reader = page.getByRole("dialog", { name: /^Invitation: Roadmap review/ });
+  const card = reader.getByTestId("invitation-card");
+  await expect(card.getByRole("heading", { name: "Roadmap review" })).toBeVisible();
+  // 15:00 London is 10:00 in New York (the reader's zone), three days from now.
+  const day = Temporal.Now.zonedDateTimeISO("Europe/London").toPlainDate().add({ days: 3 });
+  const weekday = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "UTC" }).format(
+    new Date(`${day.toString()}T12:00:00Z`),
+  );
+  await expect(card).toContainText(weekday);
+  await expect(card).toContainText("10:00 AM");
+  await expect(card).toContainText("Meeting room 2 / video call");
+  await expect(card).toContainText("Priya Shah (priya.shah@gmail.com)");
+  // No calendar yet: the card says where to connect one.
+  await expect(card).toContainText("Connect a calendar in the Calendar panel");
+  await expectNoSeriousA11yViolations(page, "reader with an invitation", { include: '[role="dialog"]' });
+
+  // Connect the calendar, open the mail again, and add the event.
+  await reader.getByRole("button", { name: "Close" }).first().click();
+  await connectCalendarOverHttp(page, me.email, "google");
+  await page.reload();
+  await row.first().click();
+  const add = card.getByRole("button", { name: "Add to calendar" });
+  await add.click();
+  await expect(card.getByRole("status")).toHaveText(`Added to Google Calendar (${me.email}).`);
+
+  const stored = (await (await fetch(`${EMULATOR_URL}/_admin/calendars/${me.email}`)).json()) as {
+    events: { summary: string; location?: string; start: { dateTime?: string; local?: string } }[];
+  };
+  const added = stored.events.filter((e) => e.summary === "Roadmap review");
+  expect(added).toHaveLength(1);
+  expect(added[0]?.location).toBe("Meeting room 2 / video call");
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { analyzeEmail } from "./analyze.ts";
+import type { AnalyzerInput } from "./types.ts";
+
+/** Actions that fit the mail, and none that push compliance on risky mail (issue 18). */
+
+const NOW = new Date("2025-04-07T09:00:00Z"); // a Monday
+const COMPLIANCE =
+  /^(reply|respond|answer|pay|click|confirm|call|approve|scan|buy|send|transfer|open|download|sign|update)/i;
+
+function analyse(partial: Partial<AnalyzerInput> & { bodyText: string }, context = {}) {
+  return analyzeEmail(
+    {
+      from: { name: "Mia Santos", address: "mia.santos@lakeside-print.com" },
+      subject: "Hello",
+      bodyHtml: null,
+      receivedAt: NOW,
+      ...partial,
+    },
+    { userAddresses: ["jo@river-tools.com"], ...context },
+  );
+}
+
+describe("suggested actions", () => {
+  it("never pushes compliance on risky mail, and pressure does not raise urgency or importance", () => {
+    const scam = analyse(
+      {
+        from: { name: "Jo's CEO", address: "ceo.rivertools@gmail.com" },
+        subject: "URGENT - need this today",
+        bodyText:
+          "I need you to buy 5 Apple gift cards right now for a client, $200 each. Send me the codes by 3pm today. Keep it confidential.",
+      },
+      { vipContacts: ["ceo.rivertools@gmail.com"] },
+    );
+    expect(scam.security.verdict).not.toBe("safe");
+    expect(scam.suggestedActions.length).toBeGreaterThan(0);
+    for (const action of scam.suggestedActions) expect(action).not.toMatch(COMPLIANCE);
+    expect(scam.urgency).not.toBe("high");
+    expect(scam.importance).toBeLessThanOrEqual(4);
+    expect(scam.responseTime).toBe("No response needed");
+    expect(scam.newMemories).toEqual([]);
+  });
+
+  it("answers a reschedule request instead of archiving it", () => {
+    const r = analyse({
+      subject: "Thursday",
+      bodyText: "Hi Jo,\n\nCould we move Thursday's review to Friday at 11? Something came up.\n\nMia",
+    });
+    expect(r.suggestedActions[0]).toMatch(/^Reply to Mia about the new time/);
+    expect(r.suggestedActions.join(" ")).not.toMatch(/Archive/);
+    expect(r.responseTime).not.toBe("No response needed");
+  });
+
+  it("acknowledges a complaint", () => {
+    const r = analyse({
+      from: { name: "Omar Haddad", address: "omar.haddad@gmail.com" },
+      subject: "Order 7781 arrived broken",
+      bodyText:
+        "This is the second time my order arrived damaged. I am really disappointed and want a full refund.",
+    });
+    expect(r.suggestedActions).toContain("Reply to Omar to acknowledge the complaint");
+    expect(r.suggestedActions).toContain("Sort out the refund or replacement Omar asks for");
+    expect(r.responseTime).not.toBe("No response needed");
+  });
+
+  it("names the task and the deadline of an IT notice, not archive", () => {
+    const r = analyse({
+      from: { name: "River IT", address: "it-support@river-tools.com" },
+      subject: "Your password expires on Friday",
+      bodyText: "Your password expires on Friday. Please change it before then in the self-service portal.",
+    });
+    expect(r.suggestedActions[0]).toMatch(/^Change your password .*before Friday/);
+    expect(r.suggestedActions.join(" ")).not.toMatch(/Archive/);
+    expect(r.responseTime).not.toBe("No response needed");
+  });
+
+  it("never suggests a reply to a no-reply notification", () => {
+    const r = analyse({
+      from: { name: "Parcel Service", address: "no-reply@parcels.example" },
+      subject: "Your parcel is out for delivery",
+      bodyText: "Your parcel is out for delivery today. Please confirm someone is home.",
+    });
+    for (const action of r.suggestedActions) expect(action).not.toMatch(/^(reply|confirm)/i);
+  });
+
+  it("finds the date of a notice's 'before then' and names the notice's own instruction", () => {
+    const r = analyse({
+      from: { name: "River IT", address: "it-support@river-tools.com" },
+      subject: "Multi-factor sign-in starts Thursday",
+      bodyText:
+        "From Thursday we require multi-factor authentication. Please set up the Authenticator app before then.",
+    });
+    expect(r.suggestedActions[0]).toBe("Set up the Authenticator app before Thursday");
+    expect(r.responseTime).not.toBe("No response needed");
+  });
+
+  it("reads 'in 3 days' as a deadline and opens the task from a sentence-initial verb", () => {
+    const r = analyse({
+      from: { name: "HR", address: "hr-noreply@river-tools.com" },
+      subject: "Benefits enrolment closes in 3 days",
+      bodyText: "Open enrolment closes in 3 days. Log in to the HR portal and choose your plan.",
+    });
+    expect(r.suggestedActions[0]).toMatch(/within 3 days$/);
+    expect(r.suggestedActions.join(" ")).not.toMatch(/Archive/);
+  });
+
+  it("treats an invoice with a due date from a billing address as a task", () => {
+    const r = analyse({
+      from: { name: "Lakeside Billing", address: "billing@lakeside-print.com" },
+      subject: "Invoice 2231",
+      bodyText: "Attached is invoice 2231 for March, $1,250.00, due April 30.",
+    });
+    expect(r.suggestedActions.join(" ")).not.toMatch(/Archive/);
+    expect(r.responseTime).not.toBe("No response needed");
+  });
+
+  it("answers requests put indirectly", () => {
+    for (const bodyText of [
+      "I'd appreciate it if you could send me the signed copy when you get a chance.",
+      "Send me your slides for Thursday when they're ready.",
+      "It would be great to have your comments before I send it to the client.",
+    ]) {
+      const r = analyse({ subject: "Draft", bodyText });
+      expect(r.suggestedActions[0]).toBe("Reply to Mia about the request");
+      expect(r.responseTime).not.toBe("No response needed");
+    }
+  });
+
+  it("never replies to a dotted no.reply sender, even when it gives an instruction", () => {
+    const r = analyse({
+      from: { name: "Bank", address: "no.reply.alerts@bank.example" },
+      subject: "Your statement is ready",
+      bodyText: "Your February statement is now available. Sign in to view it.",
+    });
+    for (const action of r.suggestedActions) expect(action).not.toMatch(/^(reply|confirm)/i);
+  });
+});

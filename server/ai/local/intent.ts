@@ -1,0 +1,147 @@
+import type { EmailFeatures } from "./features.ts";
+import type { UrgencyResult } from "./urgency.ts";
+
+/**
+ * What the mail asks of the reader, the one thing the suggested actions and the response time
+ * follow. In order of precedence:
+ *   complaint     a person is unhappy with something (a refund, a damaged order, no answer)
+ *   meeting       a meeting or call to set up, move or join, or an invitation
+ *   deadline      something to do by a date (a password to change, a form by Friday)
+ *   question      a direct question to the reader
+ *   request       a request to do something
+ *   notification  machine-sent notice (no-reply senders, services): nothing to answer
+ *   information   a person letting the reader know something
+ */
+export type Intent =
+  | "complaint"
+  | "meeting"
+  | "deadline"
+  | "question"
+  | "request"
+  | "notification"
+  | "information";
+
+const COMPLAINT =
+  /\b(unacceptable|disappointed|disappointing|complain(t|ing)?|frustrat\w*|angry|upset|not happy|furious|terrible service|poor service|worst|ridiculous|still (have not|haven't|not) (received|heard|got)|no (answer|reply|response) (yet|so far)|third time|second time|(arrived|came) (damaged|broken)|damaged|broken again|want (a|my) (refund|money back)|full refund|demand)\b/i;
+const MEETING =
+  /\b(meeting|call|review|appointment|interview|sync|catch-?up|demo|workshop|session|one-to-one|1:1|stand-?up|invitation|invite)\b/i;
+const MOVE =
+  /\b(move|moving|push|reschedul\w*|postpone|shift|bring (it )?forward|change the time|another time|new time)\b/i;
+const INVITATION =
+  /\b(join (us|me)|would you like to (come|join)|can you (join|come)|are you (free|coming|available)|want to (join|come|grab)|come (over|along)|let me know if (that|this) time works|does .{0,20} work for you|works for you|(would|could|should) suit (me|you|us)|let'?s (meet|find (a )?(time|\d+ minutes|an hour|half an hour)|set up a (call|meeting|time)|schedule|get together|grab (a )?(coffee|lunch|dinner)))\b/i;
+const DEADLINE_TASK = /\b(before|by|until|no later than|deadline|due|closes?|expires?)\b/i;
+// A request put indirectly ("I'd appreciate it if you could...", "it would be great to have your comments").
+const REQUEST =
+  /\b(please|pls|kindly)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\bneed (you|your)\b|\brsvp\b|\bif you (could|can|would|don't mind|have a (moment|minute|chance))\b|\b(i|we)('d| would) (appreciate|love|like)\b|\bwould (love|appreciate)\b|\bit would be (great|helpful|good|nice) (if|to)\b|\b(send|forward|give|show) (me|us)\b|\bwhen you (get|have) a (chance|moment|minute)\b|\b(i|we) need (access|a copy|the|a|your)\b/i;
+
+export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): Intent {
+  const text = `${features.subject}\n${features.text.slice(0, 3000)}`;
+  const person = !features.automated && !features.machineSender && !features.bulk;
+  if (person && COMPLAINT.test(text)) return "complaint";
+  // The meeting must be what is asked about, not a date mentioned in passing ("...before the board meeting").
+  const askedAboutMeeting = features.sentences
+    .slice(0, 30)
+    .some((s) => MEETING.test(s.text) && (MOVE.test(s.text) || /\?\s*$/.test(s.text)));
+  if (person && (askedAboutMeeting || INVITATION.test(text))) return "meeting";
+  if (urgency.deadline && DEADLINE_TASK.test(text) && (person || !features.bulk) && asksToAct(text))
+    return "deadline";
+  if (!person) return "notification";
+  if (urgency.question) return "question";
+  // An instruction alone ("Sign in to view it") asks something only when a person writes it.
+  if (REQUEST.test(text) || (IMPERATIVE.test(text) && !ROLE_ADDRESS.test(features.fromAddress)))
+    return "request";
+  return "information";
+}
+
+// Verbs a notice opens a task sentence with ("Log in to the portal and choose your plan").
+const TASK_VERB =
+  "change|update|install|enrol+|enroll|register|sign( in| up)?|log ?in|submit|complete|finish|start|take|review|fill( in| out)?|book|pay|renew|set up|confirm|reply|respond|send|return|upload|enter|choose|select|pick|verify|activate|attend|schedule|provide|acknowledge|accept|claim|apply|vote|reset|back up";
+
+// An imperative sentence: the task verb opens it, after an optional "Please" or "Remember to".
+const IMPERATIVE = new RegExp(
+  `(^|[.!?:\\n]\\s*)((please|kindly|remember to|be sure to|don't forget to|do not forget to)\\s+)?(${TASK_VERB})\\b`,
+  "im",
+);
+
+// Shared role mailboxes: their instructions are notices, not one person's request.
+const ROLE_ADDRESS =
+  /^(billing|accounts?|ap|ar|finance|hr|it|payroll|security|legal|facilities|notices?|statements?|alerts?|orders?|shipping|customer-?service|help|helpdesk|service-?desk|sales|contact|office|reception|events?|people|compliance|reminders?|mailer|messages?)([-._][a-z]+)*@/i;
+
+/** A task for the reader: an imperative or a request, not just a date in a notice. */
+function asksToAct(text: string): boolean {
+  return (
+    REQUEST.test(text) ||
+    IMPERATIVE.test(text) ||
+    /\b(must|need to|needs to|have to|has to|required to|make sure|action required|is due|are due|overdue|mandatory)\b/i.test(
+      text,
+    ) ||
+    // An invoice or balance with a due date asks to be paid.
+    /\b(invoice|balance|amount|payment)\b(?:[^.!?\n]|\.\d){0,80}\bdue\b/i.test(text)
+  );
+}
+
+/**
+ * The task of a deadline mail in a few words: the mail's own first instruction ("Set up the
+ * Authenticator app"), else what it names ("Change your password").
+ */
+export function deadlineTask(text: string): string {
+  const instruction = instructionOf(text);
+  return instruction ?? namedTask(text);
+}
+
+const INSTRUCTION = new RegExp(
+  `(?:^|[.!?:\\n]\\s*)(?:(?:please|kindly)\\s+)?((?:${TASK_VERB})\\b[^.!?\\n]*)`,
+  "im",
+);
+
+/** The first instruction up to its deadline, link or clause break, at most 8 words. */
+function instructionOf(text: string): string | null {
+  const match = INSTRUCTION.exec(text);
+  if (!match?.[1]) return null;
+  const words = match[1]
+    .split(
+      /\s+(?:before|by|until|no later than|within|at https?:|at www\.|https?:|or you|to avoid|so that)\b|[,;(]/i,
+    )[0]
+    ?.trim()
+    .split(/\s+/);
+  // "Change it", "Renew yours": the object is named elsewhere, so name the task instead.
+  if (
+    !words ||
+    words.length < 2 ||
+    words.length > 8 ||
+    /^(it|them|this|that|yours|one)$/i.test(words[1] ?? "")
+  )
+    return null;
+  const phrase = words.join(" ");
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
+function namedTask(text: string): string {
+  if (/\b(multi-?factor|mfa|authenticator|2fa|two-factor)\b/i.test(text))
+    return "Set up multi-factor sign-in";
+  if (/\bpassword\b/i.test(text)) return "Change your password through your usual sign-in page";
+  if (/\b(timesheets?|hours)\b/i.test(text)) return "Enter your hours";
+  if (/\bexpenses?\b/i.test(text)) return "Submit your expenses";
+  if (/\b(training|course|module)\b/i.test(text)) return "Complete the training";
+  if (/\b(enrol+|enroll|enrolment|enrollment)\b/i.test(text)) return "Enroll";
+  if (/\b(register|registration)\b/i.test(text)) return "Register";
+  if (/\b(install|updates?)\b/i.test(text) && /\b(laptop|computer|device|software)\b/i.test(text))
+    return "Install the updates";
+  if (/\b(survey|form|fill)\b/i.test(text)) return "Fill in the form";
+  if (/\b(renew|renewal)\b/i.test(text)) return "Renew it";
+  if (/\bapprov/i.test(text)) return "Approve it";
+  if (/\b(sign|signature)\b/i.test(text)) return "Sign it";
+  if (/\b(pay|invoice|payment)\b/i.test(text)) return "Pay it";
+  if (/\b(book|reserve)\b/i.test(text)) return "Make the booking";
+  if (/\b(direct deposit|bank details|payroll)\b/i.test(text))
+    return "Update your details in the HR system yourself";
+  return "Do what is asked";
+}
+
+/** "before February 28" for "by February 28", "within 3 days" for "in 3 days". */
+export function byDeadline(text: string | undefined): string {
+  if (!text) return "before the deadline";
+  const span = /^(in|within)\s+(.+)$/i.exec(text);
+  if (span) return `within ${span[2]}`;
+  return `before ${text.replace(/^(by|before|on|until|till|no later than|due)\s+/i, "")}`;
+}

@@ -1,0 +1,309 @@
+import { eq } from "drizzle-orm";
+import { Temporal } from "temporal-polyfill";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type CalendarEvent,
+  type CalendarProvider,
+  calendarEventsResponseSchema,
+  calendarIntegrationsResponseSchema,
+  calendarSyncResponseSchema,
+} from "../../contract/calendar.ts";
+import { calendarEvents, calendarIntegrations } from "../db/schema.ts";
+import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
+import { BACKENDS } from "../test/databases.ts";
+import { consentAtEmulator } from "../test/emulator-consent.ts";
+
+/**
+ * The calendar API over real HTTP on a real server and database, with calendars connected
+ * through the emulator's consent pages exactly as a browser would (ticket, flow cookie, state).
+ */
+
+function cookieOf(response: Response): string {
+  const set = response.headers.getSetCookie().find((c) => c.startsWith("mailwise_oauth_flow="));
+  if (!set) throw new Error("no flow cookie");
+  return set.split(";")[0] ?? "";
+}
+
+interface Navigation {
+  status: number;
+  location: string;
+}
+
+async function navigate(url: string, cookie?: string): Promise<Navigation> {
+  const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  await response.body?.cancel();
+  return { status: response.status, location: response.headers.get("location") ?? "" };
+}
+
+describe.each(BACKENDS)("calendar API on %s", (kind) => {
+  let f: AuthFixture;
+  let token: string;
+  let outlookToken: string;
+  const tz = "America/New_York";
+
+  /** POST /api/calendar/connect, then the navigation, the consent and the callback. */
+  async function connect(
+    provider: CalendarProvider,
+    email: string,
+    options: { session?: string; pick?: string; accountId?: string } = {},
+  ): Promise<{ landing: string; ticketUrl: string; cookie: string }> {
+    const response = await fetch(`${f.server.url}/api/calendar/connect`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${options.session ?? token}`, "content-type": "application/json" },
+      body: JSON.stringify({ provider, ...(options.accountId ? { accountId: options.accountId } : {}) }),
+    });
+    expect(response.status).toBe(200);
+    const cookie = cookieOf(response);
+    const { url } = (await response.json()) as { url: string };
+    const start = await navigate(`${f.server.url}${url}`, cookie);
+    expect(start.status).toBe(302);
+    const consentUrl = new URL(start.location);
+    expect(consentUrl.searchParams.get("login_hint")).toBe(email);
+    const back = await consentAtEmulator(start.location, options.pick ?? email);
+    const done = await navigate(back.href, cookie);
+    expect(done.status).toBe(302);
+    return { landing: done.location, ticketUrl: url, cookie };
+  }
+
+  async function events(query: string, session = token) {
+    return f.api("GET", `/api/calendar/events?${query}`, { token: session });
+  }
+
+  async function eventsUntil(query: string, predicate: (list: CalendarEvent[]) => boolean, session = token) {
+    for (let i = 0; i < 100; i += 1) {
+      const answer = await events(query, session);
+      const list = calendarEventsResponseSchema.parse(answer.json).events;
+      if (predicate(list)) return list;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`events never matched for ${query}`);
+  }
+
+  const today = () => Temporal.Now.plainDateISO(tz).toString();
+
+  beforeAll(async () => {
+    f = await startAuthFixture(kind, {}, { seedCorpus: false });
+    token = await f.signIn("gmail", PEOPLE.alex);
+    outlookToken = await f.signIn("outlook", PEOPLE.casey);
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  it("lists each mailbox's calendar as not connected, and answers no events before one is", async () => {
+    const list = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token })).json,
+    );
+    expect(list).toEqual([
+      expect.objectContaining({ provider: "google", isConnected: false, email: PEOPLE.alex, id: null }),
+    ]);
+    const answer = await events(`date=${today()}&view=week&tz=${tz}`);
+    expect(answer.status).toBe(200);
+    expect(calendarEventsResponseSchema.parse(answer.json).events).toEqual([]);
+    expect((await f.api("GET", "/api/calendar/integrations")).status).toBe(401);
+  });
+
+  it("refuses bad input with 400", async () => {
+    for (const query of [
+      "view=week",
+      "date=2026-02-30&view=week",
+      "date=tomorrow&view=day",
+      `date=${today()}&view=year`,
+      `date=${today()}&view=day&tz=Mars/Olympus`,
+    ]) {
+      const answer = await events(query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.json?.error).toMatchObject({ code: "validation_failed" });
+    }
+    const bad = await f.api("POST", "/api/calendar/connect", { token, body: { provider: "yahoo" } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("connects Google Calendar by ticket and consent, and shows the seeded events in the person's zone", async () => {
+    const { landing, ticketUrl, cookie } = await connect("google", PEOPLE.alex);
+    expect(landing).toBe("/dashboard?calendar=connected&provider=google");
+    expect(ticketUrl).not.toContain(token);
+    // The ticket is single use.
+    const replay = await navigate(`${f.server.url}${ticketUrl}`, cookie);
+    expect(replay.location).toMatch(/^\/dashboard\?calendar=error/);
+
+    const list = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token })).json,
+    );
+    expect(list[0]).toMatchObject({ isConnected: true, status: "active", provider: "google" });
+    const [row] = await f.database.database.db.select().from(calendarIntegrations);
+    expect(row?.scope).toContain("calendar.events");
+    expect(row?.scope).not.toContain("gmail");
+    expect(row?.accessTokenCiphertext).toMatch(/^v1\./);
+
+    const week = await eventsUntil(`date=${today()}&view=week&tz=${tz}`, (l) =>
+      l.some((e) => e.title === "Team standup"),
+    );
+    const standups = week.filter((e) => e.title === "Team standup");
+    expect(standups.length).toBeGreaterThanOrEqual(4);
+    expect(standups.every((e) => e.provider === "google" && e.recurring && !e.allDay)).toBe(true);
+    // 09:30 in New York on every weekday it happens.
+    for (const e of standups.filter((s) => s.status !== "cancelled" && s.start.length > 10)) {
+      const local = Temporal.Instant.from(e.start).toZonedDateTimeISO(tz).toPlainTime().toString();
+      expect(["09:30:00", "10:00:00"]).toContain(local);
+    }
+    expect(week.some((e) => e.title === "Team standup" && e.status === "cancelled")).toBe(true);
+    const attendees = standups[0]?.attendees.map((a) => a.email) ?? [];
+    expect(attendees).toEqual(expect.arrayContaining([PEOPLE.priya, PEOPLE.jordan, PEOPLE.casey]));
+
+    const month = await eventsUntil(`date=${today()}&view=month&tz=${tz}`, (l) => l.length > 0);
+    expect(month.some((e) => e.allDay && e.title === "Company offsite")).toBe(true);
+    expect(month.find((e) => e.title === "Call with the Tokyo office")?.timeZone).toBe("Asia/Tokyo");
+
+    // The day window is the person's day: the Tokyo call (09:00 Tokyo) is the evening before in LA.
+    const tokyo = month.find((e) => e.title === "Call with the Tokyo office");
+    const tokyoDay = Temporal.Instant.from(tokyo?.start ?? "")
+      .toZonedDateTimeISO("Asia/Tokyo")
+      .toPlainDate();
+    const inTokyo = calendarEventsResponseSchema.parse(
+      (await events(`date=${tokyoDay}&view=day&tz=Asia/Tokyo`)).json,
+    ).events;
+    const inLa = calendarEventsResponseSchema.parse(
+      (await events(`date=${tokyoDay}&view=day&tz=America/Los_Angeles`)).json,
+    ).events;
+    expect(inTokyo.some((e) => e.title === "Call with the Tokyo office")).toBe(true);
+    expect(inLa.some((e) => e.title === "Call with the Tokyo office")).toBe(false);
+  });
+
+  it("syncs incrementally, and converges with a full resync after the sync token expired", async () => {
+    const first = calendarSyncResponseSchema.parse(
+      (await f.api("POST", "/api/calendar/sync", { token })).json,
+    );
+    expect(first.integrations[0]).toMatchObject({ ok: true, fullResync: false });
+
+    const day = Temporal.Now.plainDateISO(tz).add({ days: 2 }).toString();
+    const added = await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.alex}/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        summary: "Added elsewhere",
+        start: { local: `${day}T13:00:00`, timeZone: tz },
+        end: { local: `${day}T14:00:00`, timeZone: tz },
+      }),
+    });
+    const addedId = ((await added.json()) as { id: string }).id;
+    const round = calendarSyncResponseSchema.parse(
+      (await f.api("POST", "/api/calendar/sync", { token })).json,
+    );
+    expect(round.integrations[0]).toMatchObject({ ok: true, fullResync: false, changed: 1 });
+    let list = calendarEventsResponseSchema.parse(
+      (await events(`date=${day}&view=day&tz=${tz}`)).json,
+    ).events;
+    expect(list.map((e) => e.title)).toContain("Added elsewhere");
+
+    await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.alex}/events/${addedId}`, { method: "DELETE" });
+    await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.alex}/expire-sync`, { method: "POST" });
+    const resync = calendarSyncResponseSchema.parse(
+      (await f.api("POST", "/api/calendar/sync", { token })).json,
+    );
+    expect(resync.integrations[0]).toMatchObject({ ok: true, fullResync: true });
+    list = calendarEventsResponseSchema.parse((await events(`date=${day}&view=day&tz=${tz}`)).json).events;
+    expect(list.map((e) => e.title)).not.toContain("Added elsewhere");
+    const again = calendarSyncResponseSchema.parse(
+      (await f.api("POST", "/api/calendar/sync", { token })).json,
+    );
+    expect(again.integrations[0]).toMatchObject({ ok: true, fullResync: false, changed: 0 });
+  });
+
+  it("creates a validated event on the chosen calendar, and it is in the provider's calendar", async () => {
+    const [integration] = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token })).json,
+    );
+    const day = Temporal.Now.plainDateISO(tz).add({ days: 4 }).toString();
+    const base = { integrationId: integration?.id, timeZone: tz, start: `${day}T15:00`, end: `${day}T15:30` };
+    const noTitle = await f.api("POST", "/api/calendar/create-event", {
+      token,
+      body: { ...base, title: "  " },
+    });
+    expect(noTitle.status).toBe(400);
+    expect(noTitle.json?.error).toMatchObject({
+      code: "validation_failed",
+      fields: { title: "Title is required" },
+    });
+    const backwards = await f.api("POST", "/api/calendar/create-event", {
+      token,
+      body: { ...base, title: "Backwards", end: `${day}T14:00` },
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.json?.error).toMatchObject({ fields: { end: "End must be after start" } });
+    const stranger = await f.api("POST", "/api/calendar/create-event", {
+      token: outlookToken,
+      body: { ...base, title: "Not yours" },
+    });
+    expect(stranger.status).toBe(400);
+
+    const created = await f.api("POST", "/api/calendar/create-event", {
+      token,
+      body: { ...base, title: "Review with Priya", location: "Room 1", attendees: [PEOPLE.priya] },
+    });
+    expect(created.status).toBe(201);
+    const event = (created.json as { event: CalendarEvent }).event;
+    expect(event).toMatchObject({ title: "Review with Priya", provider: "google", status: "confirmed" });
+    expect(Temporal.Instant.from(event.start).toZonedDateTimeISO(tz).toPlainTime().toString()).toBe(
+      "15:00:00",
+    );
+
+    const stored = (await (await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.alex}`)).json()) as {
+      events: { summary: string; attendees: { email: string }[] }[];
+    };
+    const there = stored.events.find((e) => e.summary === "Review with Priya");
+    expect(there?.attendees.map((a) => a.email)).toContain(PEOPLE.priya);
+    const list = calendarEventsResponseSchema.parse(
+      (await events(`date=${day}&view=day&tz=${tz}`)).json,
+    ).events;
+    expect(list.filter((e) => e.title === "Review with Priya")).toHaveLength(1);
+  });
+
+  it("connects Outlook, refuses another person's consent, and reads far-off weeks live", async () => {
+    const wrong = await connect("outlook", PEOPLE.casey, { session: outlookToken, pick: PEOPLE.jordan });
+    expect(wrong.landing).toMatch(/calendar=error/);
+    expect(new URLSearchParams(wrong.landing.split("?")[1]).get("message")).toContain("same account");
+
+    const ok = await connect("outlook", PEOPLE.casey, { session: outlookToken });
+    expect(ok.landing).toBe("/dashboard?calendar=connected&provider=outlook");
+    const week = await eventsUntil(
+      `date=${today()}&view=week&tz=Europe/Berlin`,
+      (l) => l.some((e) => e.title === "Team standup"),
+      outlookToken,
+    );
+    expect(week.every((e) => e.provider === "outlook" && e.calendarEmail === PEOPLE.casey)).toBe(true);
+    expect(week.some((e) => e.title === "Quarterly planning" && e.status === "cancelled")).toBe(true);
+    const far = Temporal.Now.plainDateISO(tz).add({ days: 500 }).toString();
+    const farWeek = calendarEventsResponseSchema.parse(
+      (await events(`date=${far}&view=week&tz=Europe/Berlin`, outlookToken)).json,
+    ).events;
+    expect(farWeek.filter((e) => e.title === "Team standup").length).toBe(5);
+    // Alex sees none of Casey's events.
+    const alexWeek = calendarEventsResponseSchema.parse(
+      (await events(`date=${today()}&view=week&tz=${tz}`)).json,
+    ).events;
+    expect(alexWeek.every((e) => e.provider === "google")).toBe(true);
+  });
+
+  it("disconnecting a calendar removes its events; nobody else can disconnect it", async () => {
+    const [integration] = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token: outlookToken })).json,
+    );
+    const id = integration?.id ?? "";
+    expect((await f.api("DELETE", `/api/calendar/integrations/${id}`, { token })).status).toBe(404);
+    const db = f.database.database.db;
+    // The first pass runs as a job after connecting; an explicit sync waits for the stored copy.
+    expect((await f.api("POST", "/api/calendar/sync", { token: outlookToken })).status).toBe(200);
+    expect(
+      (await db.select().from(calendarEvents).where(eq(calendarEvents.integrationId, id))).length,
+    ).toBeGreaterThan(0);
+    expect((await f.api("DELETE", `/api/calendar/integrations/${id}`, { token: outlookToken })).status).toBe(
+      204,
+    );
+    expect(await db.select().from(calendarEvents).where(eq(calendarEvents.integrationId, id))).toEqual([]);
+    const after = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token: outlookToken })).json,
+    );
+    expect(after[0]).toMatchObject({ isConnected: false, id: null });
+  });
+});

@@ -1,0 +1,124 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { type CalendarProvider, calendarConnectRequestSchema } from "../../contract/calendar.ts";
+import { issueFlowId, readFlowId } from "../auth/flow-cookie.ts";
+import type { Config } from "../config.ts";
+import { sessionOf } from "../http/auth-guard.ts";
+import { DomainError } from "../http/errors.ts";
+import { parseInput } from "../mail/validation.ts";
+import { type CalendarConnect, CONNECT_MESSAGES } from "./connect.ts";
+
+const PROVIDERS: CalendarProvider[] = ["google", "outlook"];
+
+const startQuery = z.object({
+  ticket: z.string().max(100).optional(),
+  account: z.string().uuid().optional(),
+});
+const callbackQuery = z.record(z.string(), z.unknown()).transform((raw) => {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const first: unknown = Array.isArray(value) ? value[0] : value;
+    if (typeof first === "string" && first.length <= 4096) out[key] = first;
+  }
+  return out;
+});
+
+function noStore(reply: FastifyReply): void {
+  reply.header("cache-control", "no-store");
+}
+
+/** Back to the dashboard, saying how it went (the dashboard opens the Calendar panel). */
+function dashboard(params: Record<string, string>): string {
+  return `/dashboard?${new URLSearchParams(params).toString()}`;
+}
+
+function failureMessage(err: unknown): string {
+  return err instanceof DomainError ? err.message : CONNECT_MESSAGES.failed;
+}
+
+/**
+ * Connecting a calendar (spec section 7: a full browser navigation to /api/auth/{provider}/calendar).
+ * POST /api/calendar/connect (authenticated) answers the navigation URL with a one-time ticket;
+ * the navigation spends it and goes to the provider's consent; the provider returns to
+ * /api/auth/{provider}/calendar/callback, which goes back to /dashboard. Rate limited per IP like
+ * sign-in.
+ */
+export async function registerCalendarConnectRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; connect: CalendarConnect },
+): Promise<void> {
+  const { config, connect } = deps;
+  const secure = config.publicUrl.startsWith("https://");
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new DomainError(
+          "rate_limited",
+          `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+        ),
+    });
+    const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };
+
+    scope.post(
+      "/api/calendar/connect",
+      { preHandler: scope.requireSession, config: limited },
+      async (request, reply) => {
+        const body = parseInput(calendarConnectRequestSchema, request.body);
+        const session = sessionOf(request);
+        noStore(reply);
+        const flowId = issueFlowId(request, reply, secure);
+        const url = await connect.mintUrl({
+          userId: session.userId,
+          sessionId: session.sessionId,
+          provider: body.provider,
+          accountId: body.accountId,
+          flowId,
+        });
+        return { url };
+      },
+    );
+
+    for (const provider of PROVIDERS) {
+      scope.get(`/api/auth/${provider}/calendar`, { config: limited }, async (request, reply) => {
+        noStore(reply);
+        try {
+          const query = parseInput(startQuery, request.query);
+          const url = await connect.start({
+            provider,
+            ticket: query.ticket,
+            accountId: query.account,
+            flowId: readFlowId(request),
+          });
+          return reply.redirect(url);
+        } catch (err) {
+          logFailure(request, provider, err);
+          return reply.redirect(dashboard({ calendar: "error", provider, message: failureMessage(err) }));
+        }
+      });
+
+      scope.get(`/api/auth/${provider}/calendar/callback`, { config: limited }, async (request, reply) => {
+        noStore(reply);
+        try {
+          const query = parseInput(callbackQuery, request.query);
+          await connect.complete({ provider, query, flowId: readFlowId(request) });
+          return reply.redirect(dashboard({ calendar: "connected", provider }));
+        } catch (err) {
+          logFailure(request, provider, err);
+          return reply.redirect(dashboard({ calendar: "error", provider, message: failureMessage(err) }));
+        }
+      });
+    }
+  });
+}
+
+/** Says why a connection failed without logging codes, states, tickets or tokens. */
+function logFailure(request: FastifyRequest, provider: CalendarProvider, err: unknown): void {
+  if (err instanceof DomainError) {
+    const cause = err.cause instanceof Error ? err.cause.message : undefined;
+    request.log.warn({ provider, code: err.code, reason: err.message, cause }, "calendar connect failed");
+  } else {
+    request.log.error({ provider, err }, "calendar connect failed unexpectedly");
+  }
+}

@@ -1,0 +1,200 @@
+import * as oauth from "oauth4webapi";
+import type { CalendarProvider } from "../../contract/calendar.ts";
+import type { AccountService } from "../auth/accounts.ts";
+import { toProviderError } from "../auth/errors.ts";
+import { readGoogleIdentity } from "../auth/google.ts";
+import type { ProviderIdentity } from "../auth/identity.ts";
+import { readMicrosoftIdentity } from "../auth/microsoft.ts";
+import { type OAuthProvider, type OAuthProviders, requestOptions } from "../auth/oauth-clients.ts";
+import { tokensFrom } from "../auth/provider-tokens.ts";
+import type { StateStore } from "../auth/state-store.ts";
+import type { Config } from "../config.ts";
+import { DomainError } from "../http/errors.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { ConnectTickets } from "./connect-tickets.ts";
+import { type CalendarIntegrations, calendarProviderOf } from "./integrations.ts";
+import { oauthProviderOf } from "./token-rows.ts";
+
+/**
+ * Incremental consent (decision 0026): mail sign-in asks for no calendar scope; connecting a
+ * calendar asks for calendar read and write only, plus what identifies the person (openid; Graph
+ * /me needs User.Read, which mail sign-in already granted) so we can check it is the same account.
+ */
+export const CALENDAR_SCOPES: Record<CalendarProvider, string> = {
+  google:
+    "openid email https://www.googleapis.com/auth/calendar.readonly https://www.googleapis.com/auth/calendar.events",
+  outlook: "openid offline_access User.Read Calendars.ReadWrite",
+};
+
+export const CONNECT_MESSAGES = {
+  failed: "The calendar could not be connected. Please try again.",
+  cancelled: "Calendar access was not granted.",
+  otherAccount: "Please choose the same account as the mailbox whose calendar you are connecting.",
+  noAccount: "Connect that mailbox first, then its calendar.",
+} as const;
+
+export function calendarCallbackPath(provider: CalendarProvider): string {
+  return `/api/auth/${provider}/calendar/callback`;
+}
+
+export function createCalendarConnect(deps: {
+  config: Pick<Config, "publicUrl" | "providers">;
+  providers: OAuthProviders;
+  states: StateStore;
+  tickets: ConnectTickets;
+  accounts: AccountService;
+  integrations: CalendarIntegrations;
+  clock: Clock;
+  /** A calendar was connected (or repaired): start its first sync. */
+  onConnected: (integration: { userId: string; id: string }) => void;
+}) {
+  const { config, providers, states, tickets, accounts, integrations, clock } = deps;
+
+  function clientFor(provider: CalendarProvider): OAuthProvider {
+    const p = providers[oauthProviderOf(provider)];
+    if (!p) throw new DomainError("service_unavailable", "This calendar provider is not configured.");
+    return p;
+  }
+
+  async function accountFor(userId: string, provider: CalendarProvider, accountId: string | undefined) {
+    const owned = (await accounts.list(userId)).filter((a) => calendarProviderOf(a.provider) === provider);
+    const account = accountId ? owned.find((a) => a.id === accountId) : owned[0];
+    if (!account) throw new DomainError("not_found", CONNECT_MESSAGES.noAccount);
+    return account;
+  }
+
+  return {
+    /** The authenticated call: a one-time ticket for the navigation URL (never the session token). */
+    async mintUrl(input: {
+      userId: string;
+      sessionId: string;
+      provider: CalendarProvider;
+      accountId: string | undefined;
+      flowId: string;
+    }): Promise<string> {
+      clientFor(input.provider);
+      const account = await accountFor(input.userId, input.provider, input.accountId);
+      const ticket = await tickets.mint({
+        userId: input.userId,
+        sessionId: input.sessionId,
+        flowId: input.flowId,
+      });
+      const query = new URLSearchParams({ ticket, account: account.id });
+      return `/api/auth/${input.provider}/calendar?${query.toString()}`;
+    },
+
+    /** The navigation: spends the ticket and answers the provider's consent URL. */
+    async start(input: {
+      provider: CalendarProvider;
+      ticket: string | undefined;
+      accountId: string | undefined;
+      flowId: string | undefined;
+    }): Promise<string> {
+      const p = clientFor(input.provider);
+      const { userId, sessionId } = await tickets.redeem({ ticket: input.ticket, flowId: input.flowId });
+      const account = await accountFor(userId, input.provider, input.accountId);
+      const redirectUri = `${config.publicUrl}${calendarCallbackPath(input.provider)}`;
+      const { state, codeVerifier, nonce } = await states.create({
+        provider: oauthProviderOf(input.provider),
+        flowId: input.flowId ?? "",
+        redirectUri,
+        link: { userId, sessionId },
+        purpose: "calendar",
+        calendarAccountId: account.id,
+      });
+      const url = new URL(p.as.authorization_endpoint as string);
+      url.searchParams.set("client_id", p.client.client_id);
+      url.searchParams.set("redirect_uri", redirectUri);
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("scope", CALENDAR_SCOPES[input.provider]);
+      url.searchParams.set("state", state);
+      url.searchParams.set("nonce", nonce);
+      url.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(codeVerifier));
+      url.searchParams.set("code_challenge_method", "S256");
+      url.searchParams.set("login_hint", account.email);
+      // Google returns a refresh token for this grant only with offline access and a fresh consent.
+      if (input.provider === "google") {
+        url.searchParams.set("access_type", "offline");
+        url.searchParams.set("prompt", "consent");
+      }
+      return url.href;
+    },
+
+    /** The provider's return: checks state, browser and person, stores the calendar grant. */
+    async complete(input: {
+      provider: CalendarProvider;
+      query: Record<string, string>;
+      flowId: string | undefined;
+    }): Promise<{ integrationId: string; email: string }> {
+      const p = clientFor(input.provider);
+      const pending = await states.consume({
+        provider: oauthProviderOf(input.provider),
+        state: input.query.state,
+        flowId: input.flowId,
+        purpose: "calendar",
+      });
+      if (input.query.error) {
+        throw new DomainError(
+          "bad_request",
+          input.query.error === "access_denied" ? CONNECT_MESSAGES.cancelled : CONNECT_MESSAGES.failed,
+        );
+      }
+      if (!input.query.code || !pending.linkUserId || !pending.calendarAccountId) {
+        throw new DomainError("bad_request", CONNECT_MESSAGES.failed);
+      }
+      const account = await accounts.get(pending.linkUserId, pending.calendarAccountId);
+      if (!account) throw new DomainError("not_found", CONNECT_MESSAGES.noAccount);
+
+      let tokenResponse: oauth.TokenEndpointResponse;
+      let identity: ProviderIdentity;
+      try {
+        const params = oauth.validateAuthResponse(
+          p.as,
+          p.client,
+          new URLSearchParams(input.query),
+          input.query.state,
+        );
+        const response = await oauth.authorizationCodeGrantRequest(
+          p.as,
+          p.client,
+          p.clientAuth,
+          params,
+          pending.redirectUri,
+          pending.codeVerifier,
+          requestOptions(p.as.token_endpoint),
+        );
+        tokenResponse = await oauth.processAuthorizationCodeResponse(p.as, p.client, response, {
+          expectedNonce: pending.nonce,
+          requireIdToken: true,
+        });
+        identity =
+          input.provider === "google"
+            ? await readGoogleIdentity(p, tokenResponse)
+            : await readMicrosoftIdentity(config.providers.graph, tokenResponse.access_token);
+      } catch (err) {
+        const cause = toProviderError(err, `${input.provider} calendar consent`);
+        const error = new DomainError(
+          cause.kind === "transient" || cause.kind === "rate_limit" ? "provider_unavailable" : "bad_request",
+          CONNECT_MESSAGES.failed,
+        );
+        error.cause = cause;
+        throw error;
+      }
+      // The grant must belong to the mailbox the person chose, not whoever was signed in at Google.
+      if (identity.providerAccountId !== account.providerAccountId) {
+        throw new DomainError("conflict", CONNECT_MESSAGES.otherAccount);
+      }
+      const saved = await integrations.saveGrant({
+        userId: account.userId,
+        accountId: account.id,
+        provider: input.provider,
+        email: account.email,
+        tokens: tokensFrom(tokenResponse, clock.nowMs()),
+      });
+      deps.onConnected({ userId: account.userId, id: saved.id });
+      return { integrationId: saved.id, email: account.email };
+    },
+  };
+}
+
+export type CalendarConnect = ReturnType<typeof createCalendarConnect>;

@@ -1,0 +1,2 @@
+ALTER TABLE "emails" ADD COLUMN "inbox_zero_processed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "emails_inbox_zero_idx" ON "emails" USING btree ("user_id","received_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not "emails"."is_read" and "emails"."in_inbox" and not "emails"."is_trashed" and not "emails"."is_spam" and "emails"."inbox_zero_processed_at" is null;

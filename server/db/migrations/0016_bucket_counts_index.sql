@@ -1,0 +1,2 @@
+DROP INDEX "emails_user_inbox_counts_idx";--> statement-breakpoint
+CREATE INDEX "emails_user_inbox_counts_idx" ON "emails" USING btree ("user_id","account_id","is_read","bucket") WHERE "emails"."in_inbox" and not "emails"."is_trashed" and not "emails"."is_spam";

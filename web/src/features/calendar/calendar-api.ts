@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  CalendarEvent,
+  CalendarEventsResponse,
+  CalendarIntegration,
+  CalendarProvider,
+  CalendarSyncResponse,
+  CalendarView,
+  CreateCalendarEventRequest,
+} from "../../../../contract/calendar.ts";
+import { apiRequest, type RequestOptions } from "../../lib/api.ts";
+import { readCalendarSessionToken } from "../../lib/storage-keys.ts";
+
+export const INTEGRATIONS_KEY = ["/api/calendar/integrations"] as const;
+export const EVENTS_KEY = ["/api/calendar/events"] as const;
+
+/** Spec section 9: integrations every 30 s, events every 60 s. */
+const INTEGRATIONS_REFETCH_MS = 30_000;
+const EVENTS_REFETCH_MS = 60_000;
+
+/** Calendar calls read the token from `sessionToken`, else `session_token` (spec section 3). */
+function calendarRequest<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
+  return apiRequest<T>(method, path, body, { ...options, readToken: readCalendarSessionToken });
+}
+
+export function useCalendarIntegrations() {
+  return useQuery({
+    queryKey: INTEGRATIONS_KEY,
+    queryFn: ({ signal }) =>
+      calendarRequest<CalendarIntegration[] | null>("GET", INTEGRATIONS_KEY[0], undefined, {
+        on401: "returnNull",
+        signal,
+      }),
+    refetchInterval: INTEGRATIONS_REFETCH_MS,
+  });
+}
+
+export function eventsUrl(date: string, view: CalendarView, timeZone: string): string {
+  return `/api/calendar/events?${new URLSearchParams({ date, view, tz: timeZone }).toString()}`;
+}
+
+/** Spec section 4: events are fetched only when at least one calendar is connected. */
+export function useCalendarEvents(date: string, view: CalendarView, timeZone: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...EVENTS_KEY, date, view, timeZone],
+    queryFn: ({ signal }) =>
+      calendarRequest<CalendarEventsResponse | null>("GET", eventsUrl(date, view, timeZone), undefined, {
+        on401: "returnNull",
+        signal,
+      }),
+    enabled,
+    refetchInterval: enabled ? EVENTS_REFETCH_MS : false,
+    // Keep the last window on screen while the next one loads, so stepping does not flash empty.
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useCalendarSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => calendarRequest<CalendarSyncResponse>("POST", "/api/calendar/sync"),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: EVENTS_KEY });
+      await queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
+    },
+  });
+}
+
+export function useCreateCalendarEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateCalendarEventRequest) =>
+      calendarRequest<{ event: CalendarEvent }>("POST", "/api/calendar/create-event", input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EVENTS_KEY }),
+  });
+}
+
+export function useDisconnectCalendar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => calendarRequest<void>("DELETE", `/api/calendar/integrations/${id}`),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: EVENTS_KEY });
+    },
+  });
+}
+
+/**
+ * Spec section 7: connecting is a full browser navigation to /api/auth/{google|outlook}/calendar.
+ * The authenticated call mints a one-time ticket for that URL; the session token never goes in it.
+ */
+export async function connectCalendar(provider: CalendarProvider, accountId: string): Promise<void> {
+  const { url } = await calendarRequest<{ url: string }>("POST", "/api/calendar/connect", {
+    provider,
+    accountId,
+  });
+  window.location.assign(url);
+}
