@@ -403,6 +403,27 @@ describe.each(BACKENDS)("privacy API on %s", (kind) => {
     expect(await db().select().from(users).where(eq(users.id, userId))).toEqual([]);
   });
 
+  it("deletes an Outlook person at once: the Graph subscription is deleted at Microsoft, the rows are gone", async () => {
+    const casey = await f.signIn("outlook", PEOPLE.casey);
+    const userId = (await userIdOf(PEOPLE.casey)) as string;
+    const subscriptions = async () =>
+      (
+        (await (
+          await fetch(`${f.emulator.url}/_admin/mailboxes/${encodeURIComponent(PEOPLE.casey)}`)
+        ).json()) as { subscriptions: number }
+      ).subscriptions;
+    await waitUntil(async () => (await subscriptions()) > 0 || undefined, 20_000, "the Graph subscription");
+
+    const answer = await f.api("POST", "/api/privacy/delete", { token: casey, body: { immediate: true } });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ deleted: true, scheduledFor: null });
+    // Microsoft offers no grant revocation an app can call; stopping the subscription is what it allows.
+    expect(await subscriptions()).toBe(0);
+    expect(await mailCount(userId)).toBe(0);
+    expect(await db().select().from(users).where(eq(users.id, userId))).toEqual([]);
+    expect((await f.api("GET", "/api/auth/session", { token: casey })).status).toBe(401);
+  });
+
   it("schedules deletion 30 days ahead, cancels it, and carries it out at the date after a restart", async () => {
     const priya = await f.signIn("gmail", PEOPLE.priya);
     const userId = (await userIdOf(PEOPLE.priya)) as string;
