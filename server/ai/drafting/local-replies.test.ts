@@ -31,6 +31,32 @@ describe("local templates", () => {
     }
   });
 
+  it("never glues a subject that opens like a sentence, nor a run-on sentence of the mail, into its own text", () => {
+    for (const subject of [
+      "Please review the contract",
+      "Thanks for the help",
+      "Could you check the numbers",
+    ]) {
+      for (const text of composeLocally(subject, "", PREFS)) {
+        expect(text).not.toMatch(GLUED);
+        expect(text).toContain(`"${subject}"`);
+      }
+    }
+    const source = {
+      senderName: "Dana Reyes",
+      senderAddress: "dana@example.org",
+      subject: "Budget numbers Please confirm",
+      body: "I sent the budget sheet this morning Could you confirm the totals by Friday\n\nDana",
+      keyPoints: [],
+    };
+    for (const style of RESPONSE_STYLES) {
+      for (const reply of draftRepliesLocally(source, PREFS, style)) {
+        expect(reply).not.toMatch(GLUED);
+        expect(reply).not.toContain("morning Could you");
+      }
+    }
+  });
+
   it("offers compose suggestions without placeholders, and closes a typed draft before the next sentence", () => {
     const empty = composeLocally("Q3 planning", "", PREFS);
     const typed = composeLocally("", "i need a bit more time", PREFS);

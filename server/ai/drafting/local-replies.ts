@@ -66,14 +66,24 @@ export function firstNameOf(name: string, address: string): string {
 }
 
 /**
+ * A sentence that starts without the previous one having ended: a lower-case word or a digit, then
+ * an opener that only ever begins a sentence ("...more time Thank you", "...the file Please send").
+ * Mail typed in a hurry, or lines joined by a client, run on like this; quoting such a run-on in a
+ * reply would glue two sentences into one.
+ */
+const RUN_ON =
+  /(?<=[\p{Ll}\d)"'\]])\s+(?=(?:Thank you|Thanks|Please|Best regards|Kind regards|Regards|Cheers|Could you|Can you|Would you|Let me know|Looking forward|Hope you|Sincerely)\b)/u;
+
+/**
  * The sender's own sentences: quoted replies, forwards, signatures and boilerplate cut (the
- * analyzer's cleaning), and a line break before a capital counted as a sentence end, so a name
- * line never runs into the request under it.
+ * analyzer's cleaning), a line break before a capital counted as a sentence end, so a name line
+ * never runs into the request under it, and a run-on split where the next sentence begins.
  */
 function sentences(text: string): string[] {
   return cleanBody(text)
     .text.split(/\n\s*\n|\n(?=\s*[A-Z])/)
     .flatMap((chunk) => chunk.replace(/\s+/g, " ").split(/(?<=[.!?])\s+/))
+    .flatMap((sentence) => sentence.split(RUN_ON))
     .map((s) => s.trim())
     .filter((s) => s.length > 8 && s.length < 300);
 }
@@ -115,8 +125,13 @@ export function cleanSubject(subject: string): string {
   return s.trim();
 }
 
+/** The subject's first sentence, for a subject that runs on ("Invoice overdue Please pay"). */
+function subjectTopic(subject: string): string {
+  return (cleanSubject(subject).split(RUN_ON)[0] ?? "").trim();
+}
+
 function topic(subject: string): string {
-  const s = cleanSubject(subject);
+  const s = subjectTopic(subject);
   if (s.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length < 2) return "";
   return ` about "${s.length > 80 ? `${s.slice(0, 80).replace(/\s+\S*$/, "")}..."` : `${s}"`}`;
 }
@@ -222,7 +237,10 @@ function body(
     const extra = [...g.questions.slice(1), ...g.requests.slice(firstRequest && !firstQuestion ? 1 : 0)];
     for (const s of extra.slice(0, 2))
       paragraphs.push(`On ${quote(s)}: I will include this in my follow-up.`);
-    const points = source.keyPoints.filter((k) => !extra.includes(k)).slice(0, 2);
+    const points = source.keyPoints
+      .filter((k) => !extra.includes(k))
+      .slice(0, 2)
+      .map((k) => (k.split(RUN_ON)[0] ?? k).trim());
     if (points.length > 0)
       paragraphs.push(
         `To make sure I have understood correctly, the main points are:\n${points.map((p) => `- ${p}`).join("\n")}`,
@@ -266,8 +284,10 @@ const GREETING_NO_NAME: Record<Tone, string> = {
  */
 export function composeLocally(subject: string, draft: string, prefs: AgentPreferences): string[] {
   const tone = prefs.tone_preference;
-  const topicText = cleanSubject(subject);
-  const about = topicText ? ` about ${topicText}` : "";
+  const topicText = subjectTopic(subject);
+  // Quoted, as in replies: a subject that opens like a sentence ("Please review the contract")
+  // would otherwise read as a second sentence glued into ours.
+  const about = topicText ? ` about "${topicText}"` : "";
   const greet = GREETING_NO_NAME[tone];
   const close = signOff(prefs, {});
   const core = draft
