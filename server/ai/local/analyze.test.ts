@@ -92,6 +92,20 @@ describe("analyzeEmail", () => {
     expect(result.sentiment).toBe("negative");
   });
 
+  it("keeps pasted table rows (CSV, tab-separated, Markdown) out of the summary and key points", () => {
+    const result = analyzeEmail(
+      email({
+        subject: "Q1 numbers",
+        bodyText:
+          "Here are the numbers you asked for. Revenue grew faster than planned.\n\nregion,q1,q2\nnorth,120400,133900\nsouth,98200,101750\n\nteam\tsigned\tpending\nsales\t14\t3\n\n| suite | passed | failed |\n|---|---|---|\n| checkout | 118 | 2 |",
+      }),
+    );
+    const shown = [result.summary, ...result.keyPoints].join("\n");
+    expect(result.summary).toContain("Revenue grew faster than planned");
+    for (const pasted of ["120400", "region,q1", "sales\t14", "| checkout", "|---"])
+      expect(shown).not.toContain(pasted);
+  });
+
   it("reads thanks as positive", () => {
     const result = analyzeEmail(
       email({

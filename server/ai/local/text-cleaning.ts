@@ -96,6 +96,10 @@ const BOILERPLATE =
 const MACHINE_LINE =
   /^\s*(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\]?\s|at\s+\S+\s+\(\S+:\d+\)|(ERROR|WARN(ING)?|INFO|DEBUG|TRACE|FATAL)\b)|(\b[A-Z_]{2,}=\S+.*){3}/;
 
+// Pasted table rows: CSV or semicolon fields with no space anywhere (prose puts a space after a
+// comma), tab-separated columns, or a Markdown table row.
+const DATA_ROW = /^[^\s,;|]+(?:[,;|][^\s,;|]*){2,}$|^[^\t\n]*(?:\t[^\t\n]*){2,}$|^\s*\|.*\|.*\|\s*$/;
+
 /** A run-on line: long, with hardly a sentence stop, as pasted logs, CSV or wrapped-off text are. */
 function runOn(line: string): boolean {
   if (line.length < 220) return false;
@@ -178,7 +182,7 @@ export function cleanBody(raw: string): CleanedBody {
   // Boilerplate paragraphs, pasted machine lines and run-on lines are not what the sender says.
   for (let i = kept.length - 1; i >= 0; i--) {
     const line = kept[i] ?? "";
-    if (BOILERPLATE.test(line) || MACHINE_LINE.test(line) || runOn(line)) {
+    if (BOILERPLATE.test(line) || MACHINE_LINE.test(line) || DATA_ROW.test(line.trim()) || runOn(line)) {
       hadFooter = true;
       kept.splice(i, 1);
     }

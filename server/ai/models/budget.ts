@@ -74,7 +74,8 @@ export function createAiBudget(db: Db, clock: Clock, limits: BudgetLimits) {
       const { minute, day } = windowsAt(now);
       // A share that rounds to nothing: no call, and nothing to count.
       if (dayLimit < 1 || minuteLimit < 1) return refusal(dayLimit < 1 ? "day" : "minute", now, minute, day);
-      const result = await db.execute(sql`
+      const attempt = async () => {
+        const result = await db.execute(sql`
         with taken as (
           insert into ${aiBudget} as b (user_id, day, day_calls, minute, minute_calls)
           values (${userId}, ${day.toISOString()}::timestamptz, 1, ${minute.toISOString()}::timestamptz, 1)
@@ -91,8 +92,14 @@ export function createAiBudget(db: Db, clock: Clock, limits: BudgetLimits) {
         union all
         select false, day, day_calls, minute, minute_calls from ${aiBudget}
         where user_id = ${userId} and not exists (select 1 from taken)`);
-      const row = (result as unknown as { rows: Row[] }).rows[0];
-      if (!row || row.taken) return { ok: true };
+        return (result as unknown as { rows: Row[] }).rows[0];
+      };
+      // No row at all means a call of another connection created the user's row after this
+      // statement's snapshot was taken: the conflict made the upsert wait and refuse, yet the
+      // snapshot cannot see the row. The next statement sees it.
+      const row = (await attempt()) ?? (await attempt());
+      if (!row) return refusal("minute", now, minute, day);
+      if (row.taken) return { ok: true };
       // Full: the day if its count is spent (the longer wait), else the minute.
       const dayFull = time(row.day) >= day.getTime() && row.day_calls >= dayLimit;
       return refusal(
