@@ -54,3 +54,61 @@ test("an invitation email shows its event in the reader, and Add to calendar put
   expect(added).toHaveLength(1);
   expect(added[0]?.location).toBe("Meeting room 2 / video call");
 });
+
+test("an invitation in mail the security scan flags warns, and adds only on a second, deliberate click", async ({
+  page,
+}) => {
+  const me = await seededPerson("gmail", ZONE);
+  // A look-alike of a payment brand's domain sends the invitation.
+  const delivered = await fetch(`${EMULATOR_URL}/_admin/mailboxes/${me.email}/invitation?provider=google`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ organizer: { name: "PayPal Billing", address: "billing@paypa1.com" } }),
+  });
+  expect(delivered.status).toBe(201);
+  await signInOverHttp(page, me);
+  await connectCalendarOverHttp(page, me.email, "google");
+  const token = await page.evaluate(() => localStorage.getItem("sessionToken"));
+  // The scan's verdict is part of the analysis: wait until the server has it.
+  let verdict: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (
+          await page.request.get("/api/emails?limit=20", { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as { emails: { id: string; subject: string }[] };
+        const mail = list.emails.find((e) => e.subject.startsWith("Invitation: Roadmap review"));
+        if (!mail) return undefined;
+        const one = (await (
+          await page.request.get(`/api/emails/${mail.id}`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as { aiAnalysis?: { security?: { verdict?: string } } | null };
+        verdict = one.aiAnalysis?.security?.verdict;
+        return verdict;
+      },
+      { timeout: 30_000, message: "the invitation mail's security verdict" },
+    )
+    .toMatch(/^(suspicious|dangerous)$/);
+  await page.reload();
+
+  await page.locator("#inbox [data-email-id]", { hasText: "Invitation: Roadmap review" }).first().click();
+  const reader = page.getByRole("dialog", { name: /^Invitation: Roadmap review/ });
+  const card = reader.getByTestId("invitation-card");
+  await expect(card.getByTestId("invitation-risk")).toContainText(`marked ${verdict}`);
+  const stored = async () =>
+    (
+      (await (await fetch(`${EMULATOR_URL}/_admin/calendars/${me.email}`)).json()) as {
+        events: { summary: string }[];
+      }
+    ).events.filter((e) => e.summary === "Roadmap review").length;
+  if (verdict === "dangerous") {
+    await expect(card.getByRole("button", { name: /add/i })).toHaveCount(0);
+    expect(await stored()).toBe(0);
+    return;
+  }
+  await expect(card.getByRole("button", { name: "Add to calendar" })).toHaveCount(0);
+  await card.getByRole("button", { name: "Add anyway…" }).click();
+  expect(await stored()).toBe(0);
+  await card.getByRole("button", { name: "Yes, add this event" }).click();
+  await expect(card.getByRole("status")).toHaveText(`Added to Google Calendar (${me.email}).`);
+  expect(await stored()).toBe(1);
+});

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import type { SecurityVerdict } from "../../../../contract/ai.ts";
 import type { CalendarEvent, EmailInvitationResponse, Invitation } from "../../../../contract/calendar.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
@@ -66,15 +67,20 @@ export function useEmailInvitation(emailId: string) {
  * The invitation an email carries, shown above its body: what, when (in the reader's zone),
  * where and who, and "Add to calendar" onto a connected calendar (the Calendar panel's create
  * path). Renders nothing for mail without an invitation.
+ *
+ * An invitation is a way into the calendar for whoever sent the mail: its title, place and notes
+ * (often a meeting link) land among the person's own events. In mail the security scan flagged,
+ * the card says so; suspicious mail asks for a second, deliberate click, dangerous mail cannot
+ * add at all.
  */
-export function InvitationCard({ emailId }: { emailId: string }) {
+export function InvitationCard({ emailId, risk }: { emailId: string; risk?: SecurityVerdict | undefined }) {
   const answer = useEmailInvitation(emailId);
   const invitation = answer.data?.invitation;
   if (!invitation) return null;
-  return <InvitationDetails invitation={invitation} />;
+  return <InvitationDetails invitation={invitation} risk={risk ?? "safe"} />;
 }
 
-function InvitationDetails({ invitation }: { invitation: Invitation }) {
+function InvitationDetails({ invitation, risk }: { invitation: Invitation; risk: SecurityVerdict }) {
   const timeZone = browserTimeZone();
   const headingId = useId();
   const selectId = useId();
@@ -85,6 +91,7 @@ function InvitationDetails({ invitation }: { invitation: Invitation }) {
   const create = useCreateCalendarEvent();
   const [added, setAdded] = useState<CalendarEvent | null>(null);
   const cancelled = invitation.status === "cancelled";
+  const [confirmed, setConfirmed] = useState(false);
 
   const add = () => {
     if (!target?.id) return;
@@ -160,7 +167,17 @@ function InvitationDetails({ invitation }: { invitation: Invitation }) {
           </>
         ) : null}
       </dl>
-      {cancelled ? null : added ? (
+      {risk === "safe" || cancelled ? null : (
+        <p
+          className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-900"
+          data-testid="invitation-risk"
+        >
+          {risk === "dangerous"
+            ? "This invitation came in mail marked dangerous. It cannot be added to your calendar from here."
+            : "This invitation came in mail marked suspicious. Its details and links would go onto your calendar: add it only if you know the organizer."}
+        </p>
+      )}
+      {cancelled || risk === "dangerous" ? null : added ? (
         <p role="status" className="mt-3 font-medium text-emerald-800">
           Added to {PROVIDER_NAME[target?.provider ?? "google"]} ({added.calendarEmail}).
         </p>
@@ -191,9 +208,19 @@ function InvitationDetails({ invitation }: { invitation: Invitation }) {
               </select>
             </>
           ) : null}
-          <button type="button" className={BUTTON} onClick={add} disabled={create.isPending}>
-            {create.isPending ? "Adding…" : "Add to calendar"}
-          </button>
+          {risk === "suspicious" && !confirmed ? (
+            <button type="button" className={BUTTON} onClick={() => setConfirmed(true)}>
+              Add anyway…
+            </button>
+          ) : (
+            <button type="button" className={BUTTON} onClick={add} disabled={create.isPending}>
+              {create.isPending
+                ? "Adding…"
+                : risk === "suspicious"
+                  ? "Yes, add this event"
+                  : "Add to calendar"}
+            </button>
+          )}
           {invitation.recurring ? (
             <span className="text-xs text-slate-600">Adds the first occurrence only.</span>
           ) : null}
