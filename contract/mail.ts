@@ -53,6 +53,12 @@ export const emailSchema = z.object({
    * the whole stored analysis (summary, key points, security scan, ...).
    */
   aiAnalysis: emailAiAnalysisSchema.nullable(),
+  /**
+   * Present (true) while the provider has not confirmed the person's last change: its answer did
+   * not come in time. The email shows the change until the provider's state is read back, which
+   * may undo it. Absent otherwise, and in list answers.
+   */
+  pending: z.literal(true).optional(),
 });
 export type Email = z.infer<typeof emailSchema>;
 

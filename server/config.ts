@@ -41,6 +41,11 @@ const envSchema = z.object({
   GMAIL_PUSH_TOPIC: z.string().min(1).default("projects/mailwise/topics/gmail"),
   /** Gmail's per-user quota; our limiter spends at most this many units a minute per mailbox. */
   GMAIL_UNITS_PER_MINUTE: z.coerce.number().int().min(1).default(15_000),
+  /**
+   * How long a click's write-back (archive, read, star, flag, delete) may wait for the provider.
+   * Past it the outcome is unknown: the email shows pending and is settled from the provider.
+   */
+  PROVIDER_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Sign-in attempts per IP per minute on the auth endpoints. */
   /**
    * Hops of reverse proxies whose X-Forwarded-For we believe (0 = none). Trusting it without a
@@ -52,6 +57,11 @@ const envSchema = z.object({
   SYNC_DEPTH_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Polling fallback: sync accounts whose last sync is older than this (pushes can be lost). */
   SYNC_POLL_SECONDS: z.coerce.number().int().min(5).default(60),
+  /**
+   * How long an account's sync lease lasts without renewal: a worker that dies holding it delays
+   * the account by about this long. Sync job expiry and the takeover check follow it; tests set 5.
+   */
+  SYNC_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /**
    * How often worker roles look for due scheduled deletions and people whose daily retention
    * run is due (the privacy sweep job). Tests set 1.
@@ -114,11 +124,18 @@ export interface Config {
   trustProxyHops: number;
   gmailPushTopic: string;
   gmailUnitsPerMinute: number;
+  /** PROVIDER_WRITE_TIMEOUT_MS: the longest a write-back holds up the person's request. */
+  providerWriteTimeoutMs: number;
   /** Test-only routes such as moving the server clock; off unless ENABLE_TEST_HOOKS=1. */
   testHooks: boolean;
   /** host:port pairs exempt from the unsubscribe SSRF guard (tests only). */
   unsubscribeAllowHosts: string[];
-  sync: { depthDays: number; pollSeconds: number; pushWebhookSecret: string | undefined };
+  sync: {
+    depthDays: number;
+    pollSeconds: number;
+    leaseSeconds: number;
+    pushWebhookSecret: string | undefined;
+  };
   /** Seconds between privacy sweeps (due deletions, daily retention) in worker roles. */
   privacySweepSeconds: number;
   ai: AiConfig;
@@ -287,6 +304,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     gmailPushTopic: e.GMAIL_PUSH_TOPIC,
     gmailUnitsPerMinute: e.GMAIL_UNITS_PER_MINUTE,
+    providerWriteTimeoutMs: e.PROVIDER_WRITE_TIMEOUT_MS,
     testHooks: e.ENABLE_TEST_HOOKS === "1",
     unsubscribeAllowHosts: e.UNSUBSCRIBE_ALLOW_HOSTS.split(",")
       .map((h) => h.trim())
@@ -294,6 +312,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sync: {
       depthDays: e.SYNC_DEPTH_DAYS,
       pollSeconds: e.SYNC_POLL_SECONDS,
+      leaseSeconds: e.SYNC_LEASE_SECONDS,
       pushWebhookSecret: e.PUSH_WEBHOOK_SECRET,
     },
     privacySweepSeconds: e.PRIVACY_SWEEP_SECONDS,

@@ -52,6 +52,9 @@ async function main(): Promise<void> {
   await services.start();
   // Stop polling and let running jobs finish before the database closes.
   closers.push(() => services.stop());
+  // A worker serves no HTTP: this line is how an operator (or a test) sees it is working.
+  if (role === "worker")
+    log.info({ role, pid: process.pid }, "worker started: running jobs and the sync poller");
   if (role === "web" || role === "all") {
     const app = await buildApp({ config, database, services });
     await app.listen({ host: config.host, port: config.port });

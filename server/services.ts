@@ -122,6 +122,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     options.clientFor ??
     ((account) => createMailProviderClient({ account, config, accountTokens: auth.accountTokens }));
   const queue = new JobQueue(database, {
+    // Expired jobs (a killed worker's) are failed at maintenance: check about as often as leases
+    // change hands (half a lease, at most 30 s) so they do not look active long after their expiry.
+    maintenanceIntervalSeconds: Math.min(30, Math.max(1, Math.round(config.sync.leaseSeconds / 2))),
     log: {
       info: () => undefined,
       warn: (m: string) => log.warn({}, m),
@@ -139,6 +142,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     publicUrl: config.publicUrl,
     depthDays: config.sync.depthDays,
     pollSeconds: config.sync.pollSeconds,
+    leaseSeconds: config.sync.leaseSeconds,
     gmailUnitsPerMinute: config.gmailUnitsPerMinute,
     ...(options.leaseWaitMs === undefined ? {} : { leaseWaitMs: options.leaseWaitMs }),
     ...(options.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: options.backfillBudgetMs }),
@@ -157,24 +161,28 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // Each finished sync step announces its account, after its transaction committed, so the AI
   // analysis reads the new rows (the analysis job itself finds what is not analysed yet).
   const syncer = sync.syncer;
-  defineSyncJobs(queue, {
-    ...syncer,
-    async syncAccount(accountId, reason) {
-      await syncer.syncAccount(accountId, reason);
-      events.emit("emails.synced", { accountId });
+  defineSyncJobs(
+    queue,
+    {
+      ...syncer,
+      async syncAccount(accountId, reason) {
+        await syncer.syncAccount(accountId, reason);
+        events.emit("emails.synced", { accountId });
+      },
+      async backfill(accountId) {
+        await syncer.backfill(accountId);
+        const state = await loadState(database.db, accountId);
+        // Statistics follow large writes at once (the end of a page run, every ANALYZE_EVERY_ROWS
+        // rows, the end of the pass): the planner must not plan a synced mailbox as an empty one.
+        if (state) await analyseAfterBackfill(accountId, state.syncedCount, state.backfillDone);
+        // Analysis waits for the backfill to finish: on one core (and one PGlite connection) it
+        // would otherwise halve the sync rate of a big mailbox. The first page, synced before the
+        // backfill starts, is analysed at once.
+        if (state?.backfillDone) events.emit("emails.synced", { accountId });
+      },
     },
-    async backfill(accountId) {
-      await syncer.backfill(accountId);
-      const state = await loadState(database.db, accountId);
-      // Statistics follow large writes at once (the end of a page run, every ANALYZE_EVERY_ROWS
-      // rows, the end of the pass): the planner must not plan a synced mailbox as an empty one.
-      if (state) await analyseAfterBackfill(accountId, state.syncedCount, state.backfillDone);
-      // Analysis waits for the backfill to finish: on one core (and one PGlite connection) it
-      // would otherwise halve the sync rate of a big mailbox. The first page, synced before the
-      // backfill starts, is analysed at once.
-      if (state?.backfillDone) events.emit("emails.synced", { accountId });
-    },
-  });
+    { leaseSeconds: config.sync.leaseSeconds },
+  );
   const { scheduleUnsubscribe } = defineUnsubscribeJob(queue, {
     db: database.db,
     clock,

@@ -31,8 +31,10 @@ describe("corpus seeding", () => {
     // The corpus, plus one meeting invitation in each demo mailbox.
     expect(total).toBe(6046 + SEEDED_IDENTITIES.length);
     expect(corpusSize()).toBe(6046);
-    // Seeding one mailbox is fast enough to do lazily on first use.
-    for (const timing of registry.seedTimings) expect(timing.ms).toBeLessThan(3000);
+    // Seeding one mailbox is fast enough to do lazily on first use: about a second on a quiet
+    // 2-core machine; the bound leaves room for a loaded CI runner (4.2 s seen) and still fails a
+    // seeding that went quadratic.
+    for (const timing of registry.seedTimings) expect(timing.ms).toBeLessThan(15_000);
   });
 
   it("decodes real corpus bodies", () => {

@@ -231,6 +231,12 @@ export const emails = pgTable(
      */
     localChangeAt: timestamp("local_change_at", { withTimezone: true }),
     /**
+     * Set when a write-back of the user's change got no answer in time (PROVIDER_WRITE_TIMEOUT_MS):
+     * the provider may or may not have applied it. The row shows the user's change until the
+     * settle re-reads the message and stores the provider's state, then this goes back to null.
+     */
+    writePendingAt: timestamp("write_pending_at", { withTimezone: true }),
+    /**
      * When Inbox Zero mode processed this email (archive, star, delete or flag there): it is not
      * offered again. Our own state, never the provider's; sync does not touch it.
      */
@@ -253,6 +259,8 @@ export const emails = pgTable(
     index("emails_user_received_idx").on(t.userId, t.receivedAt.desc(), t.id.desc()),
     index("emails_user_bucket_received_idx").on(t.userId, t.bucket, t.receivedAt.desc()),
     index("emails_account_message_id_idx").on(t.accountId, t.internetMessageId),
+    // The settle after each sync looks for an account's unsettled write-backs: almost always none.
+    index("emails_account_write_pending_idx").on(t.accountId).where(sql`${t.writePendingAt} is not null`),
     index("emails_search_idx").using("gin", t.search),
     index("emails_user_read_at_idx").on(t.userId, t.readAt),
     // Stats count inbox mail per account, read state and bucket; an index-only scan of this partial

@@ -160,3 +160,36 @@ describe("calls after stop (pglite)", () => {
     }
   });
 });
+
+describe("expiry (pglite)", () => {
+  it("a queue made without an expiry gets its definition's; a job nobody finishes stops being active after it", async () => {
+    const t = await openTestDatabase("pglite");
+    // An earlier version made the queue with pg-boss's default (15 minutes).
+    const earlier = new JobQueue(t.database, { log: quiet });
+    earlier.define({ name: "leased", schema: z.object({}), handler: async () => {} });
+    const q = new JobQueue(t.database, { log: quiet, maintenanceIntervalSeconds: 1 });
+    q.define({ name: "leased", schema: z.object({}), expireInSeconds: 2, handler: async () => {} });
+    try {
+      await earlier.start();
+      await earlier.stop();
+      await q.start();
+      const id = await q.send("leased", {});
+      // Taken as a worker takes it, then left as a killed process leaves it.
+      const boss = (q as unknown as { boss: PgBoss }).boss;
+      const [job] = await boss.fetch("leased");
+      expect(job?.id).toBe(id);
+      expect(Number(job?.expireInSeconds)).toBe(2);
+      const started = Date.now();
+      let state: string | undefined;
+      while (Date.now() - started < 15_000) {
+        state = (await boss.getJobById("leased", id ?? ""))?.state;
+        if (state !== "active") break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(state).toBe("failed");
+    } finally {
+      await q.stop();
+      await t.destroy();
+    }
+  }, 30_000);
+});

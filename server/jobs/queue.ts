@@ -20,6 +20,12 @@ export interface JobDefinition<S extends z.ZodType> {
   maxDelayMs?: number;
   /** Jobs fetched per poll. */
   batchSize?: number;
+  /**
+   * How long a started job counts as active (pg-boss's default: 15 minutes). Past it, queue
+   * maintenance fails the job of a process that died, and a live worker stops waiting for its
+   * batch (the handler itself runs on). Set per queue.
+   */
+  expireInSeconds?: number;
 }
 
 export interface SendOptions {
@@ -56,7 +62,12 @@ export class JobQueue {
 
   constructor(
     database: Database,
-    private readonly options: { pollingIntervalSeconds?: number; log?: Logger } = {},
+    private readonly options: {
+      pollingIntervalSeconds?: number;
+      /** How often pg-boss fails expired jobs, archives and drops (pg-boss's default: 120 s). */
+      maintenanceIntervalSeconds?: number;
+      log?: Logger;
+    } = {},
   ) {
     this.boss = new PgBoss({
       db: {
@@ -73,6 +84,9 @@ export class JobQueue {
       schema: "pgboss",
       // Queue maintenance needs one process at a time; pg-boss elects it with advisory locks.
       supervise: true,
+      ...(options.maintenanceIntervalSeconds === undefined
+        ? {}
+        : { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }),
       schedule: false,
     });
     this.boss.on("error", (err) => this.log.error("job queue error", err));
@@ -120,8 +134,13 @@ export class JobQueue {
     if (this.started) return;
     this.stopped = false;
     await this.boss.start();
-    for (const name of this.definitions.keys()) {
-      await this.boss.createQueue(name, { name, policy: "standard", retryLimit: 0 });
+    for (const [name, def] of this.definitions) {
+      const expiry = def.expireInSeconds === undefined ? {} : { expireInSeconds: def.expireInSeconds };
+      await this.boss.createQueue(name, { name, policy: "standard", retryLimit: 0, ...expiry });
+      // createQueue leaves an existing queue as it is; a queue made before the expiry was set (or
+      // with another lease) gets it here. New jobs take the queue's expiry when they are sent.
+      if (def.expireInSeconds !== undefined)
+        await this.boss.updateQueue(name, { name, policy: "standard", retryLimit: 0, ...expiry });
     }
     this.started = true;
   }

@@ -26,5 +26,9 @@ export interface MailDeps {
   sync: MailSync;
   /** host:port pairs the unsubscribe one-click POST may reach despite the SSRF guard (tests only). */
   unsubscribeAllowHosts: readonly string[];
+  /** PROVIDER_WRITE_TIMEOUT_MS (default 5 s): past it a write-back is pending, then settled. */
+  writeTimeoutMs?: number;
+  /** Waits before each settle of a timed-out write-back (write-settler.ts); tests shorten them. */
+  settleDelaysMs?: readonly number[];
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }

@@ -5,14 +5,55 @@ import { emails } from "../db/schema.ts";
 import type { DomainEventName, EventBus } from "../events.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
+import { withProviderDeadline } from "../providers/http/deadline.ts";
 import type { MailProviderClient } from "../providers/mail-provider.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 import { accountsOf, syncAccountOf } from "./accounts.ts";
 import type { MailSync } from "./deps.ts";
 import { providerFailure, worstFailure } from "./provider-failure.ts";
+import type { WriteSettler } from "./write-settler.ts";
 
 /** Longer than any write-back can take (provider timeouts and retries included). */
 const WRITE_BACK_GUARD_MS = 2 * 60_000;
+
+/** PROVIDER_WRITE_TIMEOUT_MS's default: the longest a click waits for the provider. */
+export const DEFAULT_WRITE_TIMEOUT_MS = 5_000;
+
+const NO_ANSWER = Symbol("no answer");
+
+/**
+ * Runs a write-back for at most `ms`. Past it the provider's answer is given up on: requests in
+ * flight are abandoned and no retry starts (withProviderDeadline), and NO_ANSWER comes back,
+ * meaning unknown, not failed: the provider may have applied the change, or may still.
+ */
+async function withinDeadline<T>(ms: number, work: () => Promise<T>): Promise<T | typeof NO_ANSWER> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof NO_ANSWER>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error("the provider did not answer the write-back in time"));
+      resolve(NO_ANSWER);
+    }, ms);
+  });
+  const running = withProviderDeadline(controller.signal, work);
+  try {
+    return await Promise.race([running, deadline]);
+  } catch (err) {
+    return noAnswer(err) ? NO_ANSWER : Promise.reject(err);
+  } finally {
+    clearTimeout(timer);
+    // Once abandoned, its rejection (the abort) has no one left to tell.
+    running.catch(() => undefined);
+  }
+}
+
+/** A request that timed out may have reached the provider: its outcome is unknown too. */
+function noAnswer(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    if (e.name === "TimeoutError") return true;
+  }
+  return false;
+}
 
 /** One change to apply to a set of emails (the reader's toggles, bulk actions, delete). */
 export interface EmailChange {
@@ -74,6 +115,9 @@ async function writeBack(
  * Archive, read, star, flag and delete: applied locally at once (the UI and stats see it), then
  * written back to each account's provider. If a provider refuses, that account's emails get
  * their previous state back and the caller gets the provider's error; other accounts keep theirs.
+ * If a provider does not answer within `writeTimeoutMs`, the outcome is unknown: its emails keep
+ * the change, are marked pending (emails.write_pending_at) and are settled from the provider in
+ * the background (write-settler.ts); the caller is answered at once (decision 0019).
  */
 export function createEmailActions(deps: {
   db: Db;
@@ -81,8 +125,13 @@ export function createEmailActions(deps: {
   events: EventBus;
   providerClient: ProviderClientFactory;
   sync: Pick<MailSync, "requestSync">;
+  /** Settles write-backs that timed out (write-settler.ts). */
+  settler: Pick<WriteSettler, "schedule">;
+  /** PROVIDER_WRITE_TIMEOUT_MS: how long one account's write-back may hold up the request. */
+  writeTimeoutMs?: number;
 }) {
   const { db, clock } = deps;
+  const writeTimeoutMs = deps.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
 
   function localSet(change: EmailChange, now: Date) {
     // Until the write-back ends, sync must not store what it fetched (the provider may not have
@@ -156,6 +205,25 @@ export function createEmailActions(deps: {
     });
   }
 
+  /**
+   * The write-back to this account got no answer in time: its rows keep the change (and the
+   * guard that keeps fetched data off them) until the settler has re-read the provider.
+   */
+  async function markPending(accountId: string, rows: EmailState[]): Promise<void> {
+    await db
+      .update(emails)
+      .set({ writePendingAt: clock.now() })
+      .where(
+        inArray(
+          emails.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    deps.settler.schedule(accountId);
+    // The account's next sync settles it as well (and brings whatever else changed).
+    await deps.sync.requestSync(accountId, "action").catch(() => undefined);
+  }
+
   function announce(userId: string, change: EmailChange, emailIds: string[]): void {
     if (emailIds.length === 0) return;
     const emit = (name: DomainEventName) => deps.events.emit(name, { userId, emailIds } as never);
@@ -171,13 +239,14 @@ export function createEmailActions(deps: {
   return {
     /**
      * Applies `change` to the user's emails. Every id must be the user's (404, nothing changed,
-     * otherwise). Returns how many emails changed; throws the provider's error after rollback.
+     * otherwise). Returns how many emails changed, and of those how many wait for the provider's
+     * answer (`pending`, only when some do); throws the provider's error after rollback.
      */
     async apply(
       userId: string,
       emailIds: readonly string[],
       change: EmailChange,
-    ): Promise<{ updated: number }> {
+    ): Promise<{ updated: number; pending?: number }> {
       const ids = [...new Set(emailIds)];
       const rows: EmailState[] = await db
         .select(stateColumns)
@@ -200,6 +269,7 @@ export function createEmailActions(deps: {
 
       const failures: DomainError[] = [];
       const done: string[] = [];
+      const pending: string[] = [];
       // Accounts are independent mailboxes: write back to them in parallel.
       await Promise.all(
         [...byAccount].map(async ([accountId, group]) => {
@@ -208,11 +278,18 @@ export function createEmailActions(deps: {
           try {
             if (!account) throw new DomainError("not_found", "The account of this email is gone.");
             const client = deps.providerClient(syncAccountOf(account));
-            const newIds = await writeBack(
-              client,
-              group.map((r) => r.providerId),
-              change,
+            const newIds = await withinDeadline(writeTimeoutMs, () =>
+              writeBack(
+                client,
+                group.map((r) => r.providerId),
+                change,
+              ),
             );
+            if (newIds === NO_ANSWER) {
+              await markPending(accountId, group);
+              pending.push(...group.map((r) => r.id));
+              return;
+            }
             await rekey(group, newIds);
             // From now on the provider has the whole change: data fetched later may be stored.
             await db
@@ -235,10 +312,12 @@ export function createEmailActions(deps: {
           }
         }),
       );
+      // Pending changes are announced by nobody: the game counts confirmed actions (decision 0024).
       announce(userId, change, done);
       const failure = worstFailure(failures);
       if (failure) throw failure;
-      return { updated: done.length };
+      const updated = done.length + pending.length;
+      return pending.length > 0 ? { updated, pending: pending.length } : { updated };
     },
   };
 }

@@ -277,7 +277,12 @@ export function createEmailLister(db: Db) {
     /** One email with its bodies. The HTML is the sender's original: the client sanitizes it. */
     async get(userId: string, id: string): Promise<Email> {
       const [row] = await db
-        .select({ ...summaryColumns, bodyHtml: emails.bodyHtml, bodyText: emails.bodyText })
+        .select({
+          ...summaryColumns,
+          bodyHtml: emails.bodyHtml,
+          bodyText: emails.bodyText,
+          writePendingAt: emails.writePendingAt,
+        })
         .from(emails)
         .where(and(eq(emails.userId, userId), eq(emails.id, id)));
       if (!row) throw new DomainError("not_found", "No such email.");

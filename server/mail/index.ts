@@ -35,13 +35,14 @@ export function registerMailApi(
     providerClient,
     sync: services.sync.service,
     unsubscribeAllowHosts: config.unsubscribeAllowHosts,
+    writeTimeoutMs: config.providerWriteTimeoutMs,
     log: app.log,
     ...(services.events ? { events: services.events } : {}),
     ...(services.scheduleUnsubscribe ? { scheduleUnsubscribe: services.scheduleUnsubscribe } : {}),
   });
   registerMailRoutes(app, mail);
   app.decorate("mail", mail);
-  app.addHook("onClose", () => mail.idle());
+  app.addHook("onClose", () => mail.close());
   return mail;
 }
 

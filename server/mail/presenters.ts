@@ -27,7 +27,7 @@ export type EmailSummaryRow = Pick<
   | "listUnsubscribe"
   | "aiAnalysis"
 > &
-  Partial<Pick<EmailRow, "bodyHtml" | "bodyText">>;
+  Partial<Pick<EmailRow, "bodyHtml" | "bodyText" | "writePendingAt">>;
 
 export interface AccountInfo {
   email: string;
@@ -73,6 +73,8 @@ export function presentEmail(row: EmailSummaryRow, account: AccountInfo): Email 
     threadId: row.threadId,
     canUnsubscribe: Boolean(row.listUnsubscribe),
     aiAnalysis: presentAiAnalysis(row.aiAnalysis),
+    // Only while the provider's answer to the person's change is outstanding (decision 0019).
+    ...(row.writePendingAt ? { pending: true as const } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { createEventBus } from "../events.ts";
 import { createActionItemFinder } from "./action-item-finder.ts";
 import { createInProcessRunner } from "./background.ts";
 import type { MailDeps } from "./deps.ts";
-import { createEmailActions } from "./email-actions.ts";
+import { createEmailActions, DEFAULT_WRITE_TIMEOUT_MS } from "./email-actions.ts";
 import { createEmailLister } from "./email-lister.ts";
 import { createInboxZero } from "./inbox-zero.ts";
 import { createInvitationReader } from "./invitations.ts";
@@ -10,6 +10,7 @@ import { createMailSender } from "./mail-sender.ts";
 import { createStatsService } from "./stats-service.ts";
 import { createSyncRequester } from "./sync-requester.ts";
 import { createUnsubscriber, type Unsubscriber } from "./unsubscribe/unsubscriber.ts";
+import { createWriteSettler } from "./write-settler.ts";
 
 /**
  * Builds the mail API's services. The unsubscribe network step runs through `scheduleUnsubscribe`
@@ -38,20 +39,39 @@ export function createMailServices(
     schedule,
   });
   const stats = createStatsService({ ...deps, events });
+  const writeTimeoutMs = deps.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+  const settler = createWriteSettler({
+    ...deps,
+    readTimeoutMs: writeTimeoutMs,
+    ...(deps.settleDelaysMs ? { delaysMs: deps.settleDelaysMs } : {}),
+  });
+  // Every sync of an account in this process ends by settling its timed-out write-backs: one sync
+  // makes app and provider agree, and marks left by a crashed process heal at the next poll.
+  const stopSettlingAfterSync = events.on("emails.synced", async ({ accountId }) => {
+    await settler.settle(accountId);
+  });
+  /** Waits for in-process background work (tests, shutdown). */
+  const idle = async (): Promise<void> => {
+    await Promise.all([runner.idle(), stats.settled()]);
+  };
   return {
     events,
     lister: createEmailLister(deps.db),
     invitations: createInvitationReader(deps),
     stats,
     actionItems: createActionItemFinder(deps.db),
-    actions: createEmailActions({ ...deps, events }),
+    actions: createEmailActions({ ...deps, events, settler, writeTimeoutMs }),
+    settler,
     inboxZero: createInboxZero(deps),
     sender: createMailSender({ ...deps, events }),
     unsubscriber,
     syncRequester: createSyncRequester(deps),
-    /** Waits for in-process background work (tests, shutdown). */
-    async idle(): Promise<void> {
-      await Promise.all([runner.idle(), stats.settled()]);
+    idle,
+    /** Shutdown: idle() and the end of the settle loops (their marks stay for the next sync). */
+    async close(): Promise<void> {
+      stopSettlingAfterSync();
+      await settler.stop();
+      await idle();
     },
   };
 }

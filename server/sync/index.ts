@@ -10,7 +10,7 @@ import { createMailboxSyncer, type MailboxSyncer, type SyncScheduler } from "./m
 import { createPoller } from "./poller.ts";
 import type { PushSecrets } from "./push-secrets.ts";
 import { rekeyIds } from "./rekey.ts";
-import { ensureState, markQueued } from "./sync-state.ts";
+import { DEFAULT_LEASE_SECONDS, ensureState, markQueued } from "./sync-state.ts";
 import type { ProviderClientFactory, SyncAccount, SyncLogger, SyncReason } from "./types.ts";
 import { upsertPage } from "./upsert.ts";
 
@@ -51,6 +51,8 @@ export interface SyncServicesDeps {
   publicUrl: string;
   depthDays: number;
   pollSeconds: number;
+  /** SYNC_LEASE_SECONDS: how long a lease lasts without renewal (default 60). */
+  leaseSeconds?: number;
   /** Tests shorten these. */
   leaseWaitMs?: number;
   backfillBudgetMs?: number;
@@ -62,15 +64,26 @@ export interface SyncServicesDeps {
 export function createSyncServices(deps: SyncServicesDeps) {
   const { db, queue } = deps;
 
+  const leaseSeconds = deps.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+
+  // Someone waits for pushed mail, a newly connected mailbox or a refresh, or an account was left
+  // by a dead worker: a worker in this process starts it at once rather than at its next poll,
+  // also when the request joins a sync queued earlier (e.g. by the poller). Polls and retries
+  // wait for their turn.
+  const isUrgent = (reason: SyncReason) =>
+    reason === "push" || reason === "connected" || reason === "manual" || reason === "takeover";
+
   async function requestSync(accountId: string, reason: SyncReason, delayMs?: number): Promise<void> {
-    // Someone waits for pushed mail, a newly connected mailbox or a refresh: a worker in this
-    // process starts it at once rather than at its next poll, also when the request joins a sync
-    // queued earlier (e.g. by the poller). Polls and retries wait for their turn.
-    const urgent = reason === "push" || reason === "connected" || reason === "manual";
     if (!(await markQueued(db, accountId))) {
-      if (urgent) for (const name of [SYNC_JOBS.push, SYNC_JOBS.account]) queue.wake(name);
+      if (isUrgent(reason)) for (const name of [SYNC_JOBS.push, SYNC_JOBS.account]) queue.wake(name);
       return;
     }
+    await sendSync(accountId, reason, delayMs);
+  }
+
+  /** Sends the job of a sync whose queued flag the caller has just set. */
+  async function sendSync(accountId: string, reason: SyncReason, delayMs?: number): Promise<void> {
+    const urgent = isUrgent(reason);
     const name = reason === "push" ? SYNC_JOBS.push : SYNC_JOBS.account;
     const data = reason === "push" ? { accountId } : { accountId, reason };
     await queue.send(name, data, {
@@ -99,6 +112,7 @@ export function createSyncServices(deps: SyncServicesDeps) {
     scheduler,
     publicUrl: deps.publicUrl,
     secrets: deps.secrets,
+    leaseSeconds,
     ...(deps.leaseWaitMs === undefined ? {} : { leaseWaitMs: deps.leaseWaitMs }),
     ...(deps.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: deps.backfillBudgetMs }),
     ...(deps.gmailUnitsPerMinute === undefined ? {} : { gmailUnitsPerMinute: deps.gmailUnitsPerMinute }),
@@ -110,7 +124,11 @@ export function createSyncServices(deps: SyncServicesDeps) {
     log: deps.log,
     depthDays: deps.depthDays,
     pollSeconds: deps.pollSeconds,
+    leaseSeconds,
     requestSync: (accountId, reason) => requestSync(accountId, reason),
+    // claimAbandonedLeases has set the queued flag: send the job without collapsing into the
+    // flag, whose own job may have died with the lease holder.
+    requestTakeover: (accountId) => sendSync(accountId, "takeover"),
     requestWatchRenew: (accountId) => scheduler.watchRenew(accountId),
   });
 

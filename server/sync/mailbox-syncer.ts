@@ -36,6 +36,8 @@ export interface MailboxSyncerDeps extends SyncContext {
   secrets: PushSecrets;
   /** How long a sync waits for another worker's step on the same account (default 4 s). */
   leaseWaitMs?: number;
+  /** How long the account's lease lasts without renewal (SYNC_LEASE_SECONDS, default 60 s). */
+  leaseSeconds?: number;
   /** How long one backfill job lists pages before handing the account back (default 3 s). */
   backfillBudgetMs?: number;
   /** The Gmail quota our limiter spends (GMAIL_UNITS_PER_MINUTE); it bounds Gmail backfill pages. */
@@ -94,13 +96,10 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
         .where(eq(syncStates.accountId, accountId));
       return;
     }
-    const lease = await acquireLease(
-      deps.db,
-      accountId,
-      leaseWaitMs,
-      kind,
-      kind === "backfill" ? { unlessHeldBy: "backfill" } : {},
-    );
+    const lease = await acquireLease(deps.db, accountId, leaseWaitMs, kind, {
+      ...(kind === "backfill" ? { unlessHeldBy: "backfill" as const } : {}),
+      ...(deps.leaseSeconds === undefined ? {} : { leaseSeconds: deps.leaseSeconds }),
+    });
     if (!lease) {
       await onBusy();
       return;

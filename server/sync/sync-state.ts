@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { isConnectionError } from "../db/connection-errors.ts";
-import { syncStates } from "../db/schema.ts";
+import { mailAccounts, syncStates } from "../db/schema.ts";
 
 export type SyncStateRow = typeof syncStates.$inferSelect;
 
 /** A collapsed trigger older than this no longer blocks a new one (its job was lost). */
 const QUEUED_STALE_SECONDS = 120;
-/** How long a lease lasts without renewal; holders renew after every page. */
-export const LEASE_SECONDS = 60;
+/** How long a lease lasts without renewal unless configured (SYNC_LEASE_SECONDS); holders renew after every page. */
+export const DEFAULT_LEASE_SECONDS = 60;
 
 export async function ensureState(db: Db, accountId: string): Promise<void> {
   await db.insert(syncStates).values({ accountId }).onConflictDoNothing();
@@ -75,10 +75,10 @@ export interface Lease {
   release(): Promise<void>;
 }
 
-async function tryTake(db: Db, accountId: string, owner: string): Promise<boolean> {
+async function tryTake(db: Db, accountId: string, owner: string, leaseSeconds: number): Promise<boolean> {
   const rows = await db
     .update(syncStates)
-    .set({ leaseOwner: owner, leaseExpiresAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .set({ leaseOwner: owner, leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
     .where(
       and(
         eq(syncStates.accountId, accountId),
@@ -113,13 +113,15 @@ export async function acquireLease(
   accountId: string,
   waitMs: number,
   kind: LeaseKind = "sync",
-  opts: { unlessHeldBy?: LeaseKind } = {},
+  opts: { unlessHeldBy?: LeaseKind; leaseSeconds?: number } = {},
 ): Promise<Lease | null> {
   await ensureState(db, accountId);
+  const leaseSeconds = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  // The pid tells an operator (and the worker-death test) which process holds the account.
   const owner = `${kind}:${process.pid}:${randomUUID()}`;
   const deadline = Date.now() + waitMs;
   for (;;) {
-    if (await tryTake(db, accountId, owner)) break;
+    if (await tryTake(db, accountId, owner, leaseSeconds)) break;
     if (Date.now() >= deadline) return null;
     if (opts.unlessHeldBy && (await leaseHolder(db, accountId)) === opts.unlessHeldBy) return null;
     await new Promise((r) => setTimeout(r, 100));
@@ -127,7 +129,7 @@ export async function acquireLease(
   return {
     accountId,
     owner,
-    renew: () => tryTake(db, accountId, owner),
+    renew: () => tryTake(db, accountId, owner, leaseSeconds),
     async release() {
       // A release lost with its connection would leave the account locked until the lease
       // expires; the pool hands out a fresh connection, so try a few times.
@@ -145,6 +147,38 @@ export async function acquireLease(
       }
     },
   };
+}
+
+/**
+ * Accounts whose lease ran out while its holder still had work on them (a pass not finished, or a
+ * sync queued before the lease expired): the holder died or hung, and nothing else would resume
+ * them before the next poll. Marks a sync queued for each and returns them; the caller sends the
+ * jobs. One statement, so of several workers asking at once only one claims an account (the
+ * others re-check the row after the first commits and find the flag newer than the expiry). A
+ * claim whose job has not taken the lease within a lease length (it was lost too) is made again.
+ */
+export async function claimAbandonedLeases(db: Db, leaseSeconds: number): Promise<string[]> {
+  const rows = await db
+    .update(syncStates)
+    .set({ queuedAt: sql`now()` })
+    .where(
+      and(
+        isNotNull(syncStates.leaseOwner),
+        lt(syncStates.leaseExpiresAt, sql`now()`),
+        or(eq(syncStates.backfillDone, false), isNotNull(syncStates.queuedAt)),
+        or(
+          isNull(syncStates.queuedAt),
+          lt(syncStates.queuedAt, syncStates.leaseExpiresAt),
+          lt(syncStates.queuedAt, sql`now() - make_interval(secs => ${leaseSeconds})`),
+        ),
+        inArray(
+          syncStates.accountId,
+          db.select({ id: mailAccounts.id }).from(mailAccounts).where(eq(mailAccounts.status, "active")),
+        ),
+      ),
+    )
+    .returning({ accountId: syncStates.accountId });
+  return rows.map((r) => r.accountId);
 }
 
 /** Thrown when another worker took over (our lease expired): the work is retried, not lost. */

@@ -14,8 +14,11 @@ export interface SyncAccount {
 export type ProviderClientFactory = (account: SyncAccount) => MailProviderClient;
 
 /** Why a sync was asked for; only for logs and the job name (push syncs run on their own queue). */
-/** Why a sync was asked for; "action": after the user's change was written back to the provider. */
-export type SyncReason = "connected" | "poll" | "push" | "manual" | "retry" | "action";
+/**
+ * Why a sync was asked for; "action": after the user's change was written back to the provider;
+ * "takeover": the account's lease expired while its holder still had work (the holder died).
+ */
+export type SyncReason = "connected" | "poll" | "push" | "manual" | "retry" | "action" | "takeover";
 
 export interface SyncLogger {
   info(obj: object, msg: string): void;

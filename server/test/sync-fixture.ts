@@ -84,6 +84,8 @@ export async function startSyncFixture(
     analyseAfterSync?: boolean;
     /** Run the emulator in its own process, as the real providers are (benchmarks). */
     emulatorProcess?: boolean;
+    /** The in-process app's role (default all); "web" when other processes do the work. */
+    role?: Role;
   } = {},
 ): Promise<SyncFixture> {
   const database = await openTestDatabase(kind);
@@ -165,7 +167,11 @@ export async function startSyncFixture(
     return { services, clientFor };
   };
 
-  const { services, clientFor } = await makeServices(database.database, "all", () => wrap.current);
+  const { services, clientFor } = await makeServices(
+    database.database,
+    opts.role ?? "all",
+    () => wrap.current,
+  );
   const app = await buildApp({ config, database: database.database, services });
   await services.start();
   await app.listen({ host: "127.0.0.1", port });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { MailServices } from "../../mailbox/services.ts";
-import { sendGraphError } from "./errors.ts";
+import { sendGraphError, sendKnownGraphError } from "./errors.ts";
 
 /** Graph's JSON batching allows 20 requests per batch. */
 export const MAX_GRAPH_BATCH = 20;
@@ -44,7 +44,9 @@ function parseRequests(body: unknown): BatchRequest[] | string {
 /**
  * `POST /$batch`: inner requests replay through this server one after another, in order, so
  * each is authenticated and throttled by itself and may come back 429 inside a 200 batch.
- * A request whose dependency failed answers 424, as Graph does.
+ * A request whose dependency failed answers 424, as Graph does. Injected faults (latency, 503s,
+ * dropped connections) apply to the batch itself as to any single route: inner requests skip
+ * them, so a batch is slowed or failed once, not once per part.
  */
 export function registerGraphBatch(app: FastifyInstance, mail: MailServices): void {
   app.post("/$batch", async (request, reply) => {
@@ -60,6 +62,9 @@ export function registerGraphBatch(app: FastifyInstance, mail: MailServices): vo
         now,
       );
     }
+    const fault = await mail.faults.apply("microsoft", request, reply);
+    if (fault === "drop") return reply;
+    if (fault === "error") return sendKnownGraphError(reply, "unavailable", mail.context.clock.now());
     const statuses = new Map<string, number>();
     const responses: Record<string, unknown>[] = [];
     for (const inner of requests) {

@@ -403,6 +403,32 @@ describe("throttling and batch", () => {
       await admin("/mail/faults/reset", "POST");
     }
   });
+
+  it("$batch honours injected latency and errors like single routes (once per batch)", async () => {
+    const requests = [1, 2, 3].map((i) => ({ id: String(i), method: "GET", url: "/me/mailFolders/inbox" }));
+    try {
+      await admin("/mail/faults", "PUT", { latencyMs: 400, provider: "microsoft" });
+      const started = Date.now();
+      const slow = await call("/$batch", { method: "POST", body: { requests } });
+      const took = Date.now() - started;
+      expect(slow.status).toBe(200);
+      expect((slow.body.responses as Json[]).map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(took).toBeGreaterThanOrEqual(390);
+      // The inner requests are not delayed again: three parts cost one latency, not four.
+      expect(took).toBeLessThan(1_200);
+
+      await admin("/mail/faults", "PUT", { latencyMs: 0, errorRate: 1, provider: "microsoft" });
+      const failed = await call("/$batch", { method: "POST", body: { requests } });
+      expect(failed.status).toBe(503);
+      expect(failed.body).toMatchObject({ error: { code: "ServiceUnavailable" } });
+
+      // Faults limited to the other provider leave Graph batches alone.
+      await admin("/mail/faults", "PUT", { errorRate: 1, provider: "google" });
+      expect((await call("/$batch", { method: "POST", body: { requests } })).status).toBe(200);
+    } finally {
+      await admin("/mail/faults/reset", "POST");
+    }
+  });
 });
 
 describe("Graph subscriptions", () => {

@@ -1,4 +1,5 @@
 import type { ProviderHttp } from "./client.ts";
+import { providerDeadline } from "./deadline.ts";
 import { ProviderRequestError } from "./errors.ts";
 import { retryDelay } from "./retry.ts";
 
@@ -102,7 +103,7 @@ export async function runBatchWithRetries<C extends { id: string }, A extends { 
       }
       const reason = failure ?? new ProviderRequestError("transient", `${provider} batch part failed`);
       const delay = retryDelay(reason, attempt, http.retry);
-      if (delay === undefined) throw reason;
+      if (delay === undefined || providerDeadline()?.aborted) throw reason;
       await http.retry.sleep(delay);
     }
   }

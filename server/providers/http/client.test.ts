@@ -3,6 +3,7 @@ import { ProviderError } from "../../auth/errors.ts";
 import { DomainError } from "../../http/errors.ts";
 import { classifyGraphError } from "../outlook/errors.ts";
 import { createProviderHttp, type TokenSource } from "./client.ts";
+import { withProviderDeadline } from "./deadline.ts";
 import { ProviderRequestError } from "./errors.ts";
 
 /** A scripted stand-in for fetch: each call takes the next answer (or throws it). */
@@ -52,6 +53,32 @@ function client(fake: typeof fetch, token: TokenSource, slept: number[] = []) {
 }
 
 describe("createProviderHttp", () => {
+  it("under a passed deadline: the request in flight is abandoned and no retry is sent", async () => {
+    const calls: string[] = [];
+    // Hangs until aborted, as a provider that never answers.
+    const hanging: typeof fetch = (input, init) => {
+      calls.push(String(input));
+      return new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+      });
+    };
+    const slept: number[] = [];
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("deadline")), 20);
+    const failed = await withProviderDeadline(controller.signal, () =>
+      client(hanging, tokens(), slept).request({ method: "POST", url: "https://api.test/write" }),
+    ).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(ProviderRequestError);
+    expect(calls).toHaveLength(1);
+    expect(slept).toEqual([]);
+    // Nothing starts once the deadline has passed.
+    const late = await withProviderDeadline(controller.signal, () =>
+      client(hanging, tokens()).request({ method: "POST", url: "https://api.test/write" }),
+    ).catch((err: unknown) => err);
+    expect(late).toBeInstanceOf(ProviderRequestError);
+    expect(calls).toHaveLength(1);
+  });
+
   it("refreshes once on 401 and retries with the new token", async () => {
     const { fake, calls } = scripted([json(401, {}), json(200, { ok: true })]);
     const token = tokens();

@@ -1,4 +1,5 @@
 import { ProviderError, toProviderError } from "../../auth/errors.ts";
+import { providerDeadline } from "./deadline.ts";
 import { ProviderRequestError } from "./errors.ts";
 import { DEFAULT_RETRY, type RetrySettings, retryDelay } from "./retry.ts";
 
@@ -48,6 +49,20 @@ export interface ProviderHttp {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** Throws instead of starting a request once the caller's deadline (withProviderDeadline) passed. */
+function abandonAfter(deadline: AbortSignal | undefined): void {
+  if (deadline?.aborted) {
+    throw new ProviderRequestError(
+      "transient",
+      "abandoned: the caller's deadline passed",
+      {},
+      {
+        cause: deadline.reason,
+      },
+    );
+  }
+}
+
 /** Unwraps the DomainError the token service throws into the ProviderError it carries. */
 export function tokenFailure(err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
@@ -86,14 +101,17 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
       body = JSON.stringify(request.body);
       headers["content-type"] ??= "application/json";
     }
+    const deadline = providerDeadline();
     return gate(request.weight ?? 1, async () => {
       try {
+        abandonAfter(deadline);
+        const perTry = AbortSignal.timeout(timeoutMs);
         const response = await doFetch(request.url, {
           method: request.method,
           headers,
           body,
           redirect: "manual",
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: deadline ? AbortSignal.any([perTry, deadline]) : perTry,
         });
         return { status: response.status, headers: response.headers, text: await response.text() };
       } catch (err) {
@@ -124,8 +142,9 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
         failure = err;
       }
       const delay = retryDelay(failure, attempt, retry);
-      if (delay === undefined) throw failure;
+      if (delay === undefined || providerDeadline()?.aborted) throw failure;
       await retry.sleep(delay);
+      abandonAfter(providerDeadline());
     }
   }
 

@@ -38,19 +38,27 @@ interface ChangeInput {
   transport: Transport;
 }
 
-async function send({ ids, change, transport }: ChangeInput): Promise<void> {
+/** After a change the provider did not confirm in time, the lists are read again this much later. */
+export const PENDING_LIST_RECHECK_MS = 6_000;
+
+/** Sends the change; resolves to whether any email of it is pending (no answer from the provider yet). */
+async function send({ ids, change, transport }: ChangeInput): Promise<boolean> {
   if (transport === "bulk") {
     const action = change.isArchived ? "archive" : "markRead";
-    await apiRequest("POST", "/api/emails/bulk-action", { action, emailIds: ids });
-    return;
+    const answer = await apiRequest<{ pending?: number }>("POST", "/api/emails/bulk-action", {
+      action,
+      emailIds: ids,
+    });
+    return (answer?.pending ?? 0) > 0;
   }
   const path = (id: string) => `/api/emails/${encodeURIComponent(id)}`;
   if (change.deleted) {
-    await Promise.all(ids.map((id) => apiRequest("DELETE", path(id))));
-    return;
+    const answers = await Promise.all(ids.map((id) => apiRequest<Email>("DELETE", path(id))));
+    return answers.some((e) => e?.pending);
   }
   const { deleted: _deleted, ...flags } = change;
-  await Promise.all(ids.map((id) => apiRequest("PATCH", path(id), flags)));
+  const answers = await Promise.all(ids.map((id) => apiRequest<Email>("PATCH", path(id), flags)));
+  return answers.some((e) => e?.pending);
 }
 
 /** Every cached, still visible email from this sender (lists and details). */
@@ -88,7 +96,7 @@ async function otherEmailsFrom(queryClient: QueryClient, email: Email): Promise<
  */
 export function useEmailActions() {
   const queryClient = useQueryClient();
-  const mutation = useMutation<void, Error, ChangeInput, { snapshot: Snapshot }>({
+  const mutation = useMutation<boolean, Error, ChangeInput, { snapshot: Snapshot }>({
     mutationFn: send,
     onMutate: async (input) => {
       // Reads in flight would bring back the old state.
@@ -100,8 +108,15 @@ export function useEmailActions() {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
       toast({ title: "Error", description: input.failure, variant: "destructive" });
     },
-    onSuccess: (_data, input) => {
+    onSuccess: (pending, input) => {
       if (input.transport === "bulk") void queryClient.invalidateQueries({ queryKey: emailKeys.lists });
+      // The server settles it with the provider shortly, which may undo the change: show that.
+      if (pending) {
+        setTimeout(() => {
+          void queryClient.invalidateQueries({ queryKey: emailKeys.lists });
+          void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+        }, PENDING_LIST_RECHECK_MS);
+      }
     },
     onSettled: (_data, _error, input) => {
       // A list refresh that raced the request may have put the old state into the reader.

@@ -159,6 +159,14 @@ function ReaderContent({
                 Flagged
               </span>
             ) : null}
+            {email.pending ? (
+              <span
+                title="Your last change is not confirmed by the provider yet; it is checked again shortly"
+                className="mt-0.5 shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
+              >
+                Pending
+              </span>
+            ) : null}
             {security ? (
               <span className="mt-0.5">
                 <SecurityBadge scan={security} />
@@ -277,7 +285,7 @@ function ReaderContent({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
         tabIndex={0}
       >
-        {loadingBody ? null : <InvitationCard emailId={email.id} />}
+        {loadingBody ? null : <InvitationCard emailId={email.id} risk={security?.verdict} />}
         {loadingBody ? (
           <p className="text-sm text-slate-500" role="status">
             Loading…

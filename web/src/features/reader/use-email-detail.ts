@@ -3,7 +3,13 @@ import type { Email, EmailListResponse } from "../../../../contract/mail.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { emailKeys } from "../../lib/mail-queries.ts";
 
-/** GET /api/emails/:id (with the bodies); the list's copy stands in while it loads. */
+/** While the provider has not confirmed the last change (pending), the email is read again this often. */
+export const PENDING_RECHECK_MS = 2_000;
+
+/**
+ * GET /api/emails/:id (with the bodies); the list's copy stands in while it loads. A pending email
+ * is re-read until the server has settled it with the provider (decision 0019).
+ */
 export function useEmailDetail(emailId: string | null) {
   const queryClient = useQueryClient();
   return useQuery<Email>({
@@ -11,6 +17,7 @@ export function useEmailDetail(emailId: string | null) {
     queryFn: ({ signal }) =>
       apiRequest<Email>("GET", `/api/emails/${encodeURIComponent(emailId ?? "")}`, undefined, { signal }),
     enabled: emailId !== null,
+    refetchInterval: (query) => (query.state.data?.pending ? PENDING_RECHECK_MS : false),
     placeholderData: (): Email | undefined => {
       const lists = queryClient.getQueriesData<InfiniteData<EmailListResponse>>({
         queryKey: emailKeys.lists,

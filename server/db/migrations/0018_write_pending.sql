@@ -1,0 +1,2 @@
+ALTER TABLE "emails" ADD COLUMN "write_pending_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "emails_account_write_pending_idx" ON "emails" USING btree ("account_id") WHERE "emails"."write_pending_at" is not null;
