@@ -117,3 +117,37 @@ test("Inbox Zero mode on a 360 px phone: the card fits, a finger swipe archives 
   await expect(mode(page)).toBeVisible();
   await expectNoSeriousA11yViolations(page, "Inbox Zero mode on a phone");
 });
+
+test("Privacy & Data Controls, Achievements and the Leaderboard on a 360 px phone: full width, reachable, accessible", async ({
+  page,
+}) => {
+  await signedInWithMail(page, [
+    { from: { name: "Ana", address: "ana@example.org" }, subject: "Phone privacy", text: "One." },
+  ]);
+  for (const [button, title] of [
+    ["Privacy Settings", "Privacy & Data Controls"],
+    ["Achievements", "Achievement Badges"],
+    ["Leaderboard", "Leaderboard Rankings"],
+  ] as const) {
+    await page.getByRole("button", { name: button, exact: true }).first().click();
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(360);
+    await noSidewaysScroll(page);
+    await fitsTheScreen(page, '[role="dialog"] button');
+    await expectNoSeriousA11yViolations(page, `${title} on a phone`, { include: '[role="dialog"]' });
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+  // The deletion buttons are reachable by scrolling the panel and name what will be lost.
+  await page.getByRole("button", { name: "Privacy Settings", exact: true }).first().click();
+  const privacy = page.getByRole("dialog", { name: "Privacy & Data Controls" });
+  await privacy.getByRole("button", { name: "Delete Now" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toBeVisible();
+  const confirmBox = await confirm.boundingBox();
+  expect((confirmBox?.x ?? 0) + (confirmBox?.width ?? 999)).toBeLessThanOrEqual(360);
+  await expect(confirm).toContainText(/email/i);
+});
