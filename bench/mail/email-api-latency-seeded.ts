@@ -1,6 +1,8 @@
 /**
- * Latency of the mail API's hot reads with 100,000 emails for one user, over real HTTP on the
- * embedded database (the slower backend). Run: npx tsx bench/mail/email-api-latency.ts
+ * SEEDED variant: latency of the mail API's hot reads with 100,000 emails for one user written
+ * straight in SQL (seed-mailbox.ts, no sync), over real HTTP on the embedded database. For query
+ * work only; bench/mail/api-load.ts measures a mailbox built by the sync engine.
+ * Run: npx tsx bench/mail/email-api-latency-seeded.ts
  * Targets: GET /api/emails p95 < 20 ms for a page of 50; GET /api/emails/stats < 10 ms.
  */
 import { mkdtemp, rm } from "node:fs/promises";

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
   agentDrafts,
@@ -295,12 +295,10 @@ async function* emailPages(db: Db, userId: string) {
       .where(
         and(
           eq(emails.userId, userId),
-          after
-            ? or(
-                lt(emails.receivedAt, after.receivedAt),
-                and(eq(emails.receivedAt, after.receivedAt), lt(emails.id, after.id)),
-              )
-            : undefined,
+          // A row comparison is one range of the (user, received_at desc, id desc) index; the
+          // equivalent OR of two conditions made each page read the index from the newest mail
+          // on (129 ms a page at 100,000 emails, against 32 ms at 20,000).
+          after ? sql`(${emails.receivedAt}, ${emails.id}) < (${after.receivedAt}, ${after.id})` : undefined,
         ),
       )
       .orderBy(desc(emails.receivedAt), desc(emails.id))
