@@ -50,7 +50,10 @@ import { loadMixed, loadUrl, medianRound } from "./load-runner.ts";
 import type { MixedResult } from "./mixed-load-client.ts";
 
 const COUNT = Number(process.env.BENCH_EMAILS ?? 10_000);
-const BACKENDS = (process.env.BENCH_DB ?? "pglite,postgres").split(",") as BackendKind[];
+// BENCH_DB=none measures only the idle server.
+const BACKENDS = (process.env.BENCH_DB ?? "pglite,postgres")
+  .split(",")
+  .filter((b) => b && b !== "none") as BackendKind[];
 /** The targets are for one client; 10 shows how the calls share the server. */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Duplex } from "node:stream";
@@ -112,6 +113,15 @@ export class PgliteThread {
   }
 
   static async start(dataDir: string | undefined): Promise<PgliteThread> {
+    // Creating a database runs PGlite's initdb, whose WebAssembly memory stays with the thread:
+    // 810 MB of RSS against 390 MB for the same empty database opened again. A new data folder
+    // is therefore created in a thread of its own that then ends, and opened in a fresh one.
+    if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION")))
+      await (await PgliteThread.open(dataDir)).close();
+    return PgliteThread.open(dataDir);
+  }
+
+  private static async open(dataDir: string | undefined): Promise<PgliteThread> {
     const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { dataDir } });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: FromWorker) => {

@@ -1,0 +1,17 @@
+import { PGlite } from "@electric-sql/pglite";
+import { mkdtempSync } from "node:fs";
+import os from "node:os"; import path from "node:path";
+const mb = () => Math.round(process.memoryUsage().rss / 1048576);
+const dir = process.env.DIR ?? mkdtempSync(path.join(os.tmpdir(), "memtest-"));
+console.log("start", mb());
+const opts: Record<string, unknown> = { dataDir: dir };
+if (process.env.CONF) opts.postgresqlconf = process.env.CONF.split(";");
+if (process.env.MEM) opts.initialMemory = Number(process.env.MEM) * 1048576;
+const db = await PGlite.create(opts as never);
+await db.query("select 1");
+global.gc?.();
+console.log("after create", mb(), dir);
+const r = await db.query("show shared_buffers"); console.log(r.rows);
+await new Promise((r) => setTimeout(r, 1000));
+console.log("idle", mb());
+await db.close();

@@ -1,0 +1,18 @@
+import { PGlite } from "@electric-sql/pglite";
+import { mkdtempSync } from "node:fs";
+import os from "node:os"; import path from "node:path";
+const mb = () => Math.round(process.memoryUsage().rss / 1048576);
+const dir = mkdtempSync(path.join(os.tmpdir(), "memtest2-"));
+console.log("start", mb());
+let db = await PGlite.create({ dataDir: dir });
+console.log("fresh", mb());
+await db.close();
+db = undefined as never;
+global.gc?.(); await new Promise((r) => setTimeout(r, 500)); global.gc?.();
+console.log("closed", mb());
+const conf = process.env.CONF ? { postgresqlconf: process.env.CONF.split(";") } : {};
+const db2 = await PGlite.create({ dataDir: dir, ...conf } as never);
+await db2.query("select 1");
+global.gc?.(); await new Promise((r) => setTimeout(r, 500));
+console.log("reopened", mb());
+await db2.close();

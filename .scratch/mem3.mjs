@@ -1,0 +1,15 @@
+import { Worker } from "node:worker_threads";
+import { mkdtempSync } from "node:fs";
+import os from "node:os"; import path from "node:path";
+const mb = () => Math.round(process.memoryUsage().rss / 1048576);
+const dir = mkdtempSync(path.join(os.tmpdir(), "memtest3-"));
+const once = (w, msg) => new Promise((r) => w.once("message", (m) => m === msg && r()));
+const url = new URL("./w.mjs", import.meta.url);
+console.log("start", mb());
+let w = new Worker(url, { workerData: { dir } });
+await once(w, "ready"); console.log("fresh in worker", mb());
+w.postMessage("close"); await once(w, "closed"); await w.terminate();
+await new Promise((r) => setTimeout(r, 500)); console.log("terminated", mb());
+w = new Worker(url, { workerData: { dir, conf: process.env.CONF ? process.env.CONF.split(";") : undefined } });
+await once(w, "ready"); await new Promise((r) => setTimeout(r, 500)); console.log("second worker", mb());
+w.postMessage("close"); await once(w, "closed"); await w.terminate();
