@@ -147,7 +147,7 @@ export interface JsonListRow {
 /**
  * The page as ONE json value instead of limit+1 rows of 21 columns. The embedded database's
  * driver copies every field of every row out of WebAssembly memory and parses it on its own, which
- * was the largest cost of a list request (bench/mail/api-load.ts); one JSON.parse is far cheaper,
+ * was the largest cost of a list request (bench/mail/api-load-seeded.ts); one JSON.parse is far cheaper,
  * and node-postgres gains the same way. An aggregate does not promise to keep its input's order,
  * and asking it to (json_agg ... ORDER BY) sorted the wide rows again, a sixth of the query's time
  * on PGlite: newestFirst puts the page back in order here instead, in microseconds.
