@@ -94,11 +94,23 @@ test("the panel shows the analysis of a synced email with the spec's fields and 
     },
   });
   expect(sent.ok(), await sent.text()).toBe(true);
+  // The reply makes a contact memory at once; the reply's own sync and analysis may add another a
+  // moment later. The panel reads the memories once, so it opens when they have settled.
+  let previous = "";
   await expect
-    .poll(async () => {
-      const { memories } = await api<{ memories: Array<{ kind: string }> }>(page, "/api/agent/memories");
-      return memories.some((m) => m.kind === "contact");
-    })
+    .poll(
+      async () => {
+        const { memories } = await api<{ memories: Array<{ kind: string; content: string }> }>(
+          page,
+          "/api/agent/memories",
+        );
+        const now = JSON.stringify(memories);
+        const settled = memories.some((m) => m.kind === "contact") && now === previous;
+        previous = now;
+        return settled;
+      },
+      { intervals: [1_500], timeout: 20_000 },
+    )
     .toBe(true);
   await page.reload();
   const panel = await openInsights(page, email);

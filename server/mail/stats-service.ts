@@ -59,6 +59,13 @@ export function createStatsService(deps: {
   ] as const) {
     deps.events.on(name, invalidate);
   }
+  // Mail a sync stored changes the counts too: without this, the stats asked for right after a
+  // first sync ends (the dashboard refetches then and keeps the answer 30 s) could be a page short.
+  deps.events.on("emails.synced", ({ accountId }) => {
+    for (const [userId, entry] of local) {
+      if (entry.counts.accounts.some((a) => a.id === accountId)) local.delete(userId);
+    }
+  });
 
   function startOfUtcDay(): Date {
     const now = clock.now();
