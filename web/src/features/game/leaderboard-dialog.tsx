@@ -1,5 +1,5 @@
 import { Dialog, Tabs } from "radix-ui";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { LeaderboardEntry } from "../../../../contract/game.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY } from "../reader/dialog-classes.ts";
@@ -229,15 +229,25 @@ export function ShowOnLeaderboardSwitch({
   onChange: (show: boolean) => void;
 }) {
   const id = useId();
+  // The click's value is shown in the same render as the click: the stored value (an optimistic
+  // cache update after an awaited cancel) arrives a tick later, and a controlled checkbox would
+  // snap back in between. Dropped when the change has settled (saved, or refused and reverted).
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!disabled) setChosen(null);
+  }, [disabled]);
   return (
     <div className="flex items-start gap-2">
       <input
         id={id}
         type="checkbox"
         className="mt-1 h-4 w-4 accent-brand-600"
-        checked={checked}
+        checked={chosen ?? checked}
         disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
+        onChange={(e) => {
+          setChosen(e.target.checked);
+          onChange(e.target.checked);
+        }}
       />
       <label htmlFor={id} className="text-sm text-slate-800">
         Show me on the global leaderboard
