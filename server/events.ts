@@ -21,6 +21,8 @@ export interface DomainEvents {
   "accounts.changed": { userId: string };
   /** A sync job of the account committed new or changed mail (AI analysis picks it up). */
   "emails.synced": { accountId: string };
+  /** Analyses were stored for the person's mail; they can move mail between buckets. */
+  "emails.analysed": { userId: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

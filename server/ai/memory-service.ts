@@ -140,7 +140,8 @@ export function createMemoryService(deps: { db: Db; clock: Clock }) {
       const sent = await db
         .select({ address, n: sql<number>`count(*)::int` })
         .from(sql`${emails} cross join lateral jsonb_array_elements(${emails.toRecipients}) r`)
-        .where(and(eq(emails.userId, userId), eq(emails.isSent, true), inArray(address, keys)))
+        // Written as the partial index's predicate (emails_user_sent_idx), so every plan can use it.
+        .where(and(eq(emails.userId, userId), sql`${emails.isSent}`, inArray(address, keys)))
         .groupBy(address);
       for (const r of sent) get(r.address).repliedCount += Number(r.n);
       return out;

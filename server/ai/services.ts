@@ -60,6 +60,7 @@ export function createAiServices(deps: AiDeps) {
     onNeedsReply: async (userId, ids) => {
       if (await agents.settings(userId)) await jobs?.requestAutoDraft(userId, ids);
     },
+    onStored: (userId) => deps.events.emit("emails.analysed", { userId }),
   });
   jobs = defineAiJobs(deps.queue, {
     db,

@@ -276,6 +276,9 @@ export const emails = pgTable(
       ),
     // The AI analysis job picks a user's not-yet-analysed mail, newest first, 200 at a time.
     index("emails_unanalysed_idx").on(t.userId, t.receivedAt.desc()).where(sql`${t.aiAnalysis} is null`),
+    // Each analysis batch counts what the person sent to its senders: without this the count read
+    // the whole mailbox per batch (100k mail analysed at 135 emails/s against 570/s at 10k).
+    index("emails_user_sent_idx").on(t.userId).where(sql`${t.isSent}`),
   ],
 );
 

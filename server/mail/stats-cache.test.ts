@@ -14,7 +14,7 @@ describe("stats cache", () => {
     await t?.destroy();
   });
 
-  it("drops a person's cached counts when a sync of one of their accounts stored mail", async () => {
+  it("drops a person's cached counts when a sync of one of their accounts stored mail, and when analyses were stored", async () => {
     const db = t.database.db;
     const events = createEventBus();
     const stats = createStatsService({
@@ -39,6 +39,14 @@ describe("stats cache", () => {
     expect((await stats.stats(user.id)).totalEmails).toBe(3);
     events.emit("emails.synced", { accountId: account.id });
     expect((await stats.stats(user.id)).totalEmails).toBe(5);
+
+    // Stored analyses can move mail between buckets, whose counts the cards show.
+    const [moved] = await createEmails(db, account, 1, () => ({ bucket: "other" }));
+    expect((await stats.stats(user.id)).totalEmails).toBe(5);
+    if (!moved) throw new Error("no email");
+    events.emit("emails.analysed", { userId: user.id });
+    const after = await stats.stats(user.id);
+    expect(after.totalEmails).toBe(6);
     await stats.settled();
   });
 });

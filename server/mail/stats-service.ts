@@ -56,6 +56,8 @@ export function createStatsService(deps: {
     "email.unread",
     "email.trashed",
     "accounts.changed",
+    // Analysis can move mail between buckets: the cards' counts come from here (decision 0036).
+    "emails.analysed",
   ] as const) {
     deps.events.on(name, invalidate);
   }

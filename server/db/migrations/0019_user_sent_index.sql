@@ -1,0 +1,1 @@
+CREATE INDEX "emails_user_sent_idx" ON "emails" USING btree ("user_id") WHERE "emails"."is_sent";
