@@ -8,16 +8,21 @@ const ZONE = "America/New_York";
 test.use({ timezoneId: ZONE, locale: "en-US" });
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
+/** The emulator's demo meeting invitation, sent to `email` by `organizer`. */
+async function deliverInvitation(email: string, organizer: { name: string; address: string }) {
+  const delivered = await fetch(`${EMULATOR_URL}/_admin/mailboxes/${email}/invitation?provider=google`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ organizer }),
+  });
+  expect(delivered.status).toBe(201);
+}
+
 test("an invitation email shows its event in the reader, and Add to calendar puts it on the calendar", async ({
   page,
 }) => {
   const me = await seededPerson("gmail", ZONE);
-  const delivered = await fetch(`${EMULATOR_URL}/_admin/mailboxes/${me.email}/invitation?provider=google`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ organizer: { name: "Priya Shah", address: "priya.shah@gmail.com" } }),
-  });
-  expect(delivered.status).toBe(201);
+  await deliverInvitation(me.email, { name: "Priya Shah", address: "priya.shah@gmail.com" });
   await signInOverHttp(page, me);
 
   const row = page.locator("#inbox [data-email-id]", { hasText: "Invitation: Roadmap review" });
@@ -60,12 +65,7 @@ test("an invitation in mail the security scan flags warns, and adds only on a se
 }) => {
   const me = await seededPerson("gmail", ZONE);
   // A look-alike of a payment brand's domain sends the invitation.
-  const delivered = await fetch(`${EMULATOR_URL}/_admin/mailboxes/${me.email}/invitation?provider=google`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ organizer: { name: "PayPal Billing", address: "billing@paypa1.com" } }),
-  });
-  expect(delivered.status).toBe(201);
+  await deliverInvitation(me.email, { name: "PayPal Billing", address: "billing@paypa1.com" });
   await signInOverHttp(page, me);
   await connectCalendarOverHttp(page, me.email, "google");
   const token = await page.evaluate(() => localStorage.getItem("sessionToken"));

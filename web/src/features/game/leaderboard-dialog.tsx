@@ -1,7 +1,8 @@
 import { Dialog, Tabs } from "radix-ui";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { LeaderboardEntry } from "../../../../contract/game.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
+import { useChosenValue } from "../../lib/use-chosen-value.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY } from "../reader/dialog-classes.ts";
 import { SheetDialog } from "../reader/sheet-dialog.tsx";
 import {
@@ -229,23 +230,17 @@ export function ShowOnLeaderboardSwitch({
   onChange: (show: boolean) => void;
 }) {
   const id = useId();
-  // The click's value is shown in the same render as the click: the stored value (an optimistic
-  // cache update after an awaited cancel) arrives a tick later, and a controlled checkbox would
-  // snap back in between. Dropped when the change has settled (saved, or refused and reverted).
-  const [chosen, setChosen] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (!disabled) setChosen(null);
-  }, [disabled]);
+  const [shown, choose] = useChosenValue(checked, disabled);
   return (
     <div className="flex items-start gap-2">
       <input
         id={id}
         type="checkbox"
         className="mt-1 h-4 w-4 accent-brand-600"
-        checked={chosen ?? checked}
+        checked={shown}
         disabled={disabled}
         onChange={(e) => {
-          setChosen(e.target.checked);
+          choose(e.target.checked);
           onChange(e.target.checked);
         }}
       />

@@ -7,6 +7,7 @@ import {
   RETENTION_LABELS,
 } from "../../../../contract/privacy-texts.ts";
 import { AlertDialogRoot } from "../../components/ui/dialog-root.tsx";
+import { useChosenValue } from "../../lib/use-chosen-value.ts";
 import { CONTACT_EMAIL } from "../public/site-footer.tsx";
 import { BTN_DANGER, BTN_PRIMARY, BTN_SECONDARY } from "../reader/dialog-classes.ts";
 import { SheetDialog } from "../reader/sheet-dialog.tsx";
@@ -208,6 +209,7 @@ function ConfirmDeletion({
 function Preferences({ values }: { values: Record<(typeof PREFERENCES)[number]["key"], boolean> }) {
   const id = useId();
   const update = useUpdatePrivacySetting();
+  const [shown, choose] = useChosenValue(values, update.isPending);
   return (
     <section aria-labelledby={`${id}-prefs`} className={SECTION}>
       <h3 id={`${id}-prefs`} className={HEADING}>
@@ -220,10 +222,13 @@ function Preferences({ values }: { values: Record<(typeof PREFERENCES)[number]["
               <input
                 type="checkbox"
                 className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
-                checked={values[key]}
+                checked={shown[key]}
                 disabled={update.isPending}
                 aria-describedby={`${id}-${key}`}
-                onChange={(e) => update.mutate({ [key]: e.target.checked } as { doNotSell: boolean })}
+                onChange={(e) => {
+                  choose({ ...values, [key]: e.target.checked });
+                  update.mutate({ [key]: e.target.checked } as { doNotSell: boolean });
+                }}
               />
               {label}
             </label>
@@ -240,6 +245,7 @@ function Preferences({ values }: { values: Record<(typeof PREFERENCES)[number]["
 function Retention({ value }: { value: (typeof DATA_RETENTIONS)[number] }) {
   const id = useId();
   const update = useUpdatePrivacySetting();
+  const [shown, choose] = useChosenValue(value, update.isPending);
   return (
     <section aria-labelledby={`${id}-retention`} className={SECTION}>
       <h3 id={`${id}-retention`} className={HEADING}>
@@ -261,9 +267,12 @@ function Retention({ value }: { value: (typeof DATA_RETENTIONS)[number] }) {
                 name={`${id}-retention`}
                 value={r}
                 className="accent-brand-600"
-                checked={value === r}
+                checked={shown === r}
                 disabled={update.isPending}
-                onChange={() => update.mutate({ dataRetention: r })}
+                onChange={() => {
+                  choose(r);
+                  update.mutate({ dataRetention: r });
+                }}
               />
               {RETENTION_LABELS[r]}
             </label>
