@@ -24,12 +24,16 @@ describe("PostgreSQL backends terminated during a sync", () => {
     admin.on("error", () => undefined);
     await admin.connect();
   }, 60_000);
+  // Closing after the outages can take a while on a loaded runner: the job queue waits up to 30 s
+  // for a sync job that was mid-backfill, then the throwaway database is dropped (once over 60 s).
   afterAll(async () => {
     process.off("uncaughtException", onCrash);
     process.off("unhandledRejection", onCrash);
     await admin?.end().catch(() => undefined);
+    const closing = Date.now();
     await f?.close();
-  });
+    console.info(`[outage] fixture closed in ${Date.now() - closing} ms`);
+  }, 150_000);
 
   /** Terminates every connection to the app's database but this test's own; returns how many. */
   async function terminateAll(): Promise<number> {

@@ -25,7 +25,23 @@ export async function openTestDatabase(kind: BackendKind): Promise<TestDatabase>
       database: await openDatabase({ database: config }),
       config,
       async destroy() {
-        await t.database.close().catch(() => undefined);
+        // A pool whose client was never released would wait for it forever: give it 15 s, say so,
+        // and drop the database regardless (its connections are closed by the forced drop).
+        let timer: NodeJS.Timeout | undefined;
+        const gaveUp = await Promise.race([
+          t.database
+            .close()
+            .catch(() => undefined)
+            .then(() => false),
+          new Promise<boolean>((resolve) => {
+            timer = setTimeout(() => resolve(true), 15_000);
+          }),
+        ]);
+        clearTimeout(timer);
+        if (gaveUp)
+          console.warn(
+            `[test] the PostgreSQL pool of ${new URL(throwaway.url).pathname} did not close in 15 s`,
+          );
         await throwaway.drop();
       },
     };
