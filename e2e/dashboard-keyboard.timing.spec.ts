@@ -74,7 +74,7 @@ test.describe("unified inbox", () => {
           { once: true, capture: true },
         );
       });
-      await page.keyboard.press("F13");
+      await page.keyboard.press("F9");
       await page.waitForFunction(() => performance.getEntriesByName("mw:base-painted").length > 0);
       baselines.push(
         await page.evaluate(
