@@ -1,5 +1,6 @@
 import type { AiCategory } from "../../../contract/ai.ts";
 import type { EmailFeatures } from "./features.ts";
+import { spamLogOdds } from "./spam/score.ts";
 
 /**
  * Rule-scored category (set and meanings documented in contract/ai.ts). Each rule adds evidence
@@ -52,6 +53,8 @@ const SHOUT = /\b[A-Z]{3,}[ \t]+[A-Z]{2,}[ \t]+[A-Z]{3,}\b/g;
 // A subject ending in a tracking token of mixed case and digits ("nice foto YOHvTp2KSxRj").
 const TOKEN_TAIL = /\s(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{8,}\s*$/;
 // A list's subject tag: "[ILUG] ...", "Re: [SAtalk] ...".
+// Log-odds above which a bulk mail's words read as spam: 80 of 91 dev list spam, 2 of 83 dev ham.
+const SPAM_WORDS_BAR = 2;
 const LIST_TAG = /^\s*((re|fwd?|aw)\s*:\s*)*\[[^\]]{2,30}\]/i;
 
 function count(pattern: RegExp, text: string, cap: number): number {
@@ -116,6 +119,10 @@ export function categorize(features: EmailFeatures): CategoryResult {
     if (PRICE_PITCH.test(raw)) scores.promotions += 1;
     if (count(SHOUT, raw, 3) >= 2) scores.promotions += 1;
   }
+  // Bulk and list mail whose words read as unsolicited advertising (a word model trained on real
+  // spam and ham, decision 0041): the list that relayed it is no subscription to its content.
+  if ((features.listServer || features.bulk) && spamLogOdds(subject, features.rawText) > SPAM_WORDS_BAR)
+    scores.promotions += 3;
   if (TOKEN_TAIL.test(subject)) scores.promotions += 2;
   const subscription = count(SUBSCRIPTION_CUE, raw, 3);
   const listBonus = (features.bulk ? 3 : 0) + (LIST_TAG.test(subject) ? 3 : 0);
