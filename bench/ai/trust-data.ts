@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { AnalyzerContext, AnalyzerInput } from "../../server/ai/local/types.ts";
@@ -106,9 +106,21 @@ export function emailSentences(split: Split | "heldout2"): Array<{ text: string;
   return file.sentences.filter((s) => s.split === split);
 }
 
+/**
+ * A dev side is its first file's dev array plus, where there is one, a "-dev2" file written in
+ * part 3 by someone who had read neither the analyzer nor any held-out data.
+ */
+function withDev2<T>(file: string, split: Split, first: T[]): T[] {
+  if (split !== "dev") return first;
+  const dev2 = join(LABELS, file.replace(/\.json$/, "-dev2.json"));
+  return existsSync(dev2)
+    ? [...first, ...(JSON.parse(readFileSync(dev2, "utf8")) as { dev: T[] }).dev]
+    : first;
+}
+
 export function requestSentences(split: Split): string[] {
   const file = readJson<Record<Split, string[]>>("email-requests.json");
-  return file[split];
+  return withDev2("email-requests.json", split, file[split]);
 }
 
 export interface DirectMail {
@@ -120,7 +132,11 @@ export interface DirectMail {
 }
 
 export function directMail(split: Split): DirectMail[] {
-  return readJson<Record<Split, DirectMail[]>>("direct-mail.json")[split];
+  return withDev2(
+    "direct-mail.json",
+    split,
+    readJson<Record<Split, DirectMail[]>>("direct-mail.json")[split],
+  );
 }
 
 /**

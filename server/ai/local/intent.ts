@@ -21,7 +21,7 @@ export type Intent =
   | "notification"
   | "information";
 
-const COMPLAINT =
+export const COMPLAINT =
   /\b(unacceptable|disappointed|disappointing|complain(t|ing)?|frustrat\w*|angry|upset|not happy|furious|terrible service|poor service|worst|ridiculous|still (have not|haven't|not) (received|heard|got)|no (answer|reply|response) (yet|so far)|third time|second time|(arrived|came) (damaged|broken)|damaged|broken again|want (a|my) (refund|money back)|full refund|demand)\b/i;
 const MEETING =
   /\b(meeting|call|review|appointment|interview|sync|catch-?up|demo|workshop|session|one-to-one|1:1|stand-?up|invitation|invite)\b/i;

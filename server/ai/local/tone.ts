@@ -1,4 +1,5 @@
 import type { EmailFeatures } from "./features.ts";
+import { onlyPlainAsks } from "./plain-ask.ts";
 import { analyzeSentiment, type SentimentResult } from "./sentiment.ts";
 
 /**
@@ -11,5 +12,15 @@ export function emailSentiment(features: EmailFeatures): SentimentResult {
   const opening = features.sentences.slice(0, 4);
   const subject = features.subject.replace(/^\s*((re|fwd?|aw|sv)\s*:\s*)+/i, "").trim();
   const text = `${subject ? `${subject}. ` : ""}${opening.map((s) => s.text).join(" ")}`.slice(0, 320);
-  return analyzeSentiment(text, { sentences: opening, sentiment: features.parsed.sentiment });
+  const result = analyzeSentiment(text, { sentences: opening, sentiment: features.parsed.sentiment });
+  // A mail that only asks something reads as neutral at worst (plain-ask.ts).
+  if (
+    result.label === "negative" &&
+    onlyPlainAsks(
+      subject,
+      opening.map((s) => s.text),
+    )
+  )
+    return { ...result, label: "neutral" };
+  return result;
 }
