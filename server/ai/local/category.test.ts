@@ -35,3 +35,54 @@ describe("category of list-delivered mail", () => {
     expect(news.category).toBe("newsletter");
   });
 });
+
+describe("category of direct person-to-person mail", () => {
+  const direct = (from: string, subject: string, bodyText: string) =>
+    analyzeEmail(
+      {
+        from: { name: "", address: from },
+        to: [{ name: "", address: "robin@harbour-supplies.com" }],
+        subject,
+        bodyText,
+        bodyHtml: null,
+        receivedAt: NOW,
+      },
+      { userAddresses: ["robin@harbour-supplies.com"] },
+    ).category;
+
+  it("calls a colleague's short note work", () => {
+    expect(
+      direct("kim@harbour-supplies.com", "2pm", "can you take the 2pm call for me? running late, thanks"),
+    ).toBe("work");
+  });
+
+  it("calls a supplier's quote or invoice work, not finance", () => {
+    expect(
+      direct(
+        "ana@lisbon-paper.pt",
+        "Quote for 200 boxes of A4",
+        "Hello Robin,\n\nAs promised, 200 boxes of A4 would be EUR 1,140.00 delivered to your warehouse, payment 30 days. Let me know if you want to go ahead.\n\nAna",
+      ),
+    ).toBe("work");
+  });
+
+  it("does not take a person's mention of unsubscribing for a newsletter", () => {
+    expect(
+      direct(
+        "lee@corner-bakery.com",
+        "Your order emails",
+        "Hi Robin, our shop staff keep getting your order emails and ask me how to unsubscribe. Could they go only to me from now on? Thanks, Lee",
+      ),
+    ).not.toBe("newsletter");
+  });
+
+  it("calls family news from a company address personal", () => {
+    expect(
+      direct(
+        "uncle.ben@benson-architects.com",
+        "Visiting in March",
+        "Hi Robin, your aunt and I are coming down for the weekend of the 14th to see a show. Could we take you out for a meal one evening? Lots of love, Ben",
+      ),
+    ).toBe("personal");
+  });
+});

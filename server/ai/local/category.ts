@@ -26,9 +26,9 @@ const PROMO_TOPIC =
 const NOTIFICATION_TOPIC =
   /\b(has (been )?shipped|tracking number|out for delivery|delivered|your order|order (confirmation|#)|automated (message|notification)|do not reply|cron|build (failed|succeeded|passed)|commit|pull request|bug \d+|ticket #?\d+|reminder|notification|alert|report for|status)\b/gi;
 const WORK_TOPIC =
-  /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice|freelance|portfolio|rates|catalogu?e?|pricing|renewal)\b/gi;
+  /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice|freelance|portfolio|rates|catalogu?e?|pricing|renewal|position|vacancy|candidate|cv|resume|start date|quote|shipment|delivery|pallets?|containers?|wholesale|samples?|supplier|procurement|audit|agreement|clause|purchase|prices?|volume|warehouse|depot|logistics|partnership)\b/gi;
 const PERSONAL_TOPIC =
-  /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|thanks|thank you|cheers|hugs)\b/gi;
+  /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|thanks|thank you|cheers|hugs|flat|landlord|neighbou?rs?|son|daughter|aunt|auntie|uncle|grandma|grandad|granny|mum|mam|brother|sister|cousin|school|teacher|half term|married|celebrate|meal|a show|trip|bike|garden|dog|puppy|lots of love|all the best)\b/gi;
 const FREE_MAIL =
   /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|mail|fastmail|zoho|yandex|comcast|earthlink|attbi|verizon)\./i;
 const SPAMMY_SUBJECT =
@@ -63,6 +63,15 @@ function count(pattern: RegExp, text: string, cap: number): number {
   while (n < cap && pattern.exec(text) !== null) n++;
   pattern.lastIndex = 0;
   return n;
+}
+
+function countDistinct(pattern: RegExp, text: string, cap: number): number {
+  pattern.lastIndex = 0;
+  const seen = new Set<string>();
+  for (let m = pattern.exec(text); m !== null && seen.size < cap; m = pattern.exec(text))
+    seen.add(m[0].toLowerCase());
+  pattern.lastIndex = 0;
+  return seen.size;
 }
 
 export interface CategoryResult {
@@ -124,7 +133,13 @@ export function categorize(features: EmailFeatures): CategoryResult {
   if ((features.listServer || features.bulk) && spamLogOdds(subject, features.rawText) > SPAM_WORDS_BAR)
     scores.promotions += 3;
   if (TOKEN_TAIL.test(subject)) scores.promotions += 2;
-  const subscription = count(SUBSCRIPTION_CUE, raw, 3);
+  // Without list headers, a person's mail that names "unsubscribe" in its body talks about it;
+  // only a footer (the last part of the mail) is subscription furniture.
+  const subscription = count(
+    SUBSCRIPTION_CUE,
+    person && !features.bulk ? raw.slice(raw.length * 0.6) : raw,
+    3,
+  );
   const listBonus = (features.bulk ? 3 : 0) + (LIST_TAG.test(subject) ? 3 : 0);
   scores.newsletter += listBonus;
   scores.newsletter += 1.2 * subscription + 0.8 * count(NEWSLETTER_TOPIC, head, 3);
@@ -156,7 +171,8 @@ export function categorize(features: EmailFeatures): CategoryResult {
   const direct =
     person && !features.bulk && !features.machineSender && !LIST_TAG.test(subject) && subscription === 0;
   if (person) {
-    scores.work += 0.5 * count(WORK_TOPIC, head, 6);
+    // Distinct work words: an ad repeating "price" seven times is not seven times as much business.
+    scores.work += 0.5 * countDistinct(WORK_TOPIC, head, 6);
     scores.personal += 0.5 * count(PERSONAL_TOPIC, head, 4);
   }
   if (direct) {
@@ -165,6 +181,15 @@ export function categorize(features: EmailFeatures): CategoryResult {
     if (features.isReply) {
       scores.personal += 0.7;
       scores.work += 0.7;
+    }
+    if (features.fromOwnOrganisation) scores.work += 2;
+    // Finance is the category of statements and receipts; a person writing about an invoice, a
+    // quote or a price is doing business (or, between friends, settling up).
+    // Mail that sells (a grant, a money-making offer) is no such correspondence.
+    if (scores.promotions < 1.5) {
+      if (scores.work >= scores.personal) scores.work += scores.finance;
+      else scores.personal += scores.finance / 2;
+      scores.finance = 0;
     }
   }
   let best: AiCategory = "other";

@@ -1,5 +1,6 @@
 import type { ParsedSentence, ParsedText } from "./nlp.ts";
 import { parseText } from "./nlp.ts";
+import { isFreeMailDomain } from "./security/advance-fee.ts";
 import { domainOfAddress, registrableDomain } from "./security/domains.ts";
 import { bodyToText, type CleanedBody, cleanBody } from "./text-cleaning.ts";
 import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
@@ -47,6 +48,8 @@ export interface EmailFeatures {
   htmlOnly: boolean;
   isVip: boolean;
   isKnownContact: boolean;
+  /** The sender writes from the user's own organisation's domain (free-mail providers aside). */
+  fromOwnOrganisation: boolean;
   /** The user is in To (not only Cc/Bcc or a list). */
   addressedDirectly: boolean;
   isReply: boolean;
@@ -112,6 +115,10 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     isVip: matchesVip(fromAddress, fromDomain, context.vipContacts ?? []),
     isKnownContact: context.isKnownContact === true,
     addressedDirectly,
+    fromOwnOrganisation:
+      fromDomain !== "" &&
+      !isFreeMailDomain(registrableDomain(fromDomain)) &&
+      user.some((a) => registrableDomain(domainOfAddress(a)) === registrableDomain(fromDomain)),
     isReply: /^\s*(re|aw|sv)\s*:/i.test(input.subject) || Boolean(headers.inReplyTo),
     hasListUnsubscribe: Boolean(headers.listUnsubscribe),
     now: context.now ?? input.receivedAt ?? new Date(0),
