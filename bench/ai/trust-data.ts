@@ -110,7 +110,7 @@ export function emailSentences(split: Split | "heldout2"): Array<{ text: string;
  * A dev side is its first file's dev array plus, where there is one, a "-dev2" file written in
  * part 3 by someone who had read neither the analyzer nor any held-out data.
  */
-function withDev2<T>(file: string, split: Split, first: T[]): T[] {
+export function withDev2<T>(file: string, split: Split, first: T[]): T[] {
   if (split !== "dev") return first;
   const dev2 = join(LABELS, file.replace(/\.json$/, "-dev2.json"));
   return existsSync(dev2)

@@ -37,6 +37,7 @@ import {
   type SentimentLabel,
   type Split,
   walletDomains,
+  withDev2,
 } from "./trust-data.ts";
 
 // The analyzer under test: this checkout's, or an older one's for the previous figures.
@@ -224,7 +225,8 @@ function actions(split: Split, errors: string[]): Figures {
   const perIntent = new Map<string, { n: number; fit: number }>();
   let n = 0;
   let fit = 0;
-  for (const sample of set.mail) {
+  // actions-dev2.json (part 3) is in the dev set's mailbox.
+  for (const sample of withDev2("actions.json", split, set.mail)) {
     if (sample.kind !== "normal" || !sample.intent) continue;
     const a = analyse(mailInput(sample, set), set.context);
     const misfits = actionMisfits(sample.intent, a);
@@ -478,7 +480,7 @@ function textQuality(split: Split, errors: string[]): Figures {
     readFileSync(join(import.meta.dirname, "labels", "text-quality.json"), "utf8"),
   ) as Record<Split, TextCase[]>;
   let misattributed = 0;
-  for (const c of file[split]) {
+  for (const c of withDev2("text-quality.json", split, file[split])) {
     const a = analyse(
       {
         from: c.from,

@@ -134,4 +134,48 @@ describe("suggested actions", () => {
     });
     for (const action of r.suggestedActions) expect(action).not.toMatch(/^(reply|confirm)/i);
   });
+
+  describe("asks put less directly (issue 18, part 3)", () => {
+    const archiveOnly = (r: ReturnType<typeof analyse>) =>
+      r.responseTime === "No response needed" || r.suggestedActions.some((a) => /^Archive/.test(a));
+
+    it("answers a question that opens with the reader's name", () => {
+      const r = analyse({
+        bodyText: "Jo - which file formats does the export support now? Legal wants to know.",
+      });
+      expect(r.suggestedActions.some((a) => /^Reply/.test(a))).toBe(true);
+      expect(archiveOnly(r)).toBe(false);
+    });
+
+    it("takes 'it would help to have ... from you' for a request", () => {
+      const r = analyse({
+        bodyText:
+          "Hi Jo,\n\nIt would help a lot to have two slides from you on the pricing work for the board pack.\n\nMia",
+      });
+      expect(archiveOnly(r)).toBe(false);
+    });
+
+    it("gives the deadline of notices that say what is outstanding or what is lost after a date", () => {
+      const outstanding = analyse({
+        from: { name: "People Team", address: "people@river-tools.com" },
+        subject: "Reminder: self-review due Friday",
+        bodyText: "Your self-review has not been submitted yet. Your manager cannot start until it is.",
+      });
+      const expiring = analyse({
+        from: { name: "IT", address: "it-noreply@river-tools.com" },
+        subject: "Your password expires in 3 days",
+        bodyText: "To avoid losing access to email and VPN, change your password at the usual sign-in page.",
+      });
+      const lapsing = analyse({
+        from: { name: "Expenses", address: "noreply@expenses.example" },
+        subject: "3 unsubmitted expenses",
+        bodyText:
+          "Items must be submitted within 60 days. Your oldest item will no longer be reimbursable after April 11, 2025. Log in to submit your report.",
+      });
+      for (const r of [outstanding, expiring, lapsing]) {
+        expect(archiveOnly(r)).toBe(false);
+        expect(r.suggestedActions.join(" ")).toMatch(/before|by |within|until/);
+      }
+    });
+  });
 });

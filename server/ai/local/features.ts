@@ -18,7 +18,7 @@ const INJECTION =
   /\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompts?|rules?)\b|\b(system prompt|you are (an? )?(ai|assistant|language model)|as an ai)\b|\b(mark|flag|classify|label|set|treat|rate)\b.{0,30}\b(as|to)\b.{0,20}\b(important|urgent|high priority|priority|safe|not spam|importance)\b/i;
 
 const AUTOMATED_LOCAL_PART =
-  /^(no[-._]?reply|do[-._]?not[-._]?reply|donotreply|notifications?|notify|alerts?|mailer-daemon|postmaster|bounces?|news|newsletter|updates?|info|marketing|promo|offers|deals|support|team|hello|service|billing|receipts?|digest|auto|automated|system|admin|root|cron|daemon|listserv|majordomo|owner-|.*-bounces|.*-admin|.*-request)\b/i;
+  /^(no[-._]?reply|do[-._]?not[-._]?reply|donotreply|notifications?|notify|alerts?|mailer-daemon|postmaster|bounces?|news|newsletter|updates?|info|marketing|promo|offers|deals|support|team|hello|service|billing|receipts?|digest|auto|automated|system|admin|root|cron|daemon|listserv|majordomo|owner-|.*-bounces|.*-admin|.*-request|.*[-._]no[-._]?reply)\b/i;
 
 export interface EmailFeatures {
   subject: string;

@@ -29,10 +29,11 @@ const MOVE =
   /\b(move|moving|push|reschedul\w*|postpone|shift|bring (it )?forward|change the time|another time|new time)\b/i;
 const INVITATION =
   /\b(join (us|me)|would you like to (come|join)|can you (join|come)|are you (free|coming|available)|want to (join|come|grab)|come (over|along)|let me know if (that|this) time works|does .{0,20} work for you|works for you|(would|could|should) suit (me|you|us)|let'?s (meet|find (a )?(time|\d+ minutes|an hour|half an hour)|set up a (call|meeting|time)|schedule|get together|grab (a )?(coffee|lunch|dinner)))\b/i;
-const DEADLINE_TASK = /\b(before|by|until|no later than|deadline|due|closes?|expires?)\b/i;
+const DEADLINE_TASK =
+  /\b(before|by|until|no later than|deadline|due|closes?|expires?|within)\b|\bno longer\b.{0,40}\bafter\b/i;
 // A request put indirectly ("I'd appreciate it if you could...", "it would be great to have your comments").
 const REQUEST =
-  /\b(please|pls|kindly)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\bneed (you|your)\b|\brsvp\b|\bif you (could|can|would|don't mind|have a (moment|minute|chance))\b|\b(i|we)('d| would) (appreciate|love|like)\b|\bwould (love|appreciate)\b|\bit would be (great|helpful|good|nice) (if|to)\b|\b(send|forward|give|show) (me|us)\b|\bwhen you (get|have) a (chance|moment|minute)\b|\b(i|we) need (access|a copy|the|a|your)\b/i;
+  /\b(please|pls|kindly)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\bneed (you|your)\b|\brsvp\b|\bif you (could|can|would|don't mind|have a (moment|minute|chance))\b|\b(i|we)('d| would) (appreciate|love|like)\b|\bwould (love|appreciate)\b|\bit would be (great|helpful|good|nice) (if|to)\b|\b(send|forward|give|show) (me|us)\b|\bit (would|will|'d) help( a lot| a great deal| me| us)? (if|to)\b|\bwhen you (get|have) a (chance|moment|minute)\b|\b(i|we) need (access|a copy|the|a|your)\b/i;
 
 export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): Intent {
   const text = `${features.subject}\n${features.text.slice(0, 3000)}`;
@@ -57,9 +58,10 @@ export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): I
 const TASK_VERB =
   "change|update|install|enrol+|enroll|register|sign( in| up)?|log ?in|submit|complete|finish|start|take|review|fill( in| out)?|book|pay|renew|set up|confirm|reply|respond|send|return|upload|enter|choose|select|pick|verify|activate|attend|schedule|provide|acknowledge|accept|claim|apply|vote|reset|back up";
 
-// An imperative sentence: the task verb opens it, after an optional "Please" or "Remember to".
+// An imperative sentence: the task verb opens it, after an optional "Please" or "Remember to", or
+// after a leading purpose or condition clause ("To keep your access, change your password").
 const IMPERATIVE = new RegExp(
-  `(^|[.!?:\\n]\\s*)((please|kindly|remember to|be sure to|don't forget to|do not forget to)\\s+)?(${TASK_VERB})\\b`,
+  `(^|[.!?:\\n]\\s*)((to|if|once|when|before|after)\\b[^.!?\\n]{0,80},\\s*)?((please|kindly|remember to|be sure to|don't forget to|do not forget to)\\s+)?(${TASK_VERB})\\b`,
   "im",
 );
 
@@ -75,6 +77,11 @@ function asksToAct(text: string): boolean {
     /\b(must|need to|needs to|have to|has to|required to|make sure|action required|is due|are due|overdue|mandatory)\b/i.test(
       text,
     ) ||
+    // Something of the reader's still outstanding, or what happens if they do nothing.
+    /\b(ha(s|ve) not (yet )?been|not yet) (submitted|completed|signed|returned|paid|approved)\b|\bif you (don't|do not|fail to|haven't|have not)\b/i.test(
+      text,
+    ) ||
+    new RegExp(`\\byou can (${TASK_VERB}|make)\\b`, "i").test(text) ||
     // An invoice or balance with a due date asks to be paid.
     /\b(invoice|balance|amount|payment)\b(?:[^.!?\n]|\.\d){0,80}\bdue\b/i.test(text)
   );

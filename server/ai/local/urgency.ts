@@ -28,7 +28,7 @@ const URGENT_WORDS =
   /\b(urgent(ly)?|asap|a\.s\.a\.p|immediately|right away|emergency|critical|time[- ]sensitive|action required|eod|cob|end of (the )?day|overdue|final notice|as soon as possible|high priority)\b/i;
 const VERY_URGENT = /\b(urgent(ly)?|asap|immediately|right away|emergency|as soon as possible)\b/i;
 const DEADLINE_CUE =
-  /\b(by|due|before|until|deadline|no later than|latest|expires?|closes?|ends?|cut-?off)\b/i;
+  /\b(by|due|before|until|deadline|no later than|latest|expires?|closes?|ends?|cut-?off|within)\b|\bno longer\b.{0,40}\bafter\b/i;
 // "...before then": the date is in the sentence before, or in the subject.
 const THEN = /\b(before|by|until) (then|that (date|day|time))\b/i;
 const RELATIVE: ReadonlyArray<readonly [RegExp, number]> = [
@@ -137,10 +137,13 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
 const QUESTION_TO_READER =
   /\b(you|your|we|us)\b|^\s*(can|could|would|will|shall|should|do|does|did|is|are|was|any|how|what|when|where|which|who|why)\b/i;
 
+// A question may open with the reader's name: "Alex - which formats...?", "Sam, can you...?"
+const VOCATIVE = /^\s*[A-Z][a-z]+\s*[-–—,:]\s*/;
+
 export function hasQuestion(features: EmailFeatures): boolean {
   return features.sentences
     .slice(0, 30)
-    .some((s) => /\?\s*$/.test(s.text) && QUESTION_TO_READER.test(s.text));
+    .some((s) => /\?\s*$/.test(s.text) && QUESTION_TO_READER.test(s.text.replace(VOCATIVE, "")));
 }
 
 export function assessUrgency(features: EmailFeatures): UrgencyResult {
