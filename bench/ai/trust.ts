@@ -480,7 +480,8 @@ function textQuality(split: Split, errors: string[]): Figures {
     readFileSync(join(import.meta.dirname, "labels", "text-quality.json"), "utf8"),
   ) as Record<Split, TextCase[]>;
   let misattributed = 0;
-  for (const c of withDev2("text-quality.json", split, file[split])) {
+  const cases = withDev2("text-quality.json", split, file[split]);
+  for (const c of cases) {
     const a = analyse(
       {
         from: c.from,
@@ -566,8 +567,8 @@ function textQuality(split: Split, errors: string[]): Figures {
     }
   }
   return {
-    "summary:n": file[split].length,
-    "summary:clean": 1 - misattributed / file[split].length,
+    "summary:n": cases.length,
+    "summary:clean": 1 - misattributed / cases.length,
     "templates:n": texts,
     "templates:placeholders": placeholders / texts,
     "templates:glued": glued / texts,

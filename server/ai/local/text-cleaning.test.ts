@@ -34,4 +34,52 @@ describe("text cleaning", () => {
     );
     expect(list.text).toBe("Release 2.0 is out.\nIt has many fixes.\nUpgrade soon.");
   });
+
+  it("drops pasted stack traces, JSON and YAML with the lines around them, and keeps short notes", () => {
+    const body = [
+      "The import crashes halfway. Output below; can you look today?",
+      "",
+      "TypeError: Cannot read properties of undefined (reading 'charset')",
+      "    at decodePart (mime/decoder.ts:212:31)",
+      "    at async Queue.drain (import/queue.ts:41:7)",
+      "Import aborted: 18,204 of 36,551 messages processed",
+      "",
+      "{",
+      '  "event": "message.received",',
+      '  "subject": "Retainer renewal"',
+      "}",
+      "",
+      "# sized for production",
+      "sync:",
+      "  workers: 16",
+      "",
+      "Note: I am out on Friday, so Maria has the keys.",
+    ].join("\n");
+    const text = cleanBody(body).text;
+    expect(text).toContain("The import crashes halfway.");
+    expect(text).toContain("Note: I am out on Friday");
+    for (const pasted of [
+      "TypeError",
+      "queue.ts",
+      "Import aborted",
+      "message.received",
+      "Retainer",
+      "sized for",
+      "workers",
+    ])
+      expect(text).not.toContain(pasted);
+  });
+
+  it("cuts a thread pasted without quote marks at its first 'From: Full Name' paragraph", () => {
+    const body = [
+      "Pasting the vendor's answer below for context. Short version: no change until March.",
+      "",
+      "From: Kari Holm, NordHost Support",
+      "We have scheduled the network migration for 11 March.",
+    ].join("\n");
+    const cleaned = cleanBody(body);
+    expect(cleaned.text).toContain("no change until March");
+    expect(cleaned.text).not.toContain("network migration");
+    expect(cleaned.hadQuotedReply).toBe(true);
+  });
 });

@@ -67,7 +67,7 @@ const QUOTE_HEADER = [
   /^-{2,}\s*(Original Message|Forwarded message|Forwarded Message)\s*-{2,}/i,
   /^-{3}\s*Original Message\s*-{3}/i,
   /^_{20,}\s*$/,
-  /^From: .+$/, // Outlook reply header block; confirmed by a Sent:/Date: line after it
+  /^From: .+$/, // Outlook reply header block; confirmed by a Sent:/Date: line after it, or a pasted thread's "From: Full Name"
   /^Begin forwarded message:/i,
 ];
 
@@ -94,7 +94,11 @@ const BOILERPLATE =
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
-  /^\s*(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\]?\s|at\s+\S+\s+\(\S+:\d+\)|(ERROR|WARN(ING)?|INFO|DEBUG|TRACE|FATAL)\b)|(\b[A-Z_]{2,}=\S+.*){3}/;
+  /^\s*(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\]?\s|at\s+(async\s+)?[\w$.<>/-]*[A-Za-z/][\w$.<>/-]*(\s+\(\S+:\d+(:\d+)?\)|:\d+:\d+)|(ERROR|WARN(ING)?|INFO|DEBUG|TRACE|FATAL)\b|[A-Z]\w*(Error|Exception)\b:?)|(\b[A-Z_]{2,}=\S+.*){3}/;
+
+// Pasted code and configuration: JSON members and brackets, YAML/INI keys, comment lines.
+const CODE_LINE =
+  /^\s*([{}[\](),;]+|"[^"]*"\s*:.*|[a-z_][\w.-]*\s*[:=](\s.*)?|#\s.*|\/\/.*|-\s+[\w"]+:.*)\s*$/;
 
 // Pasted table rows: CSV or semicolon fields with no space anywhere (prose puts a space after a
 // comma), tab-separated columns, or a Markdown table row.
@@ -126,6 +130,19 @@ function signatureBlock(lines: readonly string[]): number {
   return looksLikeSignature && marker ? start : lines.length;
 }
 
+function dropPastedParagraphs(lines: string[]): void {
+  let start = 0;
+  for (let i = 0; i <= lines.length; i++) {
+    if (i < lines.length && (lines[i] ?? "").trim() !== "") continue;
+    const paragraph = lines.slice(start, i).filter((l) => l.trim() !== "");
+    const pasted = paragraph.filter((l) => MACHINE_LINE.test(l) || CODE_LINE.test(l)).length;
+    if (paragraph.length >= 2 && pasted / paragraph.length >= 0.6) {
+      for (let k = start; k < i; k++) lines[k] = "";
+    }
+    start = i + 1;
+  }
+}
+
 export interface CleanedBody {
   /** The new content only: no quoted text, signature or footer. */
   text: string;
@@ -141,6 +158,13 @@ function isQuoteHeader(lines: string[], i: number): boolean {
   if (QUOTE_HEADER[1]?.test(line) && /wrote:\s*$/.test(next)) return true;
   for (const pattern of QUOTE_HEADER.slice(2, 5)) if (pattern.test(line)) return true;
   if (QUOTE_HEADER[5]?.test(line) && /^(Sent|Date|To):/i.test(next)) return true;
+  // A thread pasted without quote marks: a paragraph that opens "From: Kari Holm, NordHost".
+  if (
+    (lines[i - 1] ?? "").trim() === "" &&
+    /^From:\s+("?[A-Z][\w'.-]+( [A-Z][\w'.-]+)+|\S+@\S+)/.test(line) &&
+    next !== ""
+  )
+    return true;
   return QUOTE_HEADER[6]?.test(line) === true;
 }
 
@@ -179,6 +203,9 @@ export function cleanBody(raw: string): CleanedBody {
     kept.slice(first + 1).some((l) => l.trim())
   )
     kept.splice(first, 1);
+  // A paragraph that is mostly pasted code, configuration or machine output goes whole: its prose
+  // lines ("Import aborted: 18,204 of 36,551") belong to the paste.
+  dropPastedParagraphs(kept);
   // Boilerplate paragraphs, pasted machine lines and run-on lines are not what the sender says.
   for (let i = kept.length - 1; i >= 0; i--) {
     const line = kept[i] ?? "";
