@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type GoogleApiErrorBody, googleApiError, sendGoogleError } from "../gmail/errors.ts";
+import {
+  GOOGLE_ERRORS,
+  GOOGLE_WWW_AUTHENTICATE,
+  type GoogleApiErrorBody,
+  googleApiError,
+  sendGoogleError,
+} from "../gmail/errors.ts";
 import { booleanParam, firstString } from "../gmail/params.ts";
 import type { Identity } from "../identities.ts";
 import { authenticate } from "../mailbox/access.ts";
@@ -22,16 +28,7 @@ function allows(scopes: readonly string[], need: Need): boolean {
 }
 
 const ERRORS = {
-  unauthenticated: () =>
-    googleApiError(
-      401,
-      "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
-      "authError",
-      "global",
-      { location: "Authorization", locationType: "header" },
-    ),
-  insufficientScope: () =>
-    googleApiError(403, "Request had insufficient authentication scopes.", "insufficientPermissions"),
+  ...GOOGLE_ERRORS,
   rateLimited: () => googleApiError(403, "Rate Limit Exceeded", "userRateLimitExceeded", "usageLimits"),
   notFound: () => googleApiError(404, "Not Found", "notFound"),
   badRequest: (message = "Bad Request") => googleApiError(400, message, "badRequest"),
@@ -52,7 +49,6 @@ const ERRORS = {
       status: "ABORTED",
     },
   }),
-  backend: () => googleApiError(503, "The service is currently unavailable.", "backendError"),
 };
 
 interface Caller {
@@ -70,12 +66,12 @@ async function guard(
   const outcome = await services.mail.faults.apply("google", request, reply);
   if (outcome === "drop") return undefined;
   if (outcome === "error") {
-    sendGoogleError(reply, ERRORS.backend());
+    sendGoogleError(reply, ERRORS.backendError());
     return undefined;
   }
   const access = authenticate(services.context, request, "google");
   if (!access.ok) {
-    reply.header("www-authenticate", 'Bearer realm="https://accounts.google.com/", error="invalid_token"');
+    reply.header("www-authenticate", GOOGLE_WWW_AUTHENTICATE);
     sendGoogleError(reply, ERRORS.unauthenticated());
     return undefined;
   }

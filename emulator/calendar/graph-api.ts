@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Temporal } from "temporal-polyfill";
 import { emulatorBaseUrl } from "../context.ts";
 import { firstString } from "../gmail/params.ts";
+import { authorizeGraphCall, holdMailboxSlot, releaseMailboxSlot } from "../graph/mail/call-guard.ts";
 import { sendGraphError, sendKnownGraphError } from "../graph/mail/errors.ts";
 import type { Identity } from "../identities.ts";
-import { authenticate } from "../mailbox/access.ts";
 import { MailboxRegistry } from "../mailbox/registry.ts";
 import type { CalendarServices } from "./services.ts";
 import type {
@@ -51,8 +51,6 @@ interface Caller {
   store: CalendarStore;
   release: () => void;
 }
-
-const releases = new WeakMap<FastifyRequest, () => void>();
 
 function present(
   store: CalendarStore,
@@ -197,50 +195,25 @@ export function registerGraphCalendarApi(app: FastifyInstance, services: Calenda
     need: Need,
   ): Promise<Caller | undefined> => {
     const now = services.context.clock.now();
-    const access = authenticate(services.context, request, "microsoft");
-    if (!access.ok) {
-      sendKnownGraphError(
-        reply,
-        access.failure === "missing"
-          ? "unauthenticated"
-          : access.failure === "expired"
-            ? "expired"
-            : "invalidToken",
-        now,
-      );
-      return undefined;
-    }
-    if (!allows(access.scopes, need)) {
-      sendKnownGraphError(reply, "accessDenied", now);
-      return undefined;
-    }
+    const identity = authorizeGraphCall(services.context, request, reply, {
+      allows: (scopes) => allows(scopes, need),
+      now,
+    });
+    if (identity === undefined) return undefined;
     // Outlook's limits are per mailbox: calendar calls share them with mail calls.
-    const slot = services.mail.throttle.acquire(MailboxRegistry.keyOf(access.identity));
-    if (!slot.ok) {
-      reply.header("retry-after", String(slot.retryAfterSeconds));
-      sendGraphError(reply, 429, slot.code, "Application is over its MailboxConcurrency limit.", now);
-      return undefined;
-    }
-    releases.set(request, slot.release);
-    const outcome = await services.mail.faults.apply("microsoft", request, reply);
-    if (outcome === "drop") {
-      slot.release();
-      return undefined;
-    }
-    if (outcome === "error") {
-      sendKnownGraphError(reply, "unavailable", now);
-      return undefined;
-    }
-    return { identity: access.identity, store: services.storeOf(access.identity), release: slot.release };
+    const release = await holdMailboxSlot(services.mail, request, reply, {
+      mailboxKey: MailboxRegistry.keyOf(identity),
+      injectFaults: true,
+      now,
+    });
+    if (release === undefined) return undefined;
+    return { identity, store: services.storeOf(identity), release };
   };
 
   void app.register(
     async (scope) => {
-      const release = async (request: FastifyRequest) => {
-        releases.get(request)?.();
-      };
-      scope.addHook("onResponse", release);
-      scope.addHook("onRequestAbort", release);
+      scope.addHook("onResponse", releaseMailboxSlot);
+      scope.addHook("onRequestAbort", releaseMailboxSlot);
       const now = () => services.context.clock.now();
 
       const calendarJson = (store: CalendarStore) => {

@@ -2,7 +2,7 @@ import { bearerOf } from "../http/request.ts";
 import { authenticateToken, type GmailNeed, gmailAllows } from "../mailbox/access.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import type { GmailCaller } from "./caller.ts";
-import { GMAIL_ERRORS, type GoogleApiErrorBody } from "./errors.ts";
+import { GMAIL_ERRORS, GOOGLE_WWW_AUTHENTICATE, type GoogleApiErrorBody } from "./errors.ts";
 
 /** What a Gmail API call is checked on before its method runs. */
 export interface GmailCall {
@@ -18,8 +18,6 @@ export type GmailCheck =
   | { ok: true; caller: GmailCaller }
   | { ok: false; error: GoogleApiErrorBody; wwwAuthenticate?: string };
 
-const GMAIL_WWW_AUTHENTICATE = 'Bearer realm="https://accounts.google.com/", error="invalid_token"';
-
 /**
  * Order matters and follows Google: authentication (401), the userId check, scopes (403), and
  * only then the per-user quota (429), which a refused call is not charged for.
@@ -27,7 +25,7 @@ const GMAIL_WWW_AUTHENTICATE = 'Bearer realm="https://accounts.google.com/", err
 export function checkGmailCall(mail: MailServices, call: GmailCall): GmailCheck {
   const access = authenticateToken(mail.context, bearerOf(call.authorization), "google");
   if (!access.ok) {
-    return { ok: false, error: GMAIL_ERRORS.unauthenticated(), wwwAuthenticate: GMAIL_WWW_AUTHENTICATE };
+    return { ok: false, error: GMAIL_ERRORS.unauthenticated(), wwwAuthenticate: GOOGLE_WWW_AUTHENTICATE };
   }
   const { userId } = call;
   if (

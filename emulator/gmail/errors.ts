@@ -43,7 +43,8 @@ export function sendGoogleError(reply: FastifyReply, body: GoogleApiErrorBody): 
   return reply.code(body.error.code).header("content-type", GOOGLE_ERROR_CONTENT_TYPE).send(body);
 }
 
-export const GMAIL_ERRORS = {
+/** What Google's REST APIs (Gmail, Calendar) answer alike for a bad token, scope or backend. */
+export const GOOGLE_ERRORS = {
   unauthenticated: () =>
     googleApiError(
       401,
@@ -54,6 +55,14 @@ export const GMAIL_ERRORS = {
     ),
   insufficientScope: () =>
     googleApiError(403, "Request had insufficient authentication scopes.", "insufficientPermissions"),
+  backendError: () => googleApiError(503, "The service is currently unavailable.", "backendError"),
+};
+
+/** The WWW-Authenticate header Google sends with its 401. */
+export const GOOGLE_WWW_AUTHENTICATE = 'Bearer realm="https://accounts.google.com/", error="invalid_token"';
+
+export const GMAIL_ERRORS = {
+  ...GOOGLE_ERRORS,
   metadataScopeQ: () => googleApiError(403, "Metadata scope does not support 'q' parameter", "forbidden"),
   delegationDenied: (user: string) => googleApiError(403, `Delegation denied for ${user}`, "forbidden"),
   notFound: () => googleApiError(404, "Requested entity was not found.", "notFound"),
@@ -67,5 +76,4 @@ export const GMAIL_ERRORS = {
       "rateLimitExceeded",
       "usageLimits",
     ),
-  backendError: () => googleApiError(503, "The service is currently unavailable.", "backendError"),
 };

@@ -1,16 +1,12 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type {
-  AuthUrlResponse,
-  CallbackResponse,
-  MailProvider,
-  SessionResponse,
-} from "../../contract/auth.ts";
+import type { AuthUrlResponse, CallbackResponse, SessionResponse } from "../../contract/auth.ts";
 import { mailProviderSchema, SESSION_MESSAGES } from "../../contract/auth.ts";
 import type { Config } from "../config.ts";
 import { bearerToken, sessionOf } from "../http/auth-guard.ts";
 import { DomainError } from "../http/errors.ts";
+import { perMinute, registerRateLimit } from "../http/rate-limit.ts";
 import { issueFlowId, readFlowId } from "./flow-cookie.ts";
+import { logFlowFailure } from "./flow-failure-log.ts";
 import { presentSessionUser } from "./presenters.ts";
 import { callbackQuerySchema, claimBodySchema, parseInput, startQuerySchema } from "./schema.ts";
 import type { AuthServices } from "./services.ts";
@@ -45,15 +41,11 @@ export async function registerAuthRoutes(
   const secureCookie = config.publicUrl.startsWith("https://");
 
   await app.register(async (scope) => {
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new DomainError(
-          "rate_limited",
-          `Too many sign-in attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-        ),
-    });
-    const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };
+    await registerRateLimit(
+      scope,
+      (wait) => `Too many sign-in attempts. Please wait ${wait} seconds and try again.`,
+    );
+    const limited = perMinute(config.authRateLimitPerMinute);
 
     for (const provider of mailProviderSchema.options) {
       scope.get(
@@ -98,7 +90,7 @@ export async function registerAuthRoutes(
           };
           return body;
         } catch (err) {
-          logSignInFailure(request, provider, err);
+          logFlowFailure(request, provider, err, "sign-in");
           if (!navigation) throw err;
           const message = err instanceof DomainError ? err.message : SIGN_IN_MESSAGES.failed;
           return reply.redirect(callbackPage({ error: message, provider }));
@@ -135,14 +127,4 @@ export async function registerAuthRoutes(
     await services.sessions.end(sessionOf(request));
     return { success: true };
   });
-}
-
-/** Says why a sign-in failed without logging codes, states or tokens. */
-function logSignInFailure(request: FastifyRequest, provider: MailProvider, err: unknown): void {
-  if (err instanceof DomainError) {
-    const cause = err.cause instanceof Error ? err.cause.message : undefined;
-    request.log.warn({ provider, code: err.code, reason: err.message, cause }, "sign-in failed");
-  } else {
-    request.log.error({ provider, err }, "sign-in failed unexpectedly");
-  }
 }

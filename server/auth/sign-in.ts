@@ -1,14 +1,11 @@
-import * as oauth from "oauth4webapi";
 import type { MailProvider } from "../../contract/auth.ts";
 import type { Config } from "../config.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { AccountService } from "./accounts.ts";
+import { authorizationUrl, type ExchangedCode, exchangeCode } from "./code-flow.ts";
 import { type ProviderError, providerName, toProviderError } from "./errors.ts";
-import { readGoogleIdentity } from "./google.ts";
-import type { ProviderIdentity } from "./identity.ts";
-import { readMicrosoftIdentity } from "./microsoft.ts";
-import { type OAuthProvider, type OAuthProviders, requestOptions } from "./oauth-clients.ts";
+import type { OAuthProvider, OAuthProviders } from "./oauth-clients.ts";
 import { tokensFrom } from "./provider-tokens.ts";
 import type { SessionService } from "./sessions.ts";
 import type { StateStore } from "./state-store.ts";
@@ -92,12 +89,6 @@ export function createSignInService(deps: {
       : `${config.publicUrl}/auth/callback`;
   }
 
-  async function identify(p: OAuthProvider, tokens: oauth.TokenEndpointResponse): Promise<ProviderIdentity> {
-    return p.provider === "gmail"
-      ? readGoogleIdentity(p, tokens)
-      : readMicrosoftIdentity(config.providers.graph, tokens.access_token);
-  }
-
   return {
     /** The provider's authorization URL for a new flow bound to the browser's flow id. */
     async start(input: {
@@ -115,15 +106,7 @@ export function createSignInService(deps: {
         redirectUri,
         link: input.link,
       });
-      const url = new URL(p.as.authorization_endpoint as string);
-      url.searchParams.set("client_id", p.client.client_id);
-      url.searchParams.set("redirect_uri", redirectUri);
-      url.searchParams.set("response_type", "code");
-      url.searchParams.set("scope", p.scope);
-      url.searchParams.set("state", state);
-      url.searchParams.set("nonce", nonce);
-      url.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(codeVerifier));
-      url.searchParams.set("code_challenge_method", "S256");
+      const url = await authorizationUrl(p, { redirectUri, scope: p.scope, state, nonce, codeVerifier });
       for (const [name, value] of Object.entries(p.extraAuthorizeParams)) url.searchParams.set(name, value);
       return url.href;
     },
@@ -152,29 +135,9 @@ export function createSignInService(deps: {
       }
       if (!input.query.code) throw failure(SIGN_IN_MESSAGES.noCode);
 
-      let tokenResponse: oauth.TokenEndpointResponse;
-      let identity: ProviderIdentity;
+      let exchanged: ExchangedCode;
       try {
-        const params = oauth.validateAuthResponse(
-          p.as,
-          p.client,
-          new URLSearchParams(input.query),
-          input.query.state,
-        );
-        const response = await oauth.authorizationCodeGrantRequest(
-          p.as,
-          p.client,
-          p.clientAuth,
-          params,
-          pending.redirectUri,
-          pending.codeVerifier,
-          requestOptions(p.as.token_endpoint),
-        );
-        tokenResponse = await oauth.processAuthorizationCodeResponse(p.as, p.client, response, {
-          expectedNonce: pending.nonce,
-          requireIdToken: true,
-        });
-        identity = await identify(p, tokenResponse);
+        exchanged = await exchangeCode(p, config.providers.graph, input.query, pending);
       } catch (err) {
         const cause = toProviderError(err, `${input.provider} sign-in`);
         if (cause.kind === "transient" || cause.kind === "rate_limit") {
@@ -188,6 +151,7 @@ export function createSignInService(deps: {
         throw failure(SIGN_IN_MESSAGES.failed, cause);
       }
 
+      const { tokenResponse, identity } = exchanged;
       const outcome = await accounts.attach({
         provider: input.provider,
         identity,

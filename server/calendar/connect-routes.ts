@@ -1,11 +1,12 @@
-import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { type CalendarProvider, calendarConnectRequestSchema } from "../../contract/calendar.ts";
 import { issueFlowId, readFlowId } from "../auth/flow-cookie.ts";
+import { logFlowFailure } from "../auth/flow-failure-log.ts";
 import type { Config } from "../config.ts";
 import { sessionOf } from "../http/auth-guard.ts";
 import { DomainError } from "../http/errors.ts";
+import { perMinute, registerRateLimit } from "../http/rate-limit.ts";
 import { parseInput } from "../mail/validation.ts";
 import { type CalendarConnect, CONNECT_MESSAGES } from "./connect.ts";
 
@@ -51,15 +52,8 @@ export async function registerCalendarConnectRoutes(
   const { config, connect } = deps;
   const secure = config.publicUrl.startsWith("https://");
   await app.register(async (scope) => {
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new DomainError(
-          "rate_limited",
-          `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-        ),
-    });
-    const limited = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000 } };
+    await registerRateLimit(scope, (wait) => `Too many attempts. Please wait ${wait} seconds and try again.`);
+    const limited = perMinute(config.authRateLimitPerMinute);
 
     scope.post(
       "/api/calendar/connect",
@@ -93,7 +87,7 @@ export async function registerCalendarConnectRoutes(
           });
           return reply.redirect(url);
         } catch (err) {
-          logFailure(request, provider, err);
+          logFlowFailure(request, provider, err, "calendar connect");
           return reply.redirect(dashboard({ calendar: "error", provider, message: failureMessage(err) }));
         }
       });
@@ -105,20 +99,10 @@ export async function registerCalendarConnectRoutes(
           await connect.complete({ provider, query, flowId: readFlowId(request) });
           return reply.redirect(dashboard({ calendar: "connected", provider }));
         } catch (err) {
-          logFailure(request, provider, err);
+          logFlowFailure(request, provider, err, "calendar connect");
           return reply.redirect(dashboard({ calendar: "error", provider, message: failureMessage(err) }));
         }
       });
     }
   });
-}
-
-/** Says why a connection failed without logging codes, states, tickets or tokens. */
-function logFailure(request: FastifyRequest, provider: CalendarProvider, err: unknown): void {
-  if (err instanceof DomainError) {
-    const cause = err.cause instanceof Error ? err.cause.message : undefined;
-    request.log.warn({ provider, code: err.code, reason: err.message, cause }, "calendar connect failed");
-  } else {
-    request.log.error({ provider, err }, "calendar connect failed unexpectedly");
-  }
 }

@@ -1,11 +1,8 @@
-import * as oauth from "oauth4webapi";
 import type { CalendarProvider } from "../../contract/calendar.ts";
 import type { AccountService } from "../auth/accounts.ts";
+import { authorizationUrl, type ExchangedCode, exchangeCode } from "../auth/code-flow.ts";
 import { toProviderError } from "../auth/errors.ts";
-import { readGoogleIdentity } from "../auth/google.ts";
-import type { ProviderIdentity } from "../auth/identity.ts";
-import { readMicrosoftIdentity } from "../auth/microsoft.ts";
-import { type OAuthProvider, type OAuthProviders, requestOptions } from "../auth/oauth-clients.ts";
+import type { OAuthProvider, OAuthProviders } from "../auth/oauth-clients.ts";
 import { tokensFrom } from "../auth/provider-tokens.ts";
 import type { StateStore } from "../auth/state-store.ts";
 import type { Config } from "../config.ts";
@@ -102,15 +99,13 @@ export function createCalendarConnect(deps: {
         purpose: "calendar",
         calendarAccountId: account.id,
       });
-      const url = new URL(p.as.authorization_endpoint as string);
-      url.searchParams.set("client_id", p.client.client_id);
-      url.searchParams.set("redirect_uri", redirectUri);
-      url.searchParams.set("response_type", "code");
-      url.searchParams.set("scope", CALENDAR_SCOPES[input.provider]);
-      url.searchParams.set("state", state);
-      url.searchParams.set("nonce", nonce);
-      url.searchParams.set("code_challenge", await oauth.calculatePKCECodeChallenge(codeVerifier));
-      url.searchParams.set("code_challenge_method", "S256");
+      const url = await authorizationUrl(p, {
+        redirectUri,
+        scope: CALENDAR_SCOPES[input.provider],
+        state,
+        nonce,
+        codeVerifier,
+      });
       url.searchParams.set("login_hint", account.email);
       // Google returns a refresh token for this grant only with offline access and a fresh consent.
       if (input.provider === "google") {
@@ -145,32 +140,9 @@ export function createCalendarConnect(deps: {
       const account = await accounts.get(pending.linkUserId, pending.calendarAccountId);
       if (!account) throw new DomainError("not_found", CONNECT_MESSAGES.noAccount);
 
-      let tokenResponse: oauth.TokenEndpointResponse;
-      let identity: ProviderIdentity;
+      let exchanged: ExchangedCode;
       try {
-        const params = oauth.validateAuthResponse(
-          p.as,
-          p.client,
-          new URLSearchParams(input.query),
-          input.query.state,
-        );
-        const response = await oauth.authorizationCodeGrantRequest(
-          p.as,
-          p.client,
-          p.clientAuth,
-          params,
-          pending.redirectUri,
-          pending.codeVerifier,
-          requestOptions(p.as.token_endpoint),
-        );
-        tokenResponse = await oauth.processAuthorizationCodeResponse(p.as, p.client, response, {
-          expectedNonce: pending.nonce,
-          requireIdToken: true,
-        });
-        identity =
-          input.provider === "google"
-            ? await readGoogleIdentity(p, tokenResponse)
-            : await readMicrosoftIdentity(config.providers.graph, tokenResponse.access_token);
+        exchanged = await exchangeCode(p, config.providers.graph, input.query, pending);
       } catch (err) {
         const cause = toProviderError(err, `${input.provider} calendar consent`);
         const error = new DomainError(
@@ -180,6 +152,7 @@ export function createCalendarConnect(deps: {
         error.cause = cause;
         throw error;
       }
+      const { tokenResponse, identity } = exchanged;
       // The grant must belong to the mailbox the person chose, not whoever was signed in at Google.
       if (identity.providerAccountId !== account.providerAccountId) {
         throw new DomainError("conflict", CONNECT_MESSAGES.otherAccount);

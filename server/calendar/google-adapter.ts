@@ -3,9 +3,9 @@ import type { CalendarAttendee } from "../../contract/calendar.ts";
 import { classifyGmailError } from "../providers/gmail/errors.ts";
 import type { ProviderHttp, ProviderResponse } from "../providers/http/client.ts";
 import { ProviderRequestError } from "../providers/http/errors.ts";
+import { changesOf, readCursorPage } from "./cursor-pages.ts";
 import {
   type CalendarChanges,
-  CalendarCursorExpiredError,
   type CalendarProviderClient,
   knownZone,
   type NewProviderEvent,
@@ -132,14 +132,9 @@ export function createGoogleCalendarClient(http: ProviderHttp, apiBase: string):
     const items: GoogleEvent[] = [];
     for (let pageToken: string | undefined, pages = 0; pages < 1000; pages += 1) {
       if (pageToken) url.searchParams.set("pageToken", pageToken);
-      let body: z.infer<typeof listSchema>;
-      try {
-        body = listSchema.parse(await http.json<unknown>({ method: "GET", url: url.href }));
-      } catch (err) {
-        if (err instanceof ProviderRequestError && err.status === 410)
-          throw new CalendarCursorExpiredError("Google says the sync token expired", { cause: err });
-        throw err;
-      }
+      const body = listSchema.parse(
+        await readCursorPage(http, { method: "GET", url: url.href }, "Google says the sync token expired"),
+      );
       for (const item of body.items) {
         const parsed = eventSchema.safeParse(item);
         if (parsed.success) items.push(parsed.data);
@@ -187,14 +182,7 @@ export function createGoogleCalendarClient(http: ProviderHttp, apiBase: string):
       url.searchParams.set("syncToken", cursor);
       const { items, syncToken } = await listAll(url);
       if (!syncToken) throw new ProviderRequestError("transient", "Google sent no sync token");
-      const upserts: ProviderEvent[] = [];
-      const removedIds: string[] = [];
-      for (const item of items) {
-        const mapped = mapGoogleEvent(item);
-        if (mapped) upserts.push(mapped);
-        else removedIds.push(item.id);
-      }
-      return { upserts, removedIds, cursor: syncToken };
+      return changesOf(items, mapGoogleEvent, syncToken);
     },
 
     async listRange(calendarId, window) {

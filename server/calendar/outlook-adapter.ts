@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { CalendarAttendee } from "../../contract/calendar.ts";
 import type { ProviderHttp } from "../providers/http/client.ts";
 import { ProviderRequestError } from "../providers/http/errors.ts";
+import { changesOf, readCursorPage } from "./cursor-pages.ts";
 import {
   type CalendarChanges,
-  CalendarCursorExpiredError,
   type CalendarProviderClient,
   knownZone,
   type NewProviderEvent,
@@ -126,16 +126,13 @@ export function createOutlookCalendarClient(http: ProviderHttp, graphBase: strin
     const items: GraphEvent[] = [];
     let url: string | undefined = first;
     for (let pages = 0; url !== undefined && pages < 1000; pages += 1) {
-      let body: z.infer<typeof pageSchema>;
-      try {
-        body = pageSchema.parse(
-          await http.json<unknown>({ method: "GET", url, headers: { prefer: PREFER } }),
-        );
-      } catch (err) {
-        if (err instanceof ProviderRequestError && err.status === 410)
-          throw new CalendarCursorExpiredError("Graph says the delta token expired", { cause: err });
-        throw err;
-      }
+      const body = pageSchema.parse(
+        await readCursorPage(
+          http,
+          { method: "GET", url, headers: { prefer: PREFER } },
+          "Graph says the delta token expired",
+        ),
+      );
       for (const item of body.value) {
         const parsed = eventSchema.safeParse(item);
         if (parsed.success) items.push(parsed.data);
@@ -172,14 +169,7 @@ export function createOutlookCalendarClient(http: ProviderHttp, graphBase: strin
     async changes(_calendarId, cursor): Promise<CalendarChanges> {
       const { items, deltaLink } = await follow(cursor);
       if (!deltaLink) throw new ProviderRequestError("transient", "Graph sent no delta link");
-      const upserts: ProviderEvent[] = [];
-      const removedIds: string[] = [];
-      for (const item of items) {
-        const mapped = item["@removed"] ? undefined : mapGraphEvent(item);
-        if (mapped) upserts.push(mapped);
-        else removedIds.push(item.id);
-      }
-      return { upserts, removedIds, cursor: deltaLink };
+      return changesOf(items, (item) => (item["@removed"] ? undefined : mapGraphEvent(item)), deltaLink);
     },
 
     async listRange(_calendarId, window) {

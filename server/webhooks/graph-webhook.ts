@@ -1,10 +1,10 @@
-import rateLimit from "@fastify/rate-limit";
 import { inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { syncStates } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
+import { perMinute, registerRateLimit } from "../http/rate-limit.ts";
 import type { SyncService } from "../sync/index.ts";
 import type { PushSecrets } from "../sync/push-secrets.ts";
 import { GRAPH_WEBHOOK_PATH } from "../sync/watch-renewer.ts";
@@ -41,17 +41,13 @@ export async function registerGraphWebhook(
   },
 ): Promise<void> {
   await app.register(async (scope) => {
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new DomainError(
-          "rate_limited",
-          `Too many notifications from this address. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        ),
-    });
+    await registerRateLimit(
+      scope,
+      (wait) => `Too many notifications from this address. Try again in ${wait} seconds.`,
+    );
     scope.post<{ Querystring: { validationToken?: string } }>(
       GRAPH_WEBHOOK_PATH,
-      { config: { rateLimit: { max: GRAPH_WEBHOOK_REQUESTS_PER_MINUTE, timeWindow: 60_000 } } },
+      { config: perMinute(GRAPH_WEBHOOK_REQUESTS_PER_MINUTE) },
       async (request, reply) => {
         const validationToken = request.query.validationToken;
         if (typeof validationToken === "string") {

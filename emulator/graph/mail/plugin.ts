@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { authenticate, type GraphNeed, graphAllows } from "../../mailbox/access.ts";
+import { type GraphNeed, graphAllows } from "../../mailbox/access.ts";
 import type { MailServices } from "../../mailbox/services.ts";
 import { registerGraphAttachmentRoutes } from "./attachments.ts";
 import { registerGraphBatch } from "./batch.ts";
+import { authorizeGraphCall, holdMailboxSlot, releaseMailboxSlot } from "./call-guard.ts";
 import { callers } from "./caller.ts";
 import { registerGraphDelta } from "./delta.ts";
-import { sendGraphError, sendKnownGraphError } from "./errors.ts";
+import { sendGraphError } from "./errors.ts";
 import { registerGraphMessageRoutes } from "./messages.ts";
 import { registerGraphSubscriptionRoutes } from "./subscriptions.ts";
 
@@ -16,8 +17,6 @@ declare module "fastify" {
   }
 }
 
-const releases = new WeakMap<FastifyRequest, () => void>();
-
 /**
  * Authentication (401), permission (403), then Outlook's per-mailbox throttling (429 with
  * Retry-After); injected latency happens while the request holds its concurrency slot, like a
@@ -27,43 +26,20 @@ async function guard(mail: MailServices, request: FastifyRequest, reply: Fastify
   const need = request.routeOptions.config.graphNeed;
   if (need === undefined) return true;
   const now = mail.context.clock.now();
-  const access = authenticate(mail.context, request, "microsoft");
-  if (!access.ok) {
-    sendKnownGraphError(
-      reply,
-      access.failure === "missing"
-        ? "unauthenticated"
-        : access.failure === "expired"
-          ? "expired"
-          : "invalidToken",
-      now,
-    );
-    return false;
-  }
-  if (!graphAllows(access.scopes, need)) {
-    sendKnownGraphError(reply, "accessDenied", now);
-    return false;
-  }
-  const mailbox = mail.mailboxOf(access.identity);
-  const slot = mail.throttle.acquire(mailbox.key);
-  if (!slot.ok) {
-    reply.header("retry-after", String(slot.retryAfterSeconds));
-    sendGraphError(reply, 429, slot.code, "Application is over its MailboxConcurrency limit.", now);
-    return false;
-  }
-  releases.set(request, slot.release);
-  if (request.headers["x-emulator-inner"] !== mail.innerRequestSecret) {
-    const outcome = await mail.faults.apply("microsoft", request, reply);
-    if (outcome === "drop") {
-      slot.release();
-      return false;
-    }
-    if (outcome === "error") {
-      sendKnownGraphError(reply, "unavailable", now);
-      return false;
-    }
-  }
-  callers.set(request, { identity: access.identity, mailbox });
+  const identity = authorizeGraphCall(mail.context, request, reply, {
+    allows: (scopes) => graphAllows(scopes, need),
+    now,
+  });
+  if (identity === undefined) return false;
+  const mailbox = mail.mailboxOf(identity);
+  const held = await holdMailboxSlot(mail, request, reply, {
+    mailboxKey: mailbox.key,
+    // A batch's inner requests were already exposed to faults as part of the outer one.
+    injectFaults: request.headers["x-emulator-inner"] !== mail.innerRequestSecret,
+    now,
+  });
+  if (held === undefined) return false;
+  callers.set(request, { identity, mailbox });
   return true;
 }
 
@@ -78,11 +54,8 @@ export function registerGraphMailApi(app: FastifyInstance, mail: MailServices): 
         if (!(await guard(mail, request, reply))) return reply;
         return undefined;
       });
-      const release = async (request: FastifyRequest) => {
-        releases.get(request)?.();
-      };
-      scope.addHook("onResponse", release);
-      scope.addHook("onRequestAbort", release);
+      scope.addHook("onResponse", releaseMailboxSlot);
+      scope.addHook("onRequestAbort", releaseMailboxSlot);
       scope.setErrorHandler((error: FastifyError, _request, reply) => {
         const now = mail.context.clock.now();
         if (typeof error.statusCode === "number" && error.statusCode < 500) {
