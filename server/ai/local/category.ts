@@ -26,13 +26,13 @@ const PROMO_TOPIC =
 const NOTIFICATION_TOPIC =
   /\b(has (been )?shipped|tracking number|out for delivery|delivered|your order|order (confirmation|#)|automated (message|notification)|do not reply|cron|build (failed|succeeded|passed)|commit|pull request|bug \d+|ticket #?\d+|reminder|notification|alert|report for|status)\b/gi;
 const WORK_TOPIC =
-  /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice|freelance|portfolio|rates|catalogu?e?|pricing|renewal|position|vacancy|candidate|cv|resume|start date|quote|shipment|delivery|pallets?|containers?|wholesale|samples?|supplier|procurement|audit|agreement|clause|purchase|prices?|volume|warehouse|depot|logistics|partnership)\b/gi;
+  /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice|freelance|portfolio|rates|catalogu?e?|pricing|renewal|position|vacancy|candidate|cv|resume|start date|job offer|offer letter|notice period|quote|shipment|delivery|pallets?|containers?|wholesale|samples?|supplier|procurement|audit|agreement|clause|purchase|prices?|volume|warehouse|depot|logistics|partnership)\b/gi;
 const PERSONAL_TOPIC =
   /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|thanks|thank you|cheers|hugs|flat|landlord|neighbou?rs?|son|daughter|aunt|auntie|uncle|grandma|grandad|granny|mum|mam|brother|sister|cousin|school|teacher|half term|married|celebrate|meal|a show|trip|bike|garden|dog|puppy|lots of love|all the best)\b/gi;
 const FREE_MAIL =
   /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|mail|fastmail|zoho|yandex|comcast|earthlink|attbi|verizon)\./i;
 const SPAMMY_SUBJECT =
-  /(!{2,}|\$\$+|\$\d|\bfree\b|\bguarantee|\bact now\b|\b100%|\bsave\b|\boffer\b|\bcheap\b|\bwin\b|\bmoney\b|\bincome\b|\bmortgage|\brates?\b|\bloan|\bdebt\b|\bgrants?\b|\bviagra|\bsale\b|\bdiscount|\bopportunity|\s{6,}\S+$|\badv?\b:)/i;
+  /(!{2,}|\$\$+|\$\d|\bfree\b|\bguarantee|\bact now\b|\b100%|\bsave\b|(?<!\bjob )\boffer\b|\bcheap\b|\bwin\b|\bmoney\b|\bincome\b|\bmortgage|\brates?\b|\bloan|\bdebt\b|\bgrants?\b|\bviagra|\bsale\b|\bdiscount|\bopportunity|\s{6,}\S+$|\badv?\b:)/i;
 // Subscription furniture: the text of a list or newsletter footer/header.
 const SUBSCRIPTION_CUE =
   /\b(unsubscribe|you('re| are) (receiving|subscribed)|your subscription|subscribed to|this newsletter|mailing list|listinfo|list archives?|daily (news|dispatch|update)|weekly newsletter|in this issue|view (it |this )?(online|in your browser)|to view this newsletter)\b/gi;

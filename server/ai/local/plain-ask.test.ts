@@ -23,6 +23,9 @@ describe("plain asks", () => {
       ),
     ).not.toBe("negative");
     expect(label("", "Is there a problem with me leaving early on Friday?")).not.toBe("negative");
+    expect(label("", "Could you pass the client's complaint on to Dana so she can answer it?")).not.toBe(
+      "negative",
+    );
   });
 
   it("keeps an ask that carries an attitude negative", () => {

@@ -30,8 +30,12 @@ export function isPlainAsk(sentence: string): boolean {
   return ASK.test(s) || (/\?\s*$/.test(s) && !/^(why|how come)\b/i.test(s));
 }
 
+// A complaint named as the thing to handle ("forward the customer complaint to Beth").
+const COMPLAINT_AS_OBJECT = /\b(the|a|this|that|their|his|her|customer'?s?|client'?s?) complaints?\b/gi;
+
 export function carriesAttitude(text: string): boolean {
-  return COMPLAINT.test(text) || ATTITUDE.test(text) || strongNegative(text);
+  const own = text.replace(COMPLAINT_AS_OBJECT, " ");
+  return COMPLAINT.test(own) || ATTITUDE.test(own) || strongNegative(own);
 }
 
 /** Every sentence is an ask (short thanks and greetings aside) and none carries an attitude. */
