@@ -65,10 +65,12 @@ export function EmailReader({ emailId, open, onOpenChange, onReply, onAction }: 
       markedRead.current = null;
       return;
     }
-    if (!email || detail.isPlaceholderData || email.isRead || markedRead.current === email.id) return;
+    // The list's copy, shown while the details load, is enough: waiting for the details missed an
+    // email the person moved past before they came (j right after opening it).
+    if (!email || email.isRead || markedRead.current === email.id) return;
     markedRead.current = email.id;
     void actions.setRead(email, true);
-  }, [open, email, detail.isPlaceholderData, actions]);
+  }, [open, email, actions]);
 
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
