@@ -197,3 +197,12 @@ export function corpusHam(split: Split): { dir: string; messages: CorpusMessage[
   }
   return { dir, messages: picked };
 }
+
+/**
+ * The third held-out sets (part 3): hand-written by someone who had read neither the analyzer nor
+ * any other set, measured once, never tuned on. Empty when the file is not there.
+ */
+export function heldout3<T>(name: "direct-mail" | "email-requests" | "actions" | "text-quality"): T[] {
+  const file = join(LABELS, `${name}-heldout3.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { heldout: T[] }).heldout : [];
+}

