@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { Temporal } from "temporal-polyfill";
 import { acceptCookies } from "./dashboard-fixtures.ts";
 import { EMULATOR_URL, expect, test } from "./support/auth.ts";
@@ -14,6 +13,7 @@ import {
   signInOverHttp,
   waitForServerEvents,
 } from "./support/calendar.ts";
+import { showCalendarView as view } from "./support/calendar-view.ts";
 
 /*
  * Each test does one thing, so that each fits the global 30 s under load: the two connect tests go
@@ -26,12 +26,6 @@ test.use({ timezoneId: ZONE, locale: "en-US" });
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
 const today = () => Temporal.Now.plainDateISO(ZONE);
-
-async function view(page: Page, name: "Day" | "Week" | "Month") {
-  const button = panel(page).getByRole("button", { name, exact: true });
-  await button.click();
-  await expect(button).toHaveAttribute("aria-pressed", "true");
-}
 
 test("Google: connect through consent, then seeded events by week, day and month", async ({ page }) => {
   // Consent in a popup, three views and an accessibility scan: about 30 s on two shared cores.

@@ -7,11 +7,13 @@ import {
   connectCalendarOverHttp,
   eventChip,
   goToDate,
+  openCalendarPanel,
   calendarPanel as panel,
   seededPerson,
   signInOverHttp,
   waitForServerEvents,
 } from "./support/calendar.ts";
+import { showCalendarView } from "./support/calendar-view.ts";
 import { mode, remaining, startInboxZero, topCard, touchSwipe } from "./support/inbox-zero.ts";
 import { labelsOf, signedInWithMail } from "./support/reader-mail.ts";
 
@@ -67,11 +69,7 @@ test("the calendar on a 360 px phone: full-width panel, every view usable, day e
   const wednesday = today.add({ days: (3 - today.dayOfWeek + 7) % 7 }).toString();
   await waitForServerEvents(page, wednesday, ZONE, "Team standup");
 
-  await page
-    .getByRole("navigation", { name: "Dashboard" })
-    .getByRole("button", { name: "Calendar", exact: true })
-    .click();
-  await expect(panel(page)).toBeVisible();
+  await openCalendarPanel(page);
   const box = await page.getByRole("dialog", { name: "Calendar" }).boundingBox();
   expect(box?.x).toBe(0);
   expect(box?.width).toBe(360);
@@ -79,9 +77,7 @@ test("the calendar on a 360 px phone: full-width panel, every view usable, day e
   await goToDate(page, wednesday);
 
   for (const name of ["Day", "Week", "Month"] as const) {
-    const button = panel(page).getByRole("button", { name, exact: true });
-    await button.click();
-    await expect(button).toHaveAttribute("aria-pressed", "true");
+    await showCalendarView(page, name);
     await expect(eventChip(page, "Team standup").first()).toBeVisible();
     await noSidewaysScroll(page);
     await fitsTheScreen(page, '[data-testid="calendar-panel"] button');

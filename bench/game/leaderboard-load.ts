@@ -7,17 +7,14 @@
  * Target: p95 < 20 ms on both backends. The ranking is read from the index and the score
  * histogram (decision 0024): no request counts the people.
  */
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { leaderboardSchema } from "../../contract/game.ts";
 import { createGameService } from "../../server/game/game-service.ts";
 import { createClock } from "../../server/lib/clock.ts";
 import { type BackendKind, openTestDatabase } from "../../server/test/databases.ts";
 import { sessionFor } from "../../server/test/factories.ts";
 import { startTestServer } from "../../server/test/server.ts";
-import type { LoadResult } from "../mail/load-client.ts";
-import { appendResults, machineLine } from "../sync/report.ts";
+import { loadUrl, type MeasuredCall, measureRounds } from "../mail/load-runner.ts";
+import { machineLine, publishResults, runMain } from "../sync/report.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 /** People whose game state is built by the real recorder (ledger, counters, badges, trigger). */
@@ -27,27 +24,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "1,10").split(",").map(Number);
 
-const run = promisify(execFile);
-const CLIENT = fileURLToPath(new URL("../mail/load-client.ts", import.meta.url));
-
-async function load(url: string, connections: number, token?: string): Promise<LoadResult> {
-  const args = ["--import", "tsx", CLIENT, url, String(connections), String(SECONDS), token ?? ""];
-  const { stdout } = await run(process.execPath, args, { maxBuffer: 1 << 20 });
-  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as LoadResult;
-}
-
-function medianRound(rounds: LoadResult[]): LoadResult {
-  const sorted = [...rounds].sort((a, b) => a.p95 - b.p95);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)];
-  if (!median) throw new Error("no rounds measured");
-  return median;
-}
-
-interface Line extends LoadResult {
+interface Line extends MeasuredCall {
   backend: BackendKind;
   name: string;
   connections: number;
-  p95s: number[];
 }
 
 async function runBackend(
@@ -134,12 +114,11 @@ async function runBackend(
           ["static JSON baseline (GET /healthz)", "/healthz", undefined],
           ["GET /api/leaderboard", "/api/leaderboard", token],
         ] as const) {
-          await load(`${server.url}${path}`, connections, auth);
-          const rounds: LoadResult[] = [];
-          for (let i = 0; i < ROUNDS; i++) rounds.push(await load(`${server.url}${path}`, connections, auth));
-          const r = medianRound(rounds);
-          const errors = rounds.reduce((sum, x) => sum + x.errors, 0);
-          const line: Line = { backend, name, connections, ...r, errors, p95s: rounds.map((x) => x.p95) };
+          const measured = await measureRounds(
+            () => loadUrl(`${server.url}${path}`, { connections, seconds: SECONDS, token: auth }),
+            ROUNDS,
+          );
+          const line: Line = { backend, name, connections, ...measured };
           console.log(
             `${backend} ${name} ×${connections}: ${Math.round(line.rps)} req/s, p50 ${line.p50} p95 ${line.p95} (rounds ${line.p95s.join(", ")}) max ${line.max} ms, errors ${line.errors}`,
           );
@@ -186,14 +165,7 @@ async function main(): Promise<void> {
       return `| ${l.backend} | ${l.connections} | ${l.name} | ${Math.round(l.rps)} | ${l.p50} | ${l.p95} | ${l.p95s.join(", ")} | ${l.max} | ${l.errors} | ${l.name.startsWith("static") ? "1×" : ratio} |`;
     }),
   ].join("\n");
-  if (!process.argv.includes("--no-append")) await appendResults(table);
-  console.log(table);
+  await publishResults(table);
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

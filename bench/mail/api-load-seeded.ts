@@ -15,9 +15,8 @@
 import { type BackendKind, openTestDatabase } from "../../server/test/databases.ts";
 import { sessionFor } from "../../server/test/factories.ts";
 import { startTestServer } from "../../server/test/server.ts";
-import { appendResults, machineLine } from "../sync/report.ts";
-import type { LoadResult } from "./load-client.ts";
-import { loadUrl, medianRound } from "./load-runner.ts";
+import { machineLine, publishResults, runMain } from "../sync/report.ts";
+import { loadUrl, type MeasuredCall, measureRounds } from "./load-runner.ts";
 import { seedBigMailbox } from "./seed-mailbox.ts";
 
 const COUNT = Number(process.env.BENCH_EMAILS ?? 100_000);
@@ -27,11 +26,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /** Measured rounds per call after the warm-up: one round's p95 moves from run to run. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-interface Line extends LoadResult {
+interface Line extends MeasuredCall {
   backend: BackendKind;
   name: string;
-  /** Every round's p95, in the order measured. */
-  p95s: number[];
 }
 
 /** What Chromium sends: the server then compresses (brotli) every answer over 1 KB. */
@@ -65,12 +62,8 @@ async function runBackend(backend: BackendKind): Promise<Line[]> {
       ];
       const lines: Line[] = [];
       for (const [name, path, auth, encodings] of cases) {
-        await load(`${server.url}${path}`, auth, encodings); // warm-up round, discarded
-        const rounds: LoadResult[] = [];
-        for (let i = 0; i < ROUNDS; i++) rounds.push(await load(`${server.url}${path}`, auth, encodings));
-        const r = medianRound(rounds);
-        const errors = rounds.reduce((sum, x) => sum + x.errors, 0); // every round's, not the median's
-        const line: Line = { backend, name, ...r, errors, p95s: rounds.map((x) => x.p95) };
+        const measured = await measureRounds(() => load(`${server.url}${path}`, auth, encodings), ROUNDS);
+        const line: Line = { backend, name, ...measured };
         console.log(
           `${backend} ${name}: ${Math.round(line.rps)} req/s, p50 ${line.p50} p95 ${line.p95} (rounds ${line.p95s.join(", ")}) p99 ${line.p99} max ${line.max} ms, errors ${line.errors}`,
         );
@@ -106,14 +99,7 @@ async function main(): Promise<void> {
         `| ${l.backend} | ${l.name} | ${Math.round(l.rps)} | ${l.p50} | ${l.p95} | ${l.p95s.join(", ")} | ${l.p99} | ${l.max} | ${l.errors} |`,
     ),
   ].join("\n");
-  if (!process.argv.includes("--no-append")) await appendResults(table);
-  console.log(table);
+  await publishResults(table);
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

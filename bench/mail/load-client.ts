@@ -7,7 +7,8 @@
  * Prints one JSON line: { rps, p50, p95, p99, max, errors }.
  */
 import autocannon from "autocannon";
-import { percentile } from "../sync/report.ts";
+import { runMain } from "../sync/report.ts";
+import { latencySummary } from "./latency-summary.ts";
 
 export interface LoadResult {
   rps: number;
@@ -40,23 +41,12 @@ async function main(): Promise<void> {
       times.push(responseTime);
     });
   });
-  times.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
   const out: LoadResult = {
     rps: result.requests.average,
-    p50: round(percentile(times, 0.5)),
-    p95: round(percentile(times, 0.95)),
-    p99: round(percentile(times, 0.99)),
-    max: round(times.at(-1) ?? Number.NaN),
+    ...latencySummary(times),
     errors: result.errors + result.non2xx,
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

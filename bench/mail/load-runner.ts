@@ -64,3 +64,25 @@ export function medianRound(rounds: LoadResult[]): LoadResult {
   if (!median) throw new Error("no rounds measured");
   return median;
 }
+
+/** A call measured in rounds: the median-p95 round, with every round's errors and p95. */
+export interface MeasuredCall extends LoadResult {
+  /** Every round's p95, in the order measured. */
+  p95s: number[];
+}
+
+/**
+ * Measures one call as the load benches report it: a warm-up round, discarded, then `rounds`
+ * rounds, because one round's p95 moves from run to run. The round with the median p95 stands
+ * for the call; errors count every round's, not only the median's.
+ */
+export async function measureRounds(round: () => Promise<LoadResult>, rounds: number): Promise<MeasuredCall> {
+  await round();
+  const measured: LoadResult[] = [];
+  for (let i = 0; i < rounds; i++) measured.push(await round());
+  return {
+    ...medianRound(measured),
+    errors: measured.reduce((sum, x) => sum + x.errors, 0),
+    p95s: measured.map((x) => x.p95),
+  };
+}

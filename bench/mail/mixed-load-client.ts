@@ -12,7 +12,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { Pool } from "undici";
-import { percentile } from "../sync/report.ts";
+import { runMain } from "../sync/report.ts";
+import { type LatencySummary, latencySummary } from "./latency-summary.ts";
 
 export interface MixedPlan {
   url: string;
@@ -27,12 +28,8 @@ export interface MixedPlan {
   archiveEvery: number;
 }
 
-export interface KindStats {
+export interface KindStats extends LatencySummary {
   count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
   errors: number;
 }
 
@@ -47,16 +44,7 @@ export interface MixedResult extends KindStats {
 type Kind = "list" | "open" | "search" | "mark-read" | "archive";
 
 function stats(times: number[], errors: number): KindStats {
-  const sorted = [...times].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    count: times.length,
-    p50: round(percentile(sorted, 0.5)),
-    p95: round(percentile(sorted, 0.95)),
-    p99: round(percentile(sorted, 0.99)),
-    max: round(sorted.at(-1) ?? Number.NaN),
-    errors,
-  };
+  return { count: times.length, ...latencySummary(times), errors };
 }
 
 async function main(): Promise<void> {
@@ -135,10 +123,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

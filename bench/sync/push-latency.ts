@@ -6,7 +6,7 @@
  *   npx tsx bench/sync/push-latency.ts [--no-append]
  */
 import { startSyncFixture, waitUntil } from "../../server/test/sync-fixture.ts";
-import { appendResults, machineLine, percentile } from "./report.ts";
+import { machineLine, percentile, publishResults, runMain } from "./report.ts";
 
 const ROUNDS = Number(process.env.BENCH_PUSH_ROUNDS ?? 20);
 const PEOPLE = { gmail: "sam.taylor@gmail.com", outlook: "jordan.lee@outlook.com" } as const;
@@ -72,14 +72,7 @@ async function main(): Promise<void> {
     "| --- | --- | --- | --- | --- |",
     ...rows,
   ].join("\n");
-  if (!process.argv.includes("--no-append")) await appendResults(table);
-  console.log(table);
+  await publishResults(table);
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

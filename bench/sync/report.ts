@@ -23,3 +23,23 @@ export function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
+
+/** Appends a results section to bench/RESULTS.md unless the run says --no-append, then prints it. */
+export async function publishResults(section: string): Promise<void> {
+  if (!process.argv.includes("--no-append")) await appendResults(section);
+  console.log(section);
+}
+
+/**
+ * Runs a bench script's main and exits: 0 when it ends, 1 with the error printed when it throws.
+ * The exit is explicit because a pool, server or timer left open would keep a finished run alive.
+ */
+export function runMain(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

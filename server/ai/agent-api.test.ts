@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   agentInsightsSchema,
   agentReplyResponseSchema,
@@ -9,16 +9,10 @@ import {
   improveTextResponseSchema,
   memoryListSchema,
 } from "../../contract/ai.ts";
-import type { Db } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
-import { BACKENDS, openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { apiSuite } from "../test/api-suite.ts";
+import { BACKENDS } from "../test/databases.ts";
 import { createEmail, signedInUser } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
-
-interface Answer {
-  status: number;
-  json: Record<string, unknown>;
-}
 
 const PREFS = {
   email_signature: "Dana Whitfield\nAcme Corp",
@@ -35,38 +29,11 @@ const PREFS = {
 };
 
 describe.each(BACKENDS)("agent and AI API on %s (local engine)", (kind) => {
-  let database: TestDatabase;
-  let server: TestServer;
-  let db: Db;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.database.db;
-    server = await startTestServer(database.database, {
-      DEMO_MODE: "off",
-      PROVIDER_EMULATOR_URL: "http://127.0.0.1:9",
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.destroy();
-  });
-
-  async function api(method: string, path: string, token: string, body?: unknown): Promise<Answer> {
-    const r = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await r.text();
-    return { status: r.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  }
+  const suite = apiSuite(kind);
+  const { api } = suite;
 
   it("creates, reads and patches the agent with spec defaults and validation", async () => {
-    const { token } = await signedInUser(db);
+    const { token } = await signedInUser(suite.db);
     expect((await api("GET", "/api/agent", token)).json).toBeNull();
     const bad = await api("POST", "/api/agent", token, {
       name: "  ",
@@ -111,15 +78,15 @@ describe.each(BACKENDS)("agent and AI API on %s (local engine)", (kind) => {
       email_behavior: { auto_draft: true, auto_send: true },
     });
     // Another person cannot touch it.
-    const other = await signedInUser(db);
+    const other = await signedInUser(suite.db);
     expect((await api("PATCH", `/api/agent/${agent.id}`, other.token, { name: "Mine" })).status).toBe(404);
     expect((await api("GET", "/api/agent", token)).json).toMatchObject({ name: "Ada" });
   });
 
   it("drafts locally in the agent's tone with its signature and without forbidden phrases", async () => {
-    const { token, account } = await signedInUser(db);
+    const { token, account } = await signedInUser(suite.db);
     await api("POST", "/api/agent", token, { name: "Ada", preferences: PREFS });
-    const email = await createEmail(db, account, {
+    const email = await createEmail(suite.db, account, {
       fromName: "Priya Shah",
       fromAddress: "priya.shah@example.org",
       subject: "Budget review",
@@ -160,17 +127,17 @@ describe.each(BACKENDS)("agent and AI API on %s (local engine)", (kind) => {
   });
 
   it("analyses on demand, stores it with a bucket, learns memories, and skips ignored categories in the job", async () => {
-    const { token, account, user } = await signedInUser(db);
-    const other = await signedInUser(db);
+    const { token, account, user } = await signedInUser(suite.db);
+    const other = await signedInUser(suite.db);
     await api("POST", "/api/agent", token, { name: "Ada", preferences: PREFS });
     // The user has written to the supplier before: a correspondent the agent may learn about.
-    await createEmail(db, account, {
+    await createEmail(suite.db, account, {
       isSent: true,
       fromAddress: "me@example.com",
       toRecipients: [{ name: "Acme Billing", address: "billing@acme-supplies.com" }],
       aiAnalysis: { engine: "local", skipped: "own_mail" },
     });
-    const invoice = await createEmail(db, account, {
+    const invoice = await createEmail(suite.db, account, {
       fromName: "Acme Billing",
       fromAddress: "billing@acme-supplies.com",
       subject: "Invoice INV-2231 due Friday",
@@ -184,10 +151,10 @@ describe.each(BACKENDS)("agent and AI API on %s (local engine)", (kind) => {
     expect(analysis.engine).toBe("local");
     expect(analysis.importance).toBeGreaterThanOrEqual(0);
     expect((await api("POST", `/api/agent/analyze/${invoice.id}`, other.token)).status).toBe(404);
-    const [stored] = await db.select().from(emails).where(eq(emails.id, invoice.id));
+    const [stored] = await suite.db.select().from(emails).where(eq(emails.id, invoice.id));
     expect(stored?.aiAnalysis).toMatchObject({ engine: "local", summary: analysis.summary });
 
-    const newsletter = await createEmail(db, account, {
+    const newsletter = await createEmail(suite.db, account, {
       fromName: "Weekly Digest",
       fromAddress: "news@digest.example.com",
       subject: "This week's newsletter: 10 stories",
@@ -195,25 +162,25 @@ describe.each(BACKENDS)("agent and AI API on %s (local engine)", (kind) => {
       listUnsubscribe: "<https://digest.example.com/u>",
       bucket: "newsletters",
     });
-    const person = await createEmail(db, account, {
+    const person = await createEmail(suite.db, account, {
       fromName: "Sam Taylor",
       fromAddress: "sam.taylor@example.org",
       subject: "Lunch on Thursday?",
       bodyText: "Hey, are you free for lunch on Thursday? Let me know!",
     });
-    const done = await server.app.ai.analysis.analysePending(user.id, 200);
+    const done = await suite.server.app.ai.analysis.analysePending(user.id, 200);
     expect(done).toBe(2);
-    const [n] = await db.select().from(emails).where(eq(emails.id, newsletter.id));
+    const [n] = await suite.db.select().from(emails).where(eq(emails.id, newsletter.id));
     expect(n?.aiAnalysis).toMatchObject({
       skipped: "ignored_category",
       category: "newsletter",
       ignoredAs: "Newsletters",
     });
     expect(n?.aiAnalysis).not.toHaveProperty("summary");
-    const [p] = await db.select().from(emails).where(eq(emails.id, person.id));
+    const [p] = await suite.db.select().from(emails).where(eq(emails.id, person.id));
     expect(p?.aiAnalysis).toMatchObject({ engine: "local" });
     expect(typeof p?.aiAnalysis?.summary).toBe("string");
-    expect(await server.app.ai.analysis.analysePending(user.id, 200)).toBe(0);
+    expect(await suite.server.app.ai.analysis.analysePending(user.id, 200)).toBe(0);
 
     const memories = memoryListSchema.parse((await api("GET", "/api/agent/memories", token)).json).memories;
     expect(memories.length).toBeGreaterThan(0);
@@ -229,7 +196,7 @@ describe.each(BACKENDS)("agent and AI API on %s (local engine)", (kind) => {
   });
 
   it("answers errors in the API shape", async () => {
-    const { token } = await signedInUser(db);
+    const { token } = await signedInUser(suite.db);
     const r = await api("POST", "/api/agent/response/not-a-uuid", token, { responseType: "professional" });
     expect(r.status).toBe(404);
     expect(r.json).toMatchObject({ error: { code: "not_found" } });
@@ -237,6 +204,6 @@ describe.each(BACKENDS)("agent and AI API on %s (local engine)", (kind) => {
       responseType: "rude",
     });
     expect(bad.json).toMatchObject({ error: { code: "validation_failed" } });
-    expect((await fetch(`${server.url}/api/agent`)).status).toBe(401);
+    expect((await fetch(`${suite.server.url}/api/agent`)).status).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { W_EUROPE_VTIMEZONE } from "../test/outlook-vtimezone.ts";
 import { cleanText, MAX_ICS_BYTES, readInvitation } from "./ics.ts";
 
 const ics = (...lines: string[]) => `${lines.join("\r\n")}\r\n`;
@@ -52,21 +53,7 @@ describe("readInvitation", () => {
       ics(
         "BEGIN:VCALENDAR",
         "METHOD:REQUEST",
-        "BEGIN:VTIMEZONE",
-        "TZID:W. Europe Standard Time",
-        "BEGIN:STANDARD",
-        "DTSTART:16010101T030000",
-        "TZOFFSETFROM:+0200",
-        "TZOFFSETTO:+0100",
-        "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=10",
-        "END:STANDARD",
-        "BEGIN:DAYLIGHT",
-        "DTSTART:16010101T020000",
-        "TZOFFSETFROM:+0100",
-        "TZOFFSETTO:+0200",
-        "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3",
-        "END:DAYLIGHT",
-        "END:VTIMEZONE",
+        ...W_EUROPE_VTIMEZONE,
         "BEGIN:VEVENT",
         `DTSTART;TZID=W. Europe Standard Time:${date}T100000`,
         `DTEND;TZID=W. Europe Standard Time:${date}T103000`,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BUCKETS } from "../../contract/buckets.ts";
 import {
   actionItemsSchema,
@@ -6,49 +6,15 @@ import {
   emailSchema,
   emailStatsSchema,
 } from "../../contract/mail.ts";
-import type { Db } from "../db/client.ts";
-import { BACKENDS, openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { apiSuite } from "../test/api-suite.ts";
+import { BACKENDS } from "../test/databases.ts";
 import { createAccount, createEmail, createEmails, sessionFor, signedInUser } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
 import { encodeCursor } from "./cursor.ts";
 import { listQuery } from "./email-lister.ts";
 
-interface Answer {
-  status: number;
-  json: Record<string, unknown>;
-}
-
 describe.each(BACKENDS)("mail API on %s", (kind) => {
-  let database: TestDatabase;
-  let server: TestServer;
-  let db: Db;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.database.db;
-    // Factory accounts hold fake tokens; point providers at a closed port so nothing leaves the machine.
-    server = await startTestServer(database.database, {
-      DEMO_MODE: "off",
-      PROVIDER_EMULATOR_URL: "http://127.0.0.1:9",
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.destroy();
-  });
-
-  async function api(method: string, path: string, token: string, body?: unknown): Promise<Answer> {
-    const r = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await r.text();
-    return { status: r.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  }
+  const suite = apiSuite(kind);
+  const { api } = suite;
 
   async function listAll(token: string, query: string): Promise<string[]> {
     const ids: string[] = [];
@@ -67,10 +33,10 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
 
   describe("GET /api/emails", () => {
     it("is newest first, and pages cover every email once, even with equal timestamps", async () => {
-      const { account, token } = await signedInUser(db);
+      const { account, token } = await signedInUser(suite.db);
       const same = new Date("2026-03-01T10:00:00Z");
       // 23 emails, 10 of them at the very same instant: the id breaks the tie.
-      const rows = await createEmails(db, account, 23, (i) => ({
+      const rows = await createEmails(suite.db, account, 23, (i) => ({
         receivedAt: i < 10 ? same : new Date(same.getTime() - (i + 1) * 60_000),
       }));
       const expected = [...rows]
@@ -82,8 +48,8 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
     });
 
     it("answers the contract's shape; bodies only come with the single email", async () => {
-      const { account, token } = await signedInUser(db, { email: "me@gmail.com" });
-      const row = await createEmail(db, account, {
+      const { account, token } = await signedInUser(suite.db, { email: "me@gmail.com" });
+      const row = await createEmail(suite.db, account, {
         fromName: "Priya Shah",
         fromAddress: "priya@example.com",
         toRecipients: [
@@ -121,7 +87,7 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
     });
 
     it("list rows carry the spec's five analysis fields; the single email the whole analysis", async () => {
-      const { account, token } = await signedInUser(db);
+      const { account, token } = await signedInUser(suite.db);
       const stored = {
         importance: 7,
         category: "work",
@@ -132,9 +98,11 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
         keyPoints: ["Due Friday"],
         security: { verdict: "safe", score: 0, reasons: [] },
       };
-      const analysed = await createEmail(db, account, { aiAnalysis: stored });
-      const odd = await createEmail(db, account, { aiAnalysis: { importance: "high", category: "work" } });
-      const unanalysed = await createEmail(db, account, { aiAnalysis: null });
+      const analysed = await createEmail(suite.db, account, { aiAnalysis: stored });
+      const odd = await createEmail(suite.db, account, {
+        aiAnalysis: { importance: "high", category: "work" },
+      });
+      const unanalysed = await createEmail(suite.db, account, { aiAnalysis: null });
       const list = emailListResponseSchema.parse((await api("GET", "/api/emails", token)).json).emails;
       const byId = new Map(list.map((e) => [e.id, e.aiAnalysis]));
       expect(byId.get(analysed.id)).toEqual({
@@ -153,15 +121,15 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
     });
 
     it("filters: bucket, account, unread, archived (opt-in), never trash or spam", async () => {
-      const { user, account, token } = await signedInUser(db);
-      const other = await createAccount(db, user.id, { provider: "outlook" });
-      const work = await createEmail(db, account, { bucket: "work", isRead: true });
-      const unread = await createEmail(db, account, { bucket: "personal" });
-      const archived = await createEmail(db, account, { inInbox: false });
-      await createEmail(db, account, { isTrashed: true, inInbox: false });
-      await createEmail(db, account, { isSpam: true, inInbox: false });
-      await createEmail(db, account, { isDraft: true, inInbox: false });
-      const outlook = await createEmail(db, other, { bucket: "work", isRead: true });
+      const { user, account, token } = await signedInUser(suite.db);
+      const other = await createAccount(suite.db, user.id, { provider: "outlook" });
+      const work = await createEmail(suite.db, account, { bucket: "work", isRead: true });
+      const unread = await createEmail(suite.db, account, { bucket: "personal" });
+      const archived = await createEmail(suite.db, account, { inInbox: false });
+      await createEmail(suite.db, account, { isTrashed: true, inInbox: false });
+      await createEmail(suite.db, account, { isSpam: true, inInbox: false });
+      await createEmail(suite.db, account, { isDraft: true, inInbox: false });
+      const outlook = await createEmail(suite.db, other, { bucket: "work", isRead: true });
       const ids = (q: string) => listAll(token, q).then((l) => [...l].sort());
       expect(await ids("")).toEqual([work.id, unread.id, outlook.id].sort());
       expect(await ids("bucket=work")).toEqual([work.id, outlook.id].sort());
@@ -176,20 +144,20 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
     });
 
     it("searches subject, sender and body words, with prefix matching for the last word", async () => {
-      const { account, token } = await signedInUser(db);
-      const budget = await createEmail(db, account, {
+      const { account, token } = await signedInUser(suite.db);
+      const budget = await createEmail(suite.db, account, {
         subject: "Quarterly budget review",
         bodyText: "numbers",
       });
-      const sender = await createEmail(db, account, {
+      const sender = await createEmail(suite.db, account, {
         fromName: "Zoltan Kodaly",
         fromAddress: "zk@music.example",
       });
-      const body = await createEmail(db, account, {
+      const body = await createEmail(suite.db, account, {
         subject: "Hello",
         bodyText: "the marmalade recipe you asked",
       });
-      await createEmail(db, account, { subject: "Unrelated", bodyText: "nothing here" });
+      await createEmail(suite.db, account, { subject: "Unrelated", bodyText: "nothing here" });
       const search = (q: string) => listAll(token, `q=${encodeURIComponent(q)}`);
       expect(await search("budget")).toEqual([budget.id]);
       expect(await search("quarterly review")).toEqual([budget.id]);
@@ -206,7 +174,7 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
     });
 
     it("rejects bad input with validation_failed naming the field", async () => {
-      const { token } = await signedInUser(db);
+      const { token } = await signedInUser(suite.db);
       for (const [query, field] of [
         ["limit=0", "limit"],
         ["limit=abc", "limit"],
@@ -226,14 +194,14 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
     });
 
     it("uses emails_user_received_idx for a page (no sort of the whole mailbox)", async () => {
-      const { user, account } = await signedInUser(db);
-      await createEmails(db, account, 2000);
-      await database.database.executeSql("analyze emails");
-      const statement = listQuery(db, user.id, { limit: 50 }).toSQL();
-      const plan = await database.database.executeSql(`explain ${statement.sql}`, statement.params);
+      const { user, account } = await signedInUser(suite.db);
+      await createEmails(suite.db, account, 2000);
+      await suite.database.database.executeSql("analyze emails");
+      const statement = listQuery(suite.db, user.id, { limit: 50 }).toSQL();
+      const plan = await suite.database.database.executeSql(`explain ${statement.sql}`, statement.params);
       const cursor = encodeCursor({ receivedAt: new Date(), id: user.id });
-      const page2 = listQuery(db, user.id, { limit: 50, cursor }).toSQL();
-      const plan2 = await database.database.executeSql(`explain ${page2.sql}`, page2.params);
+      const page2 = listQuery(suite.db, user.id, { limit: 50, cursor }).toSQL();
+      const plan2 = await suite.database.database.executeSql(`explain ${page2.sql}`, page2.params);
       const text = [...plan.rows, ...plan2.rows]
         .map((r) => (r as Record<string, string>)["QUERY PLAN"])
         .join("\n");
@@ -244,10 +212,10 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
 
   describe("scoping", () => {
     it("another user's email is 404 everywhere, and bulk actions with it change nothing", async () => {
-      const a = await signedInUser(db);
-      const b = await signedInUser(db);
-      const mine = await createEmail(db, a.account, { subject: "Secret plans" });
-      const theirs = await createEmail(db, b.account);
+      const a = await signedInUser(suite.db);
+      const b = await signedInUser(suite.db);
+      const mine = await createEmail(suite.db, a.account, { subject: "Secret plans" });
+      const theirs = await createEmail(suite.db, b.account);
       for (const [method, path, body] of [
         ["GET", `/api/emails/${mine.id}`, undefined],
         ["PATCH", `/api/emails/${mine.id}`, { isRead: true }],
@@ -275,7 +243,7 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
         "/api/emails/action-items",
         "/api/emails/sync-status",
       ]) {
-        const r = await fetch(`${server.url}${path}`);
+        const r = await fetch(`${suite.server.url}${path}`);
         expect(r.status, path).toBe(401);
       }
     });
@@ -283,8 +251,8 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
 
   describe("validation of actions", () => {
     it("bulk, patch, send and unsubscribe name the bad field", async () => {
-      const { account, token } = await signedInUser(db);
-      const row = await createEmail(db, account);
+      const { account, token } = await signedInUser(suite.db);
+      const row = await createEmail(suite.db, account);
       const cases: Array<[string, string, unknown, string]> = [
         ["POST", "/api/emails/bulk-action", { action: "explode", emailIds: [row.id] }, "action"],
         ["POST", "/api/emails/bulk-action", { action: "archive", emailIds: [] }, "emailIds"],
@@ -317,17 +285,17 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
 
   describe("GET /api/emails/stats", () => {
     it("counts inbox, unread, read today and per provider", async () => {
-      const { user, account, token } = await signedInUser(db);
-      const outlook = await createAccount(db, user.id, { provider: "outlook" });
+      const { user, account, token } = await signedInUser(suite.db);
+      const outlook = await createAccount(suite.db, user.id, { provider: "outlook" });
       const now = Date.now();
-      await createEmails(db, account, 5, (i) => ({
+      await createEmails(suite.db, account, 5, (i) => ({
         isRead: i < 2,
         readAt: i < 2 ? new Date(now - i * 1000) : null,
       }));
-      await createEmails(db, outlook, 3, (i) => ({ bucket: i === 0 ? "work" : "newsletters" }));
-      await createEmail(db, account, { inInbox: false, isRead: true, readAt: new Date(now) }); // archived, read today
-      await createEmail(db, account, { isRead: true, readAt: new Date(now - 3 * 86_400_000) }); // read days ago
-      await createEmail(db, account, { isTrashed: true, inInbox: false });
+      await createEmails(suite.db, outlook, 3, (i) => ({ bucket: i === 0 ? "work" : "newsletters" }));
+      await createEmail(suite.db, account, { inInbox: false, isRead: true, readAt: new Date(now) }); // archived, read today
+      await createEmail(suite.db, account, { isRead: true, readAt: new Date(now - 3 * 86_400_000) }); // read days ago
+      await createEmail(suite.db, account, { isTrashed: true, inInbox: false });
       const r = await api("GET", "/api/emails/stats", token);
       expect(r.status).toBe(200);
       expect(emailStatsSchema.parse(r.json)).toEqual({
@@ -350,10 +318,10 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
     });
 
     it("drops a disconnected account at once, though counts are cached for a few seconds", async () => {
-      const { user, account, token } = await signedInUser(db);
-      const outlook = await createAccount(db, user.id, { provider: "outlook" });
-      await createEmails(db, account, 2);
-      await createEmails(db, outlook, 4);
+      const { user, account, token } = await signedInUser(suite.db);
+      const outlook = await createAccount(suite.db, user.id, { provider: "outlook" });
+      await createEmails(suite.db, account, 2);
+      await createEmails(suite.db, outlook, 4);
       const before = emailStatsSchema.parse((await api("GET", "/api/emails/stats", token)).json);
       expect(before.providerCounts).toEqual({ gmail: 2, outlook: 4 });
       expect((await api("DELETE", `/api/accounts/${outlook.id}`, token)).status).toBe(200);
@@ -363,7 +331,7 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
     });
 
     it("answers an empty user with zeros", async () => {
-      const { token } = await signedInUser(db);
+      const { token } = await signedInUser(suite.db);
       expect((await api("GET", "/api/emails/stats", token)).json).toEqual({
         unreadCount: 0,
         totalEmails: 0,
@@ -377,27 +345,30 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
 
   describe("GET /api/emails/action-items", () => {
     it("lists unread inbox mail from people that asks something, newest first, with reasons", async () => {
-      const { account, token } = await signedInUser(db);
+      const { account, token } = await signedInUser(suite.db);
       const t = Date.now();
-      const question = await createEmail(db, account, {
+      const question = await createEmail(suite.db, account, {
         snippet: "Are you coming?",
         receivedAt: new Date(t - 1000),
       });
-      const deadline = await createEmail(db, account, {
+      const deadline = await createEmail(suite.db, account, {
         subject: "Report due by Friday",
         fromName: "Boss",
         fromAddress: "boss@corp.example",
         receivedAt: new Date(t - 2000),
       });
-      const ai = await createEmail(db, account, {
+      const ai = await createEmail(suite.db, account, {
         aiAnalysis: { importance: 8 },
         receivedAt: new Date(t - 3000),
       });
-      await createEmail(db, account, { snippet: "Are you coming?", isRead: true });
-      await createEmail(db, account, { snippet: "Are you coming?", inInbox: false });
-      await createEmail(db, account, { snippet: "Want 50% off?", bucket: "promotions" });
-      await createEmail(db, account, { snippet: "Can you confirm?", fromAddress: "no-reply@bank.example" });
-      await createEmail(db, account, { snippet: "Enjoyed it." });
+      await createEmail(suite.db, account, { snippet: "Are you coming?", isRead: true });
+      await createEmail(suite.db, account, { snippet: "Are you coming?", inInbox: false });
+      await createEmail(suite.db, account, { snippet: "Want 50% off?", bucket: "promotions" });
+      await createEmail(suite.db, account, {
+        snippet: "Can you confirm?",
+        fromAddress: "no-reply@bank.example",
+      });
+      await createEmail(suite.db, account, { snippet: "Enjoyed it." });
       const r = await api("GET", "/api/emails/action-items", token);
       expect(actionItemsSchema.parse(r.json)).toEqual({
         count: 3,
@@ -427,8 +398,8 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
 
   describe("unsubscribe without network", () => {
     it("a bare https link is recorded as manual with the url; no header at all is failed/none", async () => {
-      const { account, token } = await signedInUser(db);
-      const link = await createEmail(db, account, {
+      const { account, token } = await signedInUser(suite.db);
+      const link = await createEmail(suite.db, account, {
         fromAddress: "News@Letters.example",
         listUnsubscribe: "<https://letters.example/unsub?u=1>",
       });
@@ -443,7 +414,7 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
         status: "manual",
         url: "https://letters.example/unsub?u=1",
       });
-      const none = await createEmail(db, account, { fromAddress: "plain@people.example" });
+      const none = await createEmail(suite.db, account, { fromAddress: "plain@people.example" });
       const r2 = await api("POST", "/api/emails/unsubscribe", token, { emailId: none.id });
       expect(r2.json).toMatchObject({ method: "none", status: "failed" });
       const list = await api("GET", "/api/emails/unsubscribe-status", token);
@@ -457,8 +428,8 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
   });
 
   it("auto-sync queues one sync per active account and answers 202 with their status", async () => {
-    const { user, account, token } = await signedInUser(db);
-    await createAccount(db, user.id, { provider: "outlook", status: "reauth_required" });
+    const { user, account, token } = await signedInUser(suite.db);
+    await createAccount(suite.db, user.id, { provider: "outlook", status: "reauth_required" });
     const r = await api("POST", "/api/emails/auto-sync", token);
     expect(r.status).toBe(202);
     expect(r.json.queued).toBe(1);
@@ -471,9 +442,9 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
   });
 
   it("a second session of the same user sees the same mail", async () => {
-    const { user, account } = await signedInUser(db);
-    await createEmail(db, account);
-    const token = await sessionFor(db, user.id);
+    const { user, account } = await signedInUser(suite.db);
+    await createEmail(suite.db, account);
+    const token = await sessionFor(suite.db, user.id);
     expect((await listAll(token, "")).length).toBe(1);
   });
 });

@@ -1,40 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { inboxZeroProcessedSchema, inboxZeroQueueSchema } from "../../contract/inbox-zero.ts";
-import type { Db } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
-import { BACKENDS, openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { apiSuite } from "../test/api-suite.ts";
+import { BACKENDS } from "../test/databases.ts";
 import { createAccount, createEmail, createEmails, signedInUser } from "../test/factories.ts";
-import { startTestServer, type TestServer } from "../test/server.ts";
-
-interface Answer {
-  status: number;
-  json: Record<string, unknown>;
-}
 
 describe.each(BACKENDS)("Inbox Zero API on %s", (kind) => {
-  let database: TestDatabase;
-  let server: TestServer;
-  let db: Db;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    db = database.database.db;
-    server = await startTestServer(database.database, {
-      DEMO_MODE: "off",
-      PROVIDER_EMULATOR_URL: "http://127.0.0.1:9",
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.destroy();
-  });
-
-  async function api(method: string, path: string, token: string): Promise<Answer> {
-    const r = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
-    const text = await r.text();
-    return { status: r.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  }
+  const suite = apiSuite(kind);
+  const { api } = suite;
 
   const queue = async (token: string, query = "") => {
     const r = await api("GET", `/api/inbox-zero/queue${query}`, token);
@@ -43,28 +17,32 @@ describe.each(BACKENDS)("Inbox Zero API on %s", (kind) => {
   };
 
   it("queues unread inbox mail of every account, newest first, 10 at a time with the total", async () => {
-    const { user, account, token } = await signedInUser(db);
-    const outlook = await createAccount(db, user.id, { provider: "outlook" });
+    const { user, account, token } = await signedInUser(suite.db);
+    const outlook = await createAccount(suite.db, user.id, { provider: "outlook" });
     const base = Date.parse("2026-05-01T10:00:00Z");
     // 12 unread in the first account, 3 in the second; interleaved in time.
-    const gmail = await createEmails(db, account, 12, (i) => ({
+    const gmail = await createEmails(suite.db, account, 12, (i) => ({
       isRead: false,
       receivedAt: new Date(base - i * 120_000),
     }));
-    const other = await createEmails(db, outlook, 3, (i) => ({
+    const other = await createEmails(suite.db, outlook, 3, (i) => ({
       isRead: false,
       receivedAt: new Date(base - i * 120_000 - 60_000),
     }));
     // Not for the mode: read, archived, trashed, spam.
-    await createEmail(db, account, { isRead: true, receivedAt: new Date(base + 1000) });
-    await createEmail(db, account, { isRead: false, inInbox: false, receivedAt: new Date(base + 2000) });
-    await createEmail(db, account, {
+    await createEmail(suite.db, account, { isRead: true, receivedAt: new Date(base + 1000) });
+    await createEmail(suite.db, account, {
+      isRead: false,
+      inInbox: false,
+      receivedAt: new Date(base + 2000),
+    });
+    await createEmail(suite.db, account, {
       isRead: false,
       inInbox: false,
       isTrashed: true,
       receivedAt: new Date(base + 3000),
     });
-    await createEmail(db, account, { isRead: false, isSpam: true, receivedAt: new Date(base + 4000) });
+    await createEmail(suite.db, account, { isRead: false, isSpam: true, receivedAt: new Date(base + 4000) });
 
     const first = await queue(token);
     expect(first.remaining).toBe(15);
@@ -81,8 +59,8 @@ describe.each(BACKENDS)("Inbox Zero API on %s", (kind) => {
   });
 
   it("carries the account, bucket, AI summary and urgency when the mail was analysed", async () => {
-    const { account, token } = await signedInUser(db);
-    const analysed = await createEmail(db, account, {
+    const { account, token } = await signedInUser(suite.db);
+    const analysed = await createEmail(suite.db, account, {
       isRead: false,
       bucket: "work",
       aiAnalysis: {
@@ -93,7 +71,7 @@ describe.each(BACKENDS)("Inbox Zero API on %s", (kind) => {
         keyPoints: ["contract"],
       },
     });
-    const plain = await createEmail(db, account, { isRead: false, bucket: "other", aiAnalysis: null });
+    const plain = await createEmail(suite.db, account, { isRead: false, bucket: "other", aiAnalysis: null });
     const { emails: cards } = await queue(token);
     const a = cards.find((c) => c.id === analysed.id);
     const p = cards.find((c) => c.id === plain.id);
@@ -111,8 +89,8 @@ describe.each(BACKENDS)("Inbox Zero API on %s", (kind) => {
   });
 
   it("a processed email leaves the queue for good; undo puts it back; the first mark is kept", async () => {
-    const { account, token } = await signedInUser(db);
-    const [a, b] = await createEmails(db, account, 2, () => ({ isRead: false }));
+    const { account, token } = await signedInUser(suite.db);
+    const [a, b] = await createEmails(suite.db, account, 2, () => ({ isRead: false }));
     if (!a || !b) throw new Error("no emails");
     expect((await queue(token)).remaining).toBe(2);
 
@@ -121,7 +99,7 @@ describe.each(BACKENDS)("Inbox Zero API on %s", (kind) => {
     const mark = inboxZeroProcessedSchema.parse(marked.json);
     expect(mark.id).toBe(a.id);
     expect(mark.processedAt).not.toBeNull();
-    const [stored] = await db.select().from(emails).where(eq(emails.id, a.id));
+    const [stored] = await suite.db.select().from(emails).where(eq(emails.id, a.id));
     expect(stored?.inboxZeroProcessedAt?.toISOString()).toBe(mark.processedAt);
 
     const after = await queue(token);
@@ -135,7 +113,7 @@ describe.each(BACKENDS)("Inbox Zero API on %s", (kind) => {
     expect(again.processedAt).toBe(mark.processedAt);
 
     // A starred or flagged email stays unread: only the mark keeps it out of the next recheck.
-    await db.update(emails).set({ isStarred: true }).where(eq(emails.id, a.id));
+    await suite.db.update(emails).set({ isStarred: true }).where(eq(emails.id, a.id));
     expect((await queue(token)).emails.map((e) => e.id)).toEqual([b.id]);
 
     const undone = await api("DELETE", `/api/inbox-zero/processed/${a.id}`, token);
@@ -145,10 +123,10 @@ describe.each(BACKENDS)("Inbox Zero API on %s", (kind) => {
   });
 
   it("is scoped to the signed-in person: another's email is a 404 and stays unmarked", async () => {
-    const me = await signedInUser(db);
-    const other = await signedInUser(db);
-    const theirs = await createEmail(db, other.account, { isRead: false });
-    await createEmail(db, me.account, { isRead: false });
+    const me = await signedInUser(suite.db);
+    const other = await signedInUser(suite.db);
+    const theirs = await createEmail(suite.db, other.account, { isRead: false });
+    await createEmail(suite.db, me.account, { isRead: false });
 
     expect((await queue(me.token)).emails.map((e) => e.id)).not.toContain(theirs.id);
     for (const method of ["PUT", "DELETE"]) {
@@ -156,13 +134,13 @@ describe.each(BACKENDS)("Inbox Zero API on %s", (kind) => {
       expect(r.status).toBe(404);
       expect(r.json).toEqual({ error: { code: "not_found", message: "No such email." } });
     }
-    const [row] = await db.select().from(emails).where(eq(emails.id, theirs.id));
+    const [row] = await suite.db.select().from(emails).where(eq(emails.id, theirs.id));
     expect(row?.inboxZeroProcessedAt).toBeNull();
     expect((await queue(other.token)).emails.map((e) => e.id)).toEqual([theirs.id]);
   });
 
   it("refuses bad input with 4xx and the error shape, and anonymous callers with 401", async () => {
-    const { token } = await signedInUser(db);
+    const { token } = await signedInUser(suite.db);
     for (const q of ["?limit=0", "?limit=51", "?limit=ten"]) {
       const r = await api("GET", `/api/inbox-zero/queue${q}`, token);
       expect(r.status).toBe(400);
@@ -177,7 +155,7 @@ describe.each(BACKENDS)("Inbox Zero API on %s", (kind) => {
       ["PUT", "/api/inbox-zero/processed/00000000-0000-4000-8000-000000000000"],
       ["DELETE", "/api/inbox-zero/processed/00000000-0000-4000-8000-000000000000"],
     ] as const) {
-      const r = await fetch(`${server.url}${path}`, { method });
+      const r = await fetch(`${suite.server.url}${path}`, { method });
       expect(r.status).toBe(401);
     }
   });

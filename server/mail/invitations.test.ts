@@ -4,6 +4,7 @@ import { emailListResponseSchema } from "../../contract/mail.ts";
 import { MAX_ICS_BYTES } from "../calendar/ics.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
 import { BACKENDS } from "../test/databases.ts";
+import { W_EUROPE_VTIMEZONE } from "../test/outlook-vtimezone.ts";
 
 /**
  * GET /api/emails/:id/invitation over real HTTP: mail delivered into the emulator (Gmail and
@@ -46,21 +47,7 @@ const OUTLOOK_ICS = [
   "BEGIN:VCALENDAR",
   "METHOD:REQUEST",
   "PRODID:Microsoft Exchange Server 2010",
-  "BEGIN:VTIMEZONE",
-  "TZID:W. Europe Standard Time",
-  "BEGIN:STANDARD",
-  "DTSTART:16010101T030000",
-  "TZOFFSETFROM:+0200",
-  "TZOFFSETTO:+0100",
-  "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=10",
-  "END:STANDARD",
-  "BEGIN:DAYLIGHT",
-  "DTSTART:16010101T020000",
-  "TZOFFSETFROM:+0100",
-  "TZOFFSETTO:+0200",
-  "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3",
-  "END:DAYLIGHT",
-  "END:VTIMEZONE",
+  ...W_EUROPE_VTIMEZONE,
   "BEGIN:VEVENT",
   "ORGANIZER;CN=Casey Kim:mailto:casey.kim@outlook.com",
   "DTSTART;TZID=W. Europe Standard Time:20270114T100000",

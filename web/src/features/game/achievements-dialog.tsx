@@ -5,6 +5,7 @@ import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { BTN_SECONDARY, OVERLAY } from "../reader/dialog-classes.ts";
 import { SheetDialog } from "../reader/sheet-dialog.tsx";
 import { TIER_LABELS, useBadgeProgress } from "./game-api.ts";
+import { GAME_TAB, GamePanelLoading, type GamePanelProps } from "./game-panel.tsx";
 
 const TIER_STYLES: Record<BadgeTier, string> = {
   bronze: "border-amber-300 bg-amber-50 text-amber-900",
@@ -15,17 +16,9 @@ const TIER_STYLES: Record<BadgeTier, string> = {
 const TIERS: BadgeTier[] = ["bronze", "silver", "gold", "platinum"];
 const CLOSE =
   "shrink-0 rounded-lg px-2 py-1 text-xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600";
-const TAB =
-  "-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
 /** The Achievement Badges modal (spec section 2): the achievements card and its badge details. */
-export function AchievementsDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function AchievementsDialog({ open, onOpenChange }: GamePanelProps) {
   return (
     <SheetDialog
       open={open}
@@ -40,12 +33,7 @@ export function AchievementsDialog({
 
 function AchievementsBody() {
   const progress = useBadgeProgress();
-  if (progress.isPending)
-    return (
-      <p className="text-sm text-slate-600" role="status">
-        Loading…
-      </p>
-    );
+  if (progress.isPending) return <GamePanelLoading />;
   if (!progress.data) return <p className="text-sm text-slate-600">No badge data available</p>;
   return <AchievementsCard data={progress.data} />;
 }
@@ -95,10 +83,10 @@ export function AchievementsCard({ data }: { data: BadgeProgress }) {
       </div>
       <Tabs.Root defaultValue="earned">
         <Tabs.List aria-label="Badges" className="flex gap-1 border-b border-slate-200">
-          <Tabs.Trigger value="earned" className={TAB}>
+          <Tabs.Trigger value="earned" className={GAME_TAB}>
             Earned ({data.earnedBadges.length})
           </Tabs.Trigger>
-          <Tabs.Trigger value="available" className={TAB}>
+          <Tabs.Trigger value="available" className={GAME_TAB}>
             Available ({data.availableBadges.length})
           </Tabs.Trigger>
         </Tabs.List>

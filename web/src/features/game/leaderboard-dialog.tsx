@@ -13,11 +13,7 @@ import {
   useUpdateDisplayName,
   useUpdateLeaderboardSettings,
 } from "./game-api.ts";
-
-const _CLOSE =
-  "shrink-0 rounded-lg px-2 py-1 text-xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600";
-const TAB =
-  "-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
+import { GAME_TAB, GamePanelLoading, type GamePanelProps } from "./game-panel.tsx";
 
 /** Ranks 1 to 3 get their own icon (spec section 2). */
 const PODIUM: Record<number, { icon: string; style: string }> = {
@@ -30,13 +26,7 @@ const TOP_CARDS = 3;
 const number = (n: number) => n.toLocaleString();
 
 /** The Leaderboard Rankings modal: Global Rankings and My Profile (spec section 2). */
-export function LeaderboardDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function LeaderboardDialog({ open, onOpenChange }: GamePanelProps) {
   return (
     <SheetDialog
       open={open}
@@ -51,12 +41,7 @@ export function LeaderboardDialog({
 
 function LeaderboardBody() {
   const board = useLeaderboard();
-  if (board.isPending)
-    return (
-      <p className="text-sm text-slate-600" role="status">
-        Loading…
-      </p>
-    );
+  if (board.isPending) return <GamePanelLoading />;
   // A failed background refetch keeps showing the last answer; no answer at all is the failure.
   if (!board.data)
     return (
@@ -68,10 +53,10 @@ function LeaderboardBody() {
   return (
     <Tabs.Root defaultValue="global">
       <Tabs.List aria-label="Leaderboard" className="flex gap-1 border-b border-slate-200">
-        <Tabs.Trigger value="global" className={TAB}>
+        <Tabs.Trigger value="global" className={GAME_TAB}>
           Global Rankings
         </Tabs.Trigger>
-        <Tabs.Trigger value="profile" className={TAB}>
+        <Tabs.Trigger value="profile" className={GAME_TAB}>
           My Profile
         </Tabs.Trigger>
       </Tabs.List>
