@@ -107,24 +107,31 @@ export function emailSentences(split: Split | "heldout2"): Array<{ text: string;
 }
 
 /**
- * A dev side is its first file's dev array plus, where there is one, a "-dev2" file written in
- * part 3 by someone who had read neither the analyzer nor any held-out data.
+ * A dev side is its first file's dev array plus, where they exist, the "-dev2" and "-dev3" files
+ * written in part 3 by helper sessions that had read neither the analyzer nor any held-out data.
  */
-export function withDev2<T>(file: string, split: Split, first: T[]): T[] {
+export function withDevExtra<T>(file: string, split: Split, first: T[]): T[] {
   if (split !== "dev") return first;
-  const dev2 = join(LABELS, file.replace(/\.json$/, "-dev2.json"));
-  return existsSync(dev2)
-    ? [...first, ...(JSON.parse(readFileSync(dev2, "utf8")) as { dev: T[] }).dev]
-    : first;
+  const more = ["-dev2.json", "-dev3.json"]
+    .map((suffix) => join(LABELS, file.replace(/\.json$/, suffix)))
+    .filter((path) => existsSync(path))
+    .flatMap((path) => {
+      // A file for another mailbox names its owner; each of its entries carries it.
+      const data = JSON.parse(readFileSync(path, "utf8")) as { owner?: string; dev: T[] };
+      return data.owner ? data.dev.map((entry) => ({ ...entry, owner: data.owner })) : data.dev;
+    });
+  return [...first, ...more];
 }
 
 export function requestSentences(split: Split): string[] {
   const file = readJson<Record<Split, string[]>>("email-requests.json");
-  return withDev2("email-requests.json", split, file[split]);
+  return withDevExtra("email-requests.json", split, file[split]);
 }
 
 export interface DirectMail {
   bucket: "work" | "personal";
+  /** The mailbox it was sent to, when not the set's usual one. */
+  owner?: string;
   from: Address;
   subject: string;
   text: string;
@@ -132,7 +139,7 @@ export interface DirectMail {
 }
 
 export function directMail(split: Split): DirectMail[] {
-  return withDev2(
+  return withDevExtra(
     "direct-mail.json",
     split,
     readJson<Record<Split, DirectMail[]>>("direct-mail.json")[split],

@@ -40,7 +40,7 @@ import {
   type SentimentLabel,
   type Split,
   walletDomains,
-  withDev2,
+  withDevExtra,
 } from "./trust-data.ts";
 import { TRUST_SECTION, trustMarkdown } from "./trust-report.ts";
 
@@ -232,7 +232,7 @@ function actions(split: Split, errors: string[]): Figures {
   let n = 0;
   let fit = 0;
   // actions-dev2.json (part 3) is in the dev set's mailbox.
-  for (const sample of withDev2("actions.json", split, set.mail)) {
+  for (const sample of withDevExtra("actions.json", split, set.mail)) {
     if (sample.kind !== "normal" || !sample.intent) continue;
     const a = analyse(mailInput(sample, set), set.context);
     const misfits = actionMisfits(sample.intent, a);
@@ -444,6 +444,7 @@ function buckets(split: Split, errors: string[]): Figures {
     userAddress: "sam.taylor@northwind-traders.com",
   };
   for (const mail of direct) {
+    const to = { ...owner, userAddress: mail.owner ?? owner.userAddress };
     const input = mailInput(
       {
         id: "",
@@ -452,9 +453,9 @@ function buckets(split: Split, errors: string[]): Figures {
         ...mail,
         ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
       },
-      owner,
+      to,
     );
-    const { bucket, category } = bucketOf(input, { userAddresses: [owner.userAddress] });
+    const { bucket, category } = bucketOf(input, { userAddresses: [to.userAddress] });
     if (bucket === mail.bucket) right++;
     else errors.push(`bucket direct ${mail.bucket} → ${bucket} (${category}): ${mail.subject}`);
     if (bucket === "newsletters") inNewsletters++;
@@ -542,7 +543,7 @@ function textQuality(split: Split, errors: string[]): Figures {
     readFileSync(join(import.meta.dirname, "labels", "text-quality.json"), "utf8"),
   ) as Record<Split, TextCase[]>;
   let misattributed = 0;
-  const cases = withDev2("text-quality.json", split, file[split]);
+  const cases = withDevExtra("text-quality.json", split, file[split]);
   for (const c of cases) {
     const hit = misattributes(c);
     if (hit.length > 0) {

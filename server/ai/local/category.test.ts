@@ -85,4 +85,34 @@ describe("category of direct person-to-person mail", () => {
       ),
     ).toBe("personal");
   });
+
+  it("takes a supplier's discount offer that greets the reader by name for work, not an ad", () => {
+    expect(
+      direct(
+        "callum@brightfold-linen.co.uk",
+        "Contract renewal - 12% discount offer",
+        "Hi Robin,\n\nAs discussed at the expo, we can offer a 12% discount on the per-kilo rate if you renew the linen contract for three years. Shall I send the paperwork?\n\nCallum",
+      ),
+    ).toBe("work");
+  });
+
+  it("reads a contractor on a free-mail address writing about the job as work", () => {
+    expect(
+      direct(
+        "dale.electrical@hotmail.co.uk",
+        "generator test thursday",
+        "robin - confirming I'll be on site thursday 6am for the generator test. I'll need someone from estates to isolate the circuits first, and the staff lifts will be off for an hour.",
+      ),
+    ).toBe("work");
+  });
+
+  it("reads a neighbour on a consumer internet provider's address as personal", () => {
+    expect(
+      direct(
+        "geoff.lawson@btinternet.com",
+        "Fence between our gardens",
+        "Hi Robin, the storm knocked two fence panels down between our gardens. A chap in the village can replace them for 240 pounds. Happy to go halves? Geoff",
+      ),
+    ).toBe("personal");
+  });
 });

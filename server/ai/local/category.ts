@@ -26,11 +26,12 @@ const PROMO_TOPIC =
 const NOTIFICATION_TOPIC =
   /\b(has (been )?shipped|tracking number|out for delivery|delivered|your order|order (confirmation|#)|automated (message|notification)|do not reply|cron|build (failed|succeeded|passed)|commit|pull request|bug \d+|ticket #?\d+|reminder|notification|alert|report for|status)\b/gi;
 const WORK_TOPIC =
-  /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice|freelance|portfolio|rates|catalogu?e?|pricing|renewal|position|vacancy|candidate|cv|resume|start date|job offer|offer letter|notice period|quote|shipment|delivery|pallets?|containers?|wholesale|samples?|supplier|procurement|audit|agreement|clause|purchase|prices?|volume|warehouse|depot|logistics|partnership)\b/gi;
+  /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice|freelance|portfolio|rates|catalogu?e?|pricing|renewal|position|vacancy|candidate|cv|resume|start date|job offer|offer letter|notice period|shifts?|rota|timesheets?|staff|agency|on site|department|hr|volunteers?|bookings?|availability|consent forms?|sign (it )?off|countersign\w*|contractors?|estates|facilities|policy|procedures?|training|compliance|handover|on-call|locum|clinic|ward|patients?|quote|shipment|delivery|pallets?|containers?|wholesale|samples?|supplier|procurement|audit|agreement|clause|purchase|prices?|volume|warehouse|depot|logistics|partnership)\b/gi;
 const PERSONAL_TOPIC =
-  /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|thanks|thank you|cheers|hugs|flat|landlord|neighbou?rs?|son|daughter|aunt|auntie|uncle|grandma|grandad|granny|mum|mam|brother|sister|cousin|school|teacher|half term|married|celebrate|meal|a show|trip|bike|garden|dog|puppy|lots of love|all the best)\b/gi;
+  /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|hugs|flat|landlord|neighbou?rs?|son|daughter|aunt|auntie|uncle|grandma|grandad|granny|mum|mam|brother|sister|cousin|school|teacher|half term|married|celebrate|meal|a show|trip|bike|gardens?|dog|puppy|lots of love|all the best|fence|tickets?|gig|concert|reunion|membership|gym|pub|sofa|halls|uni|wife|husband|kid|baby|christening|book club|reading record|bathroom|kitchen|boiler|plumber|hiya|haha|lol|xx)\b/gi;
+// Mailbox providers and consumer internet providers people use for themselves.
 const FREE_MAIL =
-  /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|mail|fastmail|zoho|yandex|comcast|earthlink|attbi|verizon)\./i;
+  /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|mail|fastmail|zoho|yandex|comcast|earthlink|attbi|verizon|btinternet|btopenworld|sky|virginmedia|talktalk|ntlworld|blueyonder|tiscali|orange|wanadoo|web|t-online|libero|laposte|free|sfr|bigpond|optusnet|shaw|rogers|sympatico|telus|xtra|cox|charter|sbcglobal|bellsouth|rocketmail)\./i;
 const SPAMMY_SUBJECT =
   /(!{2,}|\$\$+|\$\d|\bfree\b|\bguarantee|\bact now\b|\b100%|\bsave\b|(?<!\bjob )\boffer\b|\bcheap\b|\bwin\b|\bmoney\b|\bincome\b|\bmortgage|\brates?\b|\bloan|\bdebt\b|\bgrants?\b|\bviagra|\bsale\b|\bdiscount|\bopportunity|\s{6,}\S+$|\badv?\b:)/i;
 // Subscription furniture: the text of a list or newsletter footer/header.
@@ -176,7 +177,13 @@ export function categorize(features: EmailFeatures): CategoryResult {
     scores.personal += 0.5 * count(PERSONAL_TOPIC, head, 4);
   }
   if (direct) {
-    scores.personal += FREE_MAIL.test(features.fromDomain) ? 1.5 : 0.5;
+    // Ads and newsletters do not greet the reader by the first name of their address: a mail
+    // that does is a person writing, whatever it says about offers, discounts or newsletters.
+    if (features.greetsReaderByName) {
+      scores.promotions *= 0.4;
+      scores.newsletter *= 0.4;
+    }
+    scores.personal += FREE_MAIL.test(features.fromDomain) ? 1 : 0.5;
     if (!FREE_MAIL.test(features.fromDomain)) scores.work += 1;
     if (features.isReply) {
       scores.personal += 0.7;

@@ -50,6 +50,8 @@ export interface EmailFeatures {
   isKnownContact: boolean;
   /** The sender writes from the user's own organisation's domain (free-mail providers aside). */
   fromOwnOrganisation: boolean;
+  /** The body opens with the first name of the user's address ("Hi Robin," for robin.okafor@...). */
+  greetsReaderByName: boolean;
   /** The user is in To (not only Cc/Bcc or a list). */
   addressedDirectly: boolean;
   isReply: boolean;
@@ -64,6 +66,15 @@ function matchesVip(address: string, domain: string, vips: readonly string[]): b
     if (!vip) return false;
     if (vip.includes("@")) return vip === lower;
     return domain === vip || domain.endsWith(`.${vip}`);
+  });
+}
+
+/** Whether the first line of the body names the reader by the first part of one of their addresses. */
+function greetsByName(rawText: string, userAddresses: readonly string[]): boolean {
+  const opening = (rawText.trimStart().split("\n", 1)[0] ?? "").slice(0, 80).toLowerCase();
+  return userAddresses.some((address) => {
+    const first = address.split("@")[0]?.split(/[._+-]/)[0] ?? "";
+    return first.length >= 3 && /^[a-z]+$/.test(first) && new RegExp(`\\b${first}\\b`).test(opening);
   });
 }
 
@@ -115,6 +126,7 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     isVip: matchesVip(fromAddress, fromDomain, context.vipContacts ?? []),
     isKnownContact: context.isKnownContact === true,
     addressedDirectly,
+    greetsReaderByName: greetsByName(rawText, user),
     fromOwnOrganisation:
       fromDomain !== "" &&
       !isFreeMailDomain(registrableDomain(fromDomain)) &&
