@@ -33,8 +33,12 @@ export function isPlainAsk(sentence: string): boolean {
 // A complaint named as the thing to handle ("forward the customer complaint to Beth").
 const COMPLAINT_AS_OBJECT = /\b(the|a|this|that|their|his|her|customer'?s?|client'?s?) complaints?\b/gi;
 
+// Set terms whose parts are strongly negative words but which name a thing, not a feeling.
+const NEUTRAL_TERMS =
+  /\b(worst[- ]case( scenario)?|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer)\b/gi;
+
 export function carriesAttitude(text: string): boolean {
-  const own = text.replace(COMPLAINT_AS_OBJECT, " ");
+  const own = text.replace(COMPLAINT_AS_OBJECT, " ").replace(NEUTRAL_TERMS, " ");
   return COMPLAINT.test(own) || ATTITUDE.test(own) || strongNegative(own);
 }
 

@@ -82,4 +82,28 @@ describe("text cleaning", () => {
     expect(cleaned.text).not.toContain("network migration");
     expect(cleaned.hadQuotedReply).toBe(true);
   });
+
+  it("leaves out pasted CSV, HTML, shell sessions, chat logs, articles after a rule, meeting invitations and Notes headers", () => {
+    const own = "Two night shifts have nobody assigned, both on Saturday.";
+    const cases = [
+      "Staff ID,Full Name,Shift Date,Area\n4410,K. Mensah,2025-02-08,Block A\n4412,unassigned,2025-02-08,Block C",
+      '<div class="notice">\n  <h3>New visiting hours</h3>\n  <p>Two visitors per bed.</p>\n</div>',
+      "$ ping printer01\nPING printer01 (10.0.0.7): 56 data bytes\nRequest timeout for icmp_seq 0\n$ sudo systemctl restart cups",
+      "[22:14] Matt (ED): six ambulances queued outside\n[22:18] Kate (Site): I will call the director",
+      "---\nSTAFF FACE PARKING SQUEEZE\nNurses say they spend an hour a day looking for a space.\n---",
+      "──────────\nLucy is inviting you to a scheduled Zoom meeting.\nJoin Zoom Meeting\nMeeting ID: 831 5552 0917",
+      "Robin Okafor/Operations/Saltmarsh@SALTMARSH\n03/02/2025 16:12\n\nTo\tBrenda Hollis/Comms\nSubject\tSwitchboard\n\nCall volumes have risen by a third.",
+    ];
+    for (const pasted of cases) {
+      const text = cleanBody(`${own}\n\n${pasted}`).text;
+      expect(text).toBe(own);
+    }
+  });
+
+  it("keeps a heading and the rule under it", () => {
+    const text = cleanBody(
+      "Hubble spots an icy world\n-------------------------\nAstronomers found a distant body.",
+    ).text;
+    expect(text).toContain("Astronomers found a distant body.");
+  });
 });

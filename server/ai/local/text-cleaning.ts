@@ -90,7 +90,7 @@ const SALUTATION =
 
 // Legal and corporate boilerplate: never the sender's message.
 const BOILERPLATE =
-  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|please consider the environment before printing)/i;
+  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|please consider the environment before printing|is inviting you to a scheduled zoom meeting|join zoom meeting|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer)/i;
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
@@ -98,7 +98,17 @@ const MACHINE_LINE =
 
 // Pasted code and configuration: JSON members and brackets, YAML/INI keys, comment lines.
 const CODE_LINE =
-  /^\s*([{}[\](),;]+|"[^"]*"\s*:.*|[a-z_][\w.-]*\s*[:=](\s.*)?|#\s.*|\/\/.*|-\s+[\w"]+:.*)\s*$/;
+  /^\s*([{}[\](),;]+|"[^"]*"\s*:.*|[a-z_][\w.-]*\s*[:=](\s.*)?|#\s.*|\/\/.*|-\s+[\w"]+:.*|<\/?[a-z][\w-]*(\s[^>]*)?>.*|[$#>]\s+\S.*|\[\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]\s.*)\s*$/i;
+
+/** A row of comma-separated fields, each short (a pasted CSV line, spaces inside fields allowed). */
+function csvRow(line: string): boolean {
+  const fields = line.split(",");
+  return (
+    fields.length >= 4 && fields.every((f) => f.trim().length <= 30 && f.trim().split(/\s+/).length <= 3)
+  );
+}
+
+const pastedLine = (line: string) => MACHINE_LINE.test(line) || CODE_LINE.test(line) || csvRow(line);
 
 // Pasted table rows: CSV or semicolon fields with no space anywhere (prose puts a space after a
 // comma), tab-separated columns, or a Markdown table row.
@@ -135,8 +145,10 @@ function dropPastedParagraphs(lines: string[]): void {
   for (let i = 0; i <= lines.length; i++) {
     if (i < lines.length && (lines[i] ?? "").trim() !== "") continue;
     const paragraph = lines.slice(start, i).filter((l) => l.trim() !== "");
-    const pasted = paragraph.filter((l) => MACHINE_LINE.test(l) || CODE_LINE.test(l)).length;
-    if (paragraph.length >= 2 && pasted / paragraph.length >= 0.6) {
+    const pasted = paragraph.filter(pastedLine).length;
+    // Mostly pasted lines, or a paste that opens with one (a shell prompt and its output).
+    const share = paragraph.length >= 2 ? pasted / paragraph.length : 0;
+    if (share >= 0.6 || (share >= 0.4 && pastedLine(paragraph[0] ?? ""))) {
       for (let k = start; k < i; k++) lines[k] = "";
     }
     start = i + 1;
@@ -158,6 +170,16 @@ function isQuoteHeader(lines: string[], i: number): boolean {
   if (QUOTE_HEADER[1]?.test(line) && /wrote:\s*$/.test(next)) return true;
   for (const pattern of QUOTE_HEADER.slice(2, 5)) if (pattern.test(line)) return true;
   if (QUOTE_HEADER[5]?.test(line) && /^(Sent|Date|To):/i.test(next)) return true;
+  // Lotus Notes: "Robin Okafor/Operations/Saltmarsh@SALTMARSH", a date, then "To<tab>..." lines.
+  if (
+    /^\S[^@\n]*\/[^@\n]*@[A-Z0-9-]+\s*$/.test(line) &&
+    lines.slice(i + 1, i + 5).some((l) => /^(To|cc|Subject)\t/.test(l))
+  )
+    return true;
+  // A rule line (---, ___, ═══, ───) on its own after the sender's text: what follows is pasted
+  // or quoted. Right under a line it underlines a heading instead.
+  if (/^\s*([-_=*~]{3,}|[\u2500-\u257f]{3,})\s*$/.test(line) && (lines[i - 1] ?? "").trim() === "")
+    return true;
   // A thread pasted without quote marks: a paragraph that opens "From: Kari Holm, NordHost".
   if (
     (lines[i - 1] ?? "").trim() === "" &&
