@@ -178,4 +178,25 @@ describe("suggested actions", () => {
       }
     });
   });
+  describe("round 2 of fresh dev mail (issue 18, part 3)", () => {
+    it("takes 'a review would be much appreciated' and 'it'd be really helpful if' for requests", () => {
+      for (const bodyText of [
+        "Hi Jo, I've pushed the retry logic. Whenever you get a chance, a review would be much appreciated.",
+        "Morning! It'd be really helpful if the notes from yesterday's call ended up in the shared doc.",
+      ]) {
+        const r = analyse({ bodyText });
+        expect(r.responseTime).not.toBe("No response needed");
+        expect(r.suggestedActions.join(" ")).not.toMatch(/Archive/);
+      }
+    });
+
+    it("reads a day and month written in figures as the deadline", () => {
+      const r = analyse({
+        subject: "Security questionnaire",
+        bodyText:
+          "Hi Jo,\n\nOur procurement team needs the completed questionnaire back by 14/04 so the renewal can go to the board.\n\nBest,\nMia",
+      });
+      expect(r.suggestedActions.join(" ")).toMatch(/14\/04/);
+    });
+  });
 });

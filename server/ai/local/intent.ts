@@ -33,7 +33,7 @@ const DEADLINE_TASK =
   /\b(before|by|until|no later than|deadline|due|closes?|expires?|within)\b|\bno longer\b.{0,40}\bafter\b/i;
 // A request put indirectly ("I'd appreciate it if you could...", "it would be great to have your comments").
 const REQUEST =
-  /\b(please|pls|kindly)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\bneed (you|your)\b|\brsvp\b|\bif you (could|can|would|don't mind|have a (moment|minute|chance))\b|\b(i|we)('d| would) (appreciate|love|like)\b|\bwould (love|appreciate)\b|\bit would be (great|helpful|good|nice) (if|to)\b|\b(send|forward|give|show) (me|us)\b|\bit (would|will|'d) help( a lot| a great deal| me| us)? (if|to)\b|\bwhen you (get|have) a (chance|moment|minute)\b|\b(i|we) need (access|a copy|the|a|your)\b/i;
+  /\b(please|pls|kindly)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\bneed (you|your)\b|\brsvp\b|\bif you (could|can|would|don't mind|have a (moment|minute|chance))\b|\b(i|we)('d| would) (appreciate|love|like)\b|\bwould (love|appreciate)\b|\bit would be (great|helpful|good|nice) (if|to)\b|\b(send|forward|give|show) (me|us)\b|\bit (would|will|'d) help( a lot| a great deal| me| us)? (if|to)\b|\b(when|whenever|if) you (get|have) a (chance|moment|minute|sec)\b|\b(would be|is) (much |greatly |really )?appreciated\b|\bit('d| would) be (really |very |super |so )?(great|helpful|good|nice|useful|ideal|lovely) (if|to)\b|\b(i|we) need (access|a copy|the|a|your)\b/i;
 
 export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): Intent {
   const text = `${features.subject}\n${features.text.slice(0, 3000)}`;
@@ -75,6 +75,10 @@ function asksToAct(text: string): boolean {
     REQUEST.test(text) ||
     IMPERATIVE.test(text) ||
     /\b(must|need to|needs to|have to|has to|required to|make sure|action required|is due|are due|overdue|mandatory)\b/i.test(
+      text,
+    ) ||
+    // A need with a date ("procurement needs the questionnaire back by 14/02").
+    /\b(need|needs|require|requires|expect|expects)\b[^.!?\n]{0,60}\b(by|before|no later than)\b/i.test(
       text,
     ) ||
     // Something of the reader's still outstanding, or what happens if they do nothing.

@@ -71,8 +71,35 @@ function daysUntilWeekday(now: Date, weekday: number): number {
   return diff;
 }
 
+const DAY_MONTH = /^(\d{1,2})[/.](\d{1,2})(?:[/.](\d{2}|\d{4}))?$/;
+
+/**
+ * "14/02", "2/7", "07.02.2025": day and month in either order. The reading that falls soonest in
+ * the coming 120 days wins ("2/7" received on 4 February is 7 February, not 2 July).
+ */
+function numericDate(value: string, now: Date): number | null {
+  const match = DAY_MONTH.exec(value.trim());
+  if (!match) return null;
+  const a = Number(match[1]);
+  const b = Number(match[2]);
+  const year = match[3] ? Number(match[3].length === 2 ? `20${match[3]}` : match[3]) : now.getUTCFullYear();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const readings = [
+    [b, a],
+    [a, b],
+  ]
+    .filter(
+      ([month, day]) =>
+        month !== undefined && day !== undefined && month >= 1 && month <= 12 && day >= 1 && day <= 31,
+    )
+    .map(([month, day]) => Math.floor((Date.UTC(year, (month ?? 1) - 1, day) - today) / DAY_MS))
+    .filter((days) => days >= 0 && days <= 120);
+  return readings.length > 0 ? Math.min(...readings) : null;
+}
+
 function resolveDate(value: string, now: Date): number | null {
   for (const [pattern, days] of RELATIVE) if (pattern.test(value)) return days;
+  if (DAY_MONTH.test(value.trim())) return numericDate(value, now);
   const lower = value.toLowerCase();
   const weekday = WEEKDAYS.findIndex((d) => lower.includes(d) || lower.includes(`${d.slice(0, 3)} `));
   if (weekday !== -1) return daysUntilWeekday(now, weekday);
@@ -122,7 +149,10 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
       if (match && (hasCue || days <= 1)) consider(match[0], days);
     }
     if (!hasCue) continue;
-    const dates = sentence.entities.filter((e) => e.type === "DATE");
+    // wink reads "14/02" as a number: a day and month after a deadline cue is a date.
+    const dates = sentence.entities.filter(
+      (e) => e.type === "DATE" || (e.type === "CARDINAL" && DAY_MONTH.test(e.value.trim())),
+    );
     const times = sentence.entities.filter((e) => e.type === "TIME");
     for (const date of dates) {
       const days = resolveDate(date.value, features.now);
