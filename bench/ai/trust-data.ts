@@ -107,12 +107,12 @@ export function emailSentences(split: Split | "heldout2"): Array<{ text: string;
 }
 
 /**
- * A dev side is its first file's dev array plus, where they exist, the "-dev2" and "-dev3" files
+ * A dev side is its first file's dev array plus, where they exist, the "-dev2" to "-dev4" files
  * written in part 3 by helper sessions that had read neither the analyzer nor any held-out data.
  */
 export function withDevExtra<T>(file: string, split: Split, first: T[]): T[] {
   if (split !== "dev") return first;
-  const more = ["-dev2.json", "-dev3.json"]
+  const more = ["-dev2.json", "-dev3.json", "-dev4.json"]
     .map((suffix) => join(LABELS, file.replace(/\.json$/, suffix)))
     .filter((path) => existsSync(path))
     .flatMap((path) => {

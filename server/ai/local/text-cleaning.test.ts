@@ -93,6 +93,11 @@ describe("text cleaning", () => {
       "---\nSTAFF FACE PARKING SQUEEZE\nNurses say they spend an hour a day looking for a space.\n---",
       "──────────\nLucy is inviting you to a scheduled Zoom meeting.\nJoin Zoom Meeting\nMeeting ID: 831 5552 0917",
       "Robin Okafor/Operations/Saltmarsh@SALTMARSH\n03/02/2025 16:12\n\nTo\tBrenda Hollis/Comms\nSubject\tSwitchboard\n\nCall volumes have risen by a third.",
+      "DATE        DESCRIPTION                 AMOUNT     BALANCE\n01/15/2025  ACH DEBIT PAYROLL SVC     -1,914.22   8,402.17\n01/16/2025  ACH DEBIT IRS             -486.00     7,916.17",
+      "7.2 Financial Covenants. Borrower shall maintain:\n  (a) a coverage ratio of not less than 1.25;\n  (b) a leverage ratio not exceeding 3.00.",
+      "[1/28/25, 7:42 PM] Brian: the credit counts for the year it is placed in service\n[1/28/25, 7:45 PM] Tess: but we paid in November",
+      "Upload failed\nError 403: You do not have permission to add files.\nReference ID: 7f3c-22a9\n[ Retry ]  [ Cancel ]",
+      "Från: Dana Reyes <dana@fieldstone.example>\nSkickat: den 3 februari 2025 09:55\n\nWe suggest a monthly package at a fixed fee.",
     ];
     for (const pasted of cases) {
       const text = cleanBody(`${own}\n\n${pasted}`).text;

@@ -90,7 +90,7 @@ const SALUTATION =
 
 // Legal and corporate boilerplate: never the sender's message.
 const BOILERPLATE =
-  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|please consider the environment before printing|is inviting you to a scheduled zoom meeting|join zoom meeting|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer)/i;
+  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|please consider the environment before printing|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled zoom meeting|join zoom meeting|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer)/i;
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
@@ -108,7 +108,14 @@ function csvRow(line: string): boolean {
   );
 }
 
-const pastedLine = (line: string) => MACHINE_LINE.test(line) || CODE_LINE.test(line) || csvRow(line);
+// Other pasted rows: columns aligned with spaces (statements, reports), numbered clauses ("7.2",
+// "(a)"), phone chat exports ("[1/28/25, 7:42 PM] Brian:"), dialog texts ("Error 403:", "Reference
+// ID: ...", "[ Retry ]").
+const PASTED_ROW =
+  /\S(\s{2,}\S+){3,}|^\s*(\d+(\.\d+)+\.?|\([a-z0-9]{1,3}\))\s+\S|^\s*\[\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d\d(\s?[AP]M)?\]|^\s*(error|warning)\s*\d*:|^[A-Z][\w ]{0,30} ID:\s*\S+$|^\s*\[ ?[A-Z][\w ]{0,20} ?\](\s+\[ ?[A-Z][\w ]{0,20} ?\])*\s*$/i;
+
+const pastedLine = (line: string) =>
+  MACHINE_LINE.test(line) || CODE_LINE.test(line) || csvRow(line) || PASTED_ROW.test(line);
 
 // Pasted table rows: CSV or semicolon fields with no space anywhere (prose puts a space after a
 // comma), tab-separated columns, or a Markdown table row.
@@ -170,6 +177,14 @@ function isQuoteHeader(lines: string[], i: number): boolean {
   if (QUOTE_HEADER[1]?.test(line) && /wrote:\s*$/.test(next)) return true;
   for (const pattern of QUOTE_HEADER.slice(2, 5)) if (pattern.test(line)) return true;
   if (QUOTE_HEADER[5]?.test(line) && /^(Sent|Date|To):/i.test(next)) return true;
+  // The same header block in other languages' Outlook ("Från:/Skickat:", "Da:/Inviato:", "De:/Enviado:").
+  if (
+    /^(Från|Fra|Von|Van|Da|De|Od|Lähettäjä|Feladó):\s.+/.test(line) &&
+    /^(Skickat|Sendt|Gesendet|Verzonden|Inviato|Enviado|Envoyé|Wysłano|Lähetetty|Datum|Data|Date|Till|An|Aan|A|Para|À|Do):/i.test(
+      next,
+    )
+  )
+    return true;
   // Lotus Notes: "Robin Okafor/Operations/Saltmarsh@SALTMARSH", a date, then "To<tab>..." lines.
   if (
     /^\S[^@\n]*\/[^@\n]*@[A-Z0-9-]+\s*$/.test(line) &&
