@@ -107,12 +107,12 @@ export function emailSentences(split: Split | "heldout2"): Array<{ text: string;
 }
 
 /**
- * A dev side is its first file's dev array plus, where they exist, the "-dev2" to "-dev4" files
- * written in part 3 by helper sessions that had read neither the analyzer nor any held-out data.
+ * A dev side is its first file's dev array plus, where they exist, the "-dev2" to "-dev5" files
+ * written in parts 3 and 4 by helper sessions that had read neither the analyzer nor any held-out data.
  */
 export function withDevExtra<T>(file: string, split: Split, first: T[]): T[] {
   if (split !== "dev") return first;
-  const more = ["-dev2.json", "-dev3.json", "-dev4.json"]
+  const more = ["-dev2.json", "-dev3.json", "-dev4.json", "-dev5.json"]
     .map((suffix) => join(LABELS, file.replace(/\.json$/, suffix)))
     .filter((path) => existsSync(path))
     .flatMap((path) => {
@@ -205,11 +205,21 @@ export function corpusHam(split: Split): { dir: string; messages: CorpusMessage[
   return { dir, messages: picked };
 }
 
+/** A later held-out set: its entries and the mailbox they were written for, when the file names one. */
+export interface LaterSet<T> {
+  owner?: string;
+  heldout: T[];
+}
+
 /**
- * The third held-out sets (part 3): hand-written by someone who had read neither the analyzer nor
- * any other set, measured once, never tuned on. Empty when the file is not there.
+ * The later held-out sets: 3 (part 3) and 4 (part 4), each hand-written by a helper session that had
+ * read neither the analyzer nor any other set; measured once, never tuned on, failures never
+ * listed. Empty when the file is not there.
  */
-export function heldout3<T>(name: "direct-mail" | "email-requests" | "actions" | "text-quality"): T[] {
-  const file = join(LABELS, `${name}-heldout3.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { heldout: T[] }).heldout : [];
+export function laterHeldout<T>(
+  set: 3 | 4,
+  name: "direct-mail" | "email-requests" | "actions" | "text-quality",
+): LaterSet<T> {
+  const file = join(LABELS, `${name}-heldout${set}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as LaterSet<T>) : { heldout: [] };
 }

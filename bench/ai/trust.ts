@@ -15,7 +15,8 @@
  *      ANALYZER_ROOT=/path/to/old/checkout npx tsx bench/ai/trust.ts --record-previous
  *                                           measures an older analyzer and writes previous-figures.json
  *                                           (--record-part1: part1-figures.json, main cbb037a;
- *                                           --record-part2: part2-figures.json, main 3a1e4a6)
+ *                                           --record-part2: part2-figures.json, main 3a1e4a6;
+ *                                           --record-part3: part3-figures.json, main 05a1509)
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,7 +32,7 @@ import {
   type DirectMail,
   directMail,
   emailSentences,
-  heldout3,
+  laterHeldout,
   listSpam,
   loadMailSet,
   type MailSample,
@@ -68,6 +69,8 @@ const PREVIOUS_FILE = join(import.meta.dirname, "labels", "previous-figures.json
 const PART1_FILE = join(import.meta.dirname, "labels", "part1-figures.json");
 // The analyzer after the second part (main 3a1e4a6), for the third part's figures.
 const PART2_FILE = join(import.meta.dirname, "labels", "part2-figures.json");
+// The analyzer after the third part (main 05a1509), for the fourth part's figures.
+const PART3_FILE = join(import.meta.dirname, "labels", "part3-figures.json");
 
 type Figures = Record<string, number>;
 
@@ -270,13 +273,20 @@ function actions(split: Split, errors: string[]): Figures {
     }
     figures["fresh:n"] = fresh.length;
     figures["fresh:fitRate"] = freshFit / fresh.length;
-    // The third held-out set (part 3); its misfits are not listed, so it cannot leak into tuning.
-    const third = heldout3<MailSample>("actions");
-    figures["third:n"] = third.length;
-    figures["third:fitRate"] =
-      third.filter(
-        (m) => actionMisfits(m.intent ?? "", analyse(mailInput(m, mailbox), mailbox.context)).length === 0,
-      ).length / third.length;
+    // The third and fourth held-out sets (parts 3 and 4); their misfits are not listed, so they
+    // cannot leak into tuning.
+    for (const [set, key] of [
+      [3, "third"],
+      [4, "fourth"],
+    ] as const) {
+      const later = laterHeldout<MailSample>(set, "actions").heldout;
+      if (later.length === 0) continue;
+      figures[`${key}:n`] = later.length;
+      figures[`${key}:fitRate`] =
+        later.filter(
+          (m) => actionMisfits(m.intent ?? "", analyse(mailInput(m, mailbox), mailbox.context)).length === 0,
+        ).length / later.length;
+    }
   }
   return figures;
 }
@@ -410,12 +420,15 @@ function labels(split: Split, errors: string[]): Figures {
   figures["requests:shownNotNegative"] = 1 - shownNegative / requests.length;
   figures["requests:vaderNotNegative"] = 1 - vaderNegative / requests.length;
   if (split === "heldout") {
-    const third = heldout3<string>("email-requests");
-    figures["requests3:n"] = third.length;
-    figures["requests3:shownNotNegative"] =
-      third.filter((t) => shownLabel("", t) !== "negative").length / third.length;
-    figures["requests3:vaderNotNegative"] =
-      third.filter((t) => vaderLabel(t) !== "negative").length / third.length;
+    for (const set of [3, 4] as const) {
+      const later = laterHeldout<string>(set, "email-requests").heldout;
+      if (later.length === 0) continue;
+      figures[`requests${set}:n`] = later.length;
+      figures[`requests${set}:shownNotNegative`] =
+        later.filter((t) => shownLabel("", t) !== "negative").length / later.length;
+      figures[`requests${set}:vaderNotNegative`] =
+        later.filter((t) => vaderLabel(t) !== "negative").length / later.length;
+    }
   }
   return figures;
 }
@@ -460,21 +473,26 @@ function buckets(split: Split, errors: string[]): Figures {
     else errors.push(`bucket direct ${mail.bucket} → ${bucket} (${category}): ${mail.subject}`);
     if (bucket === "newsletters") inNewsletters++;
   }
-  const thirdFigures: Figures = {};
-  if (split === "heldout") {
-    const third = heldout3<DirectMail>("direct-mail");
-    const jamie = { receivedAt: owner.receivedAt, userAddress: "jamie.park@copperline-design.com" };
-    let thirdRight = 0;
-    let thirdNewsletters = 0;
-    for (const mail of third) {
-      const input = mailInput({ id: "", kind: "normal", type: "direct", ...mail }, jamie);
-      const { bucket } = bucketOf(input, { userAddresses: [jamie.userAddress] });
-      if (bucket === mail.bucket) thirdRight++;
-      if (bucket === "newsletters") thirdNewsletters++;
+  const laterFigures: Figures = {};
+  // The third set was written for Jamie Park's mailbox before set files named their owner.
+  for (const set of split === "heldout" ? ([3, 4] as const) : []) {
+    const later = laterHeldout<DirectMail>(set, "direct-mail");
+    if (later.heldout.length === 0) continue;
+    const to = {
+      receivedAt: owner.receivedAt,
+      userAddress: later.owner ?? "jamie.park@copperline-design.com",
+    };
+    let right = 0;
+    let newsletters = 0;
+    for (const mail of later.heldout) {
+      const input = mailInput({ id: "", kind: "normal", type: "direct", ...mail }, to);
+      const { bucket } = bucketOf(input, { userAddresses: [to.userAddress] });
+      if (bucket === mail.bucket) right++;
+      if (bucket === "newsletters") newsletters++;
     }
-    thirdFigures["direct3:n"] = third.length;
-    thirdFigures["direct3:accuracy"] = thirdRight / third.length;
-    thirdFigures["direct3:inNewsletters"] = thirdNewsletters / third.length;
+    laterFigures[`direct${set}:n`] = later.heldout.length;
+    laterFigures[`direct${set}:accuracy`] = right / later.heldout.length;
+    laterFigures[`direct${set}:inNewsletters`] = newsletters / later.heldout.length;
   }
   let spamNotNewsletter = 0;
   let spamN = 0;
@@ -495,7 +513,7 @@ function buckets(split: Split, errors: string[]): Figures {
     "direct:inNewsletters": inNewsletters / direct.length,
     "listSpam:n": spamN,
     "listSpam:notNewsletters": spamNotNewsletter / spamN,
-    ...thirdFigures,
+    ...laterFigures,
   };
 }
 
@@ -530,12 +548,15 @@ function misattributes(c: TextCase): string[] {
   return c.foreign.filter((f) => shown.includes(f.toLowerCase()));
 }
 
-function thirdSummaries(): Figures {
-  const third = heldout3<TextCase>("text-quality");
-  return {
-    "summary3:n": third.length,
-    "summary3:clean": third.filter((c) => misattributes(c).length === 0).length / third.length,
-  };
+function laterSummaries(): Figures {
+  const figures: Figures = {};
+  for (const set of [3, 4] as const) {
+    const later = laterHeldout<TextCase>(set, "text-quality").heldout;
+    if (later.length === 0) continue;
+    figures[`summary${set}:n`] = later.length;
+    figures[`summary${set}:clean`] = later.filter((c) => misattributes(c).length === 0).length / later.length;
+  }
+  return figures;
 }
 
 function textQuality(split: Split, errors: string[]): Figures {
@@ -619,7 +640,7 @@ function textQuality(split: Split, errors: string[]): Figures {
   return {
     "summary:n": cases.length,
     "summary:clean": 1 - misattributed / cases.length,
-    ...(split === "heldout" ? thirdSummaries() : {}),
+    ...(split === "heldout" ? laterSummaries() : {}),
     "templates:n": texts,
     "templates:placeholders": placeholders / texts,
     "templates:glued": glued / texts,
@@ -656,7 +677,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ? PART1_FILE
       : process.argv.includes("--record-part2")
         ? PART2_FILE
-        : null;
+        : process.argv.includes("--record-part3")
+          ? PART3_FILE
+          : null;
   if (record) {
     writeFileSync(
       record,
@@ -680,6 +703,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       before: recorded(PREVIOUS_FILE),
       part1: recorded(PART1_FILE),
       part2: recorded(PART2_FILE),
+      part3: recorded(PART3_FILE),
     });
     process.stdout.write(`${markdown}\n`);
     if (shouldAppend() && !record) replaceResultsSection(TRUST_SECTION, markdown);

