@@ -106,6 +106,36 @@ describe("category of direct person-to-person mail", () => {
     ).toBe("work");
   });
 
+  it("reads a free-mail sender who signs with a company's legal name as work", () => {
+    expect(
+      direct(
+        "mick.osei@gmail.com",
+        "tuesday",
+        "morning robin\n\nbe there tuesday first thing to look at the loading bay door, should take an hour or two. bring the spare rollers\n\ncheers\nMick\nOsei Doors & Shutters Ltd\n07700 900 118",
+      ),
+    ).toBe("work");
+  });
+
+  it("reads a free-mail sender asking about the reader's firm as work", () => {
+    expect(
+      direct(
+        "jo.baxter77@yahoo.com",
+        "question",
+        "Hi Robin, my brother says you sorted his stock ordering out. Is that something your firm could do for my café too? Jo",
+      ),
+    ).toBe("work");
+  });
+
+  it("does not take an ad's company signature for work", () => {
+    expect(
+      direct(
+        "deals@bestrate-loans.biz",
+        "Lowest rates guaranteed!!",
+        "Dear friend, refinance today and save $400 a month! Act now, this special offer ends Friday. Click here to apply.\n\nBestRate Lending Inc.",
+      ),
+    ).not.toBe("work");
+  });
+
   it("reads a neighbour on a consumer internet provider's address as personal", () => {
     expect(
       direct(

@@ -29,6 +29,12 @@ const WORK_TOPIC =
   /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice|freelance|portfolio|rates|catalogu?e?|pricing|renewal|position|vacancy|candidate|cv|resume|start date|job offer|offer letter|notice period|shifts?|rota|timesheets?|staff|agency|on site|department|hr|volunteers?|bookings?|availability|consent forms?|sign (it )?off|countersign\w*|contractors?|estates|facilities|policy|procedures?|training|compliance|handover|on-call|locum|clinic|ward|patients?|tax return|1099s?|w-?2s?|hmrc|deductions?|bookkeeping|mortgage application|reference letter|quote|shipment|delivery|pallets?|containers?|wholesale|samples?|supplier|procurement|audit|agreement|clause|purchase|prices?|volume|warehouse|depot|logistics|partnership)\b/gi;
 const PERSONAL_TOPIC =
   /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|hugs|flat|landlord|neighbou?rs?|son|daughter|aunt|auntie|uncle|grandma|grandad|granny|mum|mam|brother|sister|cousin|school|teacher|half term|married|celebrate|meal|a show|trip|bike|gardens?|dog|puppy|lots of love|all the best|fence|tickets?|gig|concert|reunion|membership|gym|pub|sofa|halls|uni|wife|husband|kid|baby|christening|book club|reading record|bathroom|kitchen|boiler|plumber|hiya|haha|lol|xx|vet|10k|marathon|hike|barbecue|bbq|picnic|sleepover|playdate)\b/gi;
+// A sender signing with a company's legal name writes on business, whatever address they use.
+const BUSINESS_SIGNATURE =
+  /^[ \t]*[A-Z][\w&'.-]*(?:[ \t]+[A-Z&][\w&'.-]*){0,4}[ \t]+(?:Ltd|Limited|LLC|L\.L\.C\.|Inc|Corp|GmbH|LLP|PLC|Pty|B\.V\.|S\.A\.)\.?[ \t]*$/m;
+// The writer addresses the reader's business, or their own business with it.
+const READERS_BUSINESS =
+  /\b(your (firm|practice|office|company|clinic|studio|agency|shop|business|rates?|fees?)|(our|my) (engagement|account with you|contract with you|order with you)|as (my|our) (accountant|lawyer|supplier|agent|broker|vet|contractor)|on behalf of (my|our) (company|firm|client))\b/i;
 // Mailbox providers and consumer internet providers people use for themselves.
 const FREE_MAIL =
   /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|mail|fastmail|zoho|yandex|comcast|earthlink|attbi|verizon|btinternet|btopenworld|sky|virginmedia|talktalk|ntlworld|blueyonder|tiscali|orange|wanadoo|web|t-online|libero|laposte|free|sfr|bigpond|optusnet|shaw|rogers|sympatico|telus|xtra|cox|charter|sbcglobal|bellsouth|rocketmail)\./i;
@@ -190,6 +196,11 @@ export function categorize(features: EmailFeatures): CategoryResult {
       scores.work += 0.7;
     }
     if (features.fromOwnOrganisation) scores.work += 2;
+    // Ads sign with a company's name too: a signature counts only in mail that does not sell.
+    if (scores.promotions < 1.5) {
+      if (BUSINESS_SIGNATURE.test(raw.slice(-600))) scores.work += 1.5;
+      if (READERS_BUSINESS.test(head)) scores.work += 2;
+    }
     // Finance is the category of statements and receipts; a person writing about an invoice, a
     // quote or a price is doing business (or, between friends, settling up).
     // Mail that sells (a grant, a money-making offer) is no such correspondence.
