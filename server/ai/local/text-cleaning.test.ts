@@ -35,6 +35,28 @@ describe("text cleaning", () => {
     expect(list.text).toBe("Release 2.0 is out.\nIt has many fixes.\nUpgrade soon.");
   });
 
+  it("cuts what follows a sign-off with the sender's own name: their organisation's taglines and links", () => {
+    const body = [
+      "Hi Dana,",
+      "",
+      "The raffle raised $2,300. Can you tell me how to book it?",
+      "",
+      "Imogen",
+      "",
+      "Lantern House Theatre",
+      "Now playing: Twelfth Night, Mar 1 - Mar 20",
+      "Facebook | Instagram",
+      "Gifts are tax-deductible to the extent allowed by law.",
+    ].join("\n");
+    expect(cleanBody(body, "Imogen Hale").text).toBe(
+      "The raffle raised $2,300. Can you tell me how to book it?",
+    );
+    // The same name inside the text is not a sign-off.
+    expect(cleanBody("Imogen\n\nis joining us on Friday.\n\nSee you there", "Imogen Hale").text).toContain(
+      "is joining us",
+    );
+  });
+
   it("drops pasted stack traces, JSON and YAML with the lines around them, and keeps short notes", () => {
     const body = [
       "The import crashes halfway. Output below; can you look today?",

@@ -205,8 +205,32 @@ function isQuoteHeader(lines: string[], i: number): boolean {
   return QUOTE_HEADER[6]?.test(line) === true;
 }
 
-/** Cuts quoted replies, signatures and footers from plain text. */
-export function cleanBody(raw: string): CleanedBody {
+/**
+ * Where the sender signs off with their own name on a line of its own ("Imogen", "- Imogen Hale"):
+ * the lines after it are their signature (company, tagline, links), not what they say.
+ */
+function signOffByName(lines: readonly string[], senderName: string): number {
+  const words = senderName
+    .replace(/["']/g, "")
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z][\w-]*$/.test(w));
+  if (words.length === 0) return lines.length;
+  const first = words[0]?.toLowerCase() ?? "";
+  const full = words.join(" ").toLowerCase();
+  const firstContent = lines.findIndex((l) => l.trim() !== "");
+  for (let i = Math.max(firstContent + 1, lines.length - 12); i < lines.length; i++) {
+    const line = (lines[i] ?? "")
+      .trim()
+      .replace(/^[-–—~]\s*/, "")
+      .toLowerCase();
+    if ((line === first || line === full) && (lines[i - 1] ?? "").trim() === "") return i;
+  }
+  return lines.length;
+}
+
+/** Cuts quoted replies, signatures and footers from plain text; `senderName` finds a sign-off by name. */
+export function cleanBody(raw: string, senderName = ""): CleanedBody {
   const lines = raw.replace(/\r\n?/g, "\n").split("\n");
   let end = lines.length;
   let hadQuotedReply = false;
@@ -259,7 +283,7 @@ export function cleanBody(raw: string): CleanedBody {
       break;
     }
   }
-  const signature = signatureBlock(kept);
+  const signature = Math.min(signatureBlock(kept), signOffByName(kept, senderName));
   if (signature < kept.length) {
     hadSignature = true;
     kept.length = signature;
