@@ -46,6 +46,15 @@ describe("plain asks", () => {
     expect(label("", "Is the killer sudoku competition on again this Friday? Count me in if so.")).not.toBe(
       "negative",
     );
+    expect(
+      label("", "I'm off on sick leave until Monday. Could you take my calls with the depot meanwhile?"),
+    ).not.toBe("negative");
+    expect(
+      label("", "We've lost tracking on the Leeds van since noon. Can you ring the driver for a position?"),
+    ).not.toBe("negative");
+    expect(label("", "Could you return the signed complaint form by Thursday? I'll pass it on.")).not.toBe(
+      "negative",
+    );
   });
 
   it("reads names of losses and damaged goods inside an ask as the task, not a mood", () => {

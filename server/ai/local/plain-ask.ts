@@ -55,7 +55,7 @@ const COMPLAINT_AS_OBJECT =
 
 // Set terms whose parts are strongly negative words but which name a thing, not a feeling.
 const NEUTRAL_TERMS =
-  /\b(worst[- ]case( scenario)?|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer)\b/gi;
+  /\b(worst[- ]case( scenario)?|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer|sick (leave|day|days|note|pay)|complaints? forms?|lost (property|luggage|tracking))\b/gi;
 
 export function carriesAttitude(text: string): boolean {
   const own = text.replace(COMPLAINT_AS_OBJECT, " ").replace(NEUTRAL_TERMS, " ");
@@ -66,9 +66,14 @@ export function carriesAttitude(text: string): boolean {
 const COURTESY =
   /^(?:(?:thanks|thank you|cheers|ta|thx|hi|hello|hey)\b[^.!?]{0,20}|(?:count me in|no rush|no hurry|no pressure|no worries if not|happy to help|much appreciated)\b[^.!?]{0,20})[.!?]*$/i;
 
-function afinnSum(text: string): number {
+/** The AFINN sum of a statement's words of mood: set terms and names of events left out. */
+function moodSum(text: string): number {
   let sum = 0;
-  for (const word of text.toLowerCase().match(/[a-z']+/g) ?? []) sum += AFINN[word] ?? 0;
+  for (const word of text
+    .replace(NEUTRAL_TERMS, " ")
+    .toLowerCase()
+    .match(/[a-z']+/g) ?? [])
+    if (!TASK_WORDS.has(word)) sum += AFINN[word] ?? 0;
   return sum;
 }
 
@@ -82,6 +87,6 @@ export function onlyPlainAsks(subject: string, sentences: readonly string[]): bo
   const asks = content.filter(isPlainAsk);
   const context = content.filter((s) => !isPlainAsk(s));
   if (asks.length === 0 || context.length > 2) return false;
-  if (context.some((s) => s.split(/\s+/).length > 25 || afinnSum(s) < -2)) return false;
+  if (context.some((s) => s.split(/\s+/).length > 25 || moodSum(s) < -2)) return false;
   return !carriesAttitude(`${subject}\n${content.join(" ")}`);
 }
