@@ -5,6 +5,8 @@ import type { SecurityReason } from "../../../../contract/ai.ts";
  * reader. Legitimate services rarely ask this by email, so it is a warning by itself and weighs
  * more together with a foreign link or a failing sender check (see scan.ts).
  */
+const DEADLINE = "sets a short deadline";
+
 const PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
   [
     /\b(verify|confirm|validate|re-?activate|restore|unlock|update)\s+(your|the)\s+(account|identity|login|credentials?|password|mailbox|email account)\b/i,
@@ -30,7 +32,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
     /\b(failure to|if you (do not|don't|fail to))\s+(verify|confirm|respond|update|comply)\b/i,
     "threatens consequences if you do not act",
   ],
-  [/\bwithin\s+(24|48|72|12)\s+hours\b/i, "sets a short deadline"],
+  [/\bwithin\s+(24|48|72|12)\s+hours\b/i, DEADLINE],
   [
     /\b(click|tap)\s+(here|below|the (link|button))\s+to\s+(verify|confirm|restore|unlock|re-?activate|login|log in|sign in|secure)\b/i,
     "asks you to click a link to sign in",
@@ -52,7 +54,10 @@ export function checkCredentialRequests(text: string): CredentialFindings {
   const sample = text.slice(0, 20_000);
   const matched: string[] = [];
   for (const [pattern, description] of PATTERNS) if (pattern.test(sample)) matched.push(description);
-  if (matched.length === 0) return { reasons: [], count: 0 };
+  // A short deadline alone is how real notices read too ("add the record within 48 hours"): it
+  // rushes the reader only together with a request for credentials, payment or a sign-in.
+  if (matched.length === 0 || (matched.length === 1 && matched[0] === DEADLINE))
+    return { reasons: [], count: 0 };
   return {
     count: matched.length,
     reasons: [

@@ -89,6 +89,16 @@ describe("display names, links, attachments, credential requests", () => {
     ).toBe(2);
     expect(checkCredentialRequests("See you at lunch tomorrow.").count).toBe(0);
   });
+  it("reads a short deadline as pressure only next to a request for credentials", () => {
+    expect(
+      checkCredentialRequests("Add the TXT record to your DNS within 48 hours, or outbound mail will pause.")
+        .count,
+    ).toBe(0);
+    expect(
+      checkCredentialRequests("Confirm your password within 24 hours to keep your mailbox.").reasons[0]
+        ?.severity,
+    ).toBe("danger");
+  });
 });
 
 describe("scanEmail", () => {
