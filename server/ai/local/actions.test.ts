@@ -104,6 +104,18 @@ describe("suggested actions", () => {
     expect(r.suggestedActions.join(" ")).not.toMatch(/Archive/);
   });
 
+  it("reads 'within 48 hours' as a deadline, with a host name kept whole in the task", () => {
+    const r = analyse({
+      from: { name: "Mailhost Admin", address: "no-reply@mailhost.example" },
+      subject: "Action required: verify river-tools.com within 48 hours",
+      bodyText:
+        "The domain check for river-tools.com is incomplete. Add the TXT record to your DNS within 48 hours, or outbound mail will be paused.",
+    });
+    expect(r.responseTime).toBe("Within 2 days");
+    expect(r.suggestedActions.join(" ")).toMatch(/river-tools\.com/);
+    expect(r.suggestedActions.join(" ")).not.toMatch(/Archive/);
+  });
+
   it("treats an invoice with a due date from a billing address as a task", () => {
     const r = analyse({
       from: { name: "Lakeside Billing", address: "billing@lakeside-print.com" },

@@ -100,8 +100,9 @@ export function deadlineTask(text: string): string {
   return instruction ?? namedTask(text);
 }
 
+// A dot inside a word ("river-tools.com", "v2.1") does not end the instruction.
 const INSTRUCTION = new RegExp(
-  `(?:^|[.!?:\\n]\\s*)(?:(?:please|kindly)\\s+)?((?:${TASK_VERB})\\b[^.!?\\n]*)`,
+  `(?:^|[.!?:\\n]\\s*)(?:(?:please|kindly)\\s+)?((?:${TASK_VERB})\\b(?:[^.!?\\n]|\\.(?=\\w))*)`,
   "im",
 );
 

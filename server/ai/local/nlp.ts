@@ -42,11 +42,27 @@ function asArray<T>(value: T[] | string[]): T[] {
   return value as T[];
 }
 
+// wink ends a sentence at the dot of a bare host name ("for bluewater-labs.com is"), so those
+// dots are swapped for a one-dot leader, which it reads as part of the word, and back after.
+// Addresses and URLs it already reads whole; they are left as they are.
+const BARE_HOST =
+  /(\S+@\S+|\b[a-z][\w+.-]*:\/\/\S+)|\b[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9][A-Za-z0-9-]*)*\.[a-z]{2,12}\b/g;
+const LEADER = "\u2024";
+
+function protectHosts(text: string): string {
+  if (!text.includes(".")) return text;
+  return text.replace(BARE_HOST, (match, whole: string | undefined) =>
+    whole ? match : match.replaceAll(".", LEADER),
+  );
+}
+
+const restore = (text: string) => (text.includes(LEADER) ? text.replaceAll(LEADER, ".") : text);
+
 /** Sentences, tokens, entities and sentiment of `text` in one wink pass. */
 export function parseText(text: string): ParsedText {
   const w = nlp();
   const its = w.its;
-  const doc: Document = w.readDoc(text);
+  const doc: Document = w.readDoc(protectHosts(text));
   const sentences: ParsedSentence[] = [];
   doc.sentences().each((sentence: ItemSentence) => {
     const tokens = sentence.tokens();
@@ -54,15 +70,15 @@ export function parseText(text: string): ParsedText {
     sentence.entities().each((entity: ItemEntity) => {
       const detail = entity.out(its.detail) as unknown as { value?: string; type?: string };
       if (typeof detail.type === "string" && typeof detail.value === "string") {
-        entities.push({ type: detail.type, value: detail.value });
+        entities.push({ type: detail.type, value: restore(detail.value) });
       }
     });
     const sentiment = sentence.out(its.sentiment);
     sentences.push({
-      text: sentence.out(),
+      text: restore(sentence.out()),
       sentiment: typeof sentiment === "number" ? sentiment : 0,
       entities,
-      tokens: asArray<string>(tokens.out(its.normal)),
+      tokens: asArray<string>(tokens.out(its.normal)).map(restore),
       types: asArray<string>(tokens.out(its.type)),
       negated: asArray<boolean>(tokens.out(its.negationFlag)),
     });

@@ -37,9 +37,9 @@ const RELATIVE: ReadonlyArray<readonly [RegExp, number]> = [
   [/\b(this week|end of (the )?week|eow)\b/i, 3],
   [/\bnext week\b/i, 7],
 ];
-// "in 3 days", "within two weeks": a relative span, resolved to days.
+// "in 3 days", "within two weeks", "within 48 hours": a relative span, resolved to days.
 const SPAN =
-  /\b(?:in|within)\s+(\d{1,2}|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(days?|weeks?)\b/i;
+  /\b(?:in|within)\s+(?:the next\s+)?(\d{1,3}|one|two|three|four|five|six|seven|ten|twelve|fourteen|thirty)\s+(days?|weeks?|hours?|business days|working days)\b/i;
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
@@ -49,6 +49,7 @@ const NUMBER_WORDS: Record<string, number> = {
   six: 6,
   seven: 7,
   ten: 10,
+  twelve: 12,
   fourteen: 14,
   thirty: 30,
 };
@@ -57,7 +58,10 @@ function spanDays(text: string): { text: string; days: number } | null {
   const match = SPAN.exec(text);
   if (!match?.[1] || !match[2]) return null;
   const n = NUMBER_WORDS[match[1].toLowerCase()] ?? Number(match[1]);
-  return { text: match[0], days: /^week/i.test(match[2]) ? n * 7 : n };
+  const unit = match[2].toLowerCase();
+  // Hours count as the days they reach into: "within 48 hours" is due in two days.
+  const days = unit.startsWith("week") ? n * 7 : unit.startsWith("hour") ? Math.ceil(n / 24) : n;
+  return { text: match[0], days };
 }
 const WEEKDAY_WORD = /\b(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
