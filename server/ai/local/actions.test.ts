@@ -131,6 +131,7 @@ describe("suggested actions", () => {
       "I'd appreciate it if you could send me the signed copy when you get a chance.",
       "Send me your slides for Thursday when they're ready.",
       "It would be great to have your comments before I send it to the client.",
+      "The supplier agreement still needs your signature. Yours is the last one missing.",
     ]) {
       const r = analyse({ subject: "Draft", bodyText });
       expect(r.suggestedActions[0]).toBe("Reply to Mia about the request");
