@@ -57,6 +57,73 @@ describe("text cleaning", () => {
     );
   });
 
+  it("ends the sender's words at a closing or reply header in other languages", () => {
+    const french = [
+      "Bonjour Morgan,",
+      "",
+      "The pallets are ready on Wednesday.",
+      "",
+      "Cordialement,",
+      "Julien",
+      "",
+      "Ce message est destiné exclusivement au destinataire.",
+    ].join("\n");
+    expect(cleanBody(french).text).toBe("The pallets are ready on Wednesday.");
+    const dutch = [
+      "Confirmed for Saturday.",
+      "",
+      "Op ma 3 feb 2025 om 15:20 schreef Morgan Ellis <m@example.com>:",
+      "> Any news on the booking?",
+      "",
+      "Aan dit bericht kunnen geen rechten worden ontleend.",
+    ].join("\n");
+    expect(cleanBody(dutch).text).toBe("Confirmed for Saturday.");
+    const formal = [
+      "I will arrive at 08:30 on the first day.",
+      "",
+      "With regards,",
+      "Marcus Feld",
+      "",
+      "This email has been scanned for viruses by MailGate.",
+    ].join("\n");
+    expect(cleanBody(formal).text).toBe("I will arrive at 08:30 on the first day.");
+  });
+
+  it("drops a pasted chat export, a pasted form and a contact card passed on", () => {
+    const chat = [
+      "Pasting the ops chat so you have the background.",
+      "",
+      "Derek Hollis  10:14",
+      "Pallets moved to bay 9, two cartons crushed",
+      "",
+      "Kasia Nowak  10:16",
+      "photos are on the shared drive",
+    ].join("\n");
+    expect(cleanBody(chat).text).toBe("Pasting the ops chat so you have the background.");
+    const form = [
+      "Is this draft right for our booking?",
+      "",
+      "SHIPPER: NINGBO HOUSEWARES CO., LTD",
+      "CONSIGNEE: TO ORDER",
+      "PORT OF LOADING: NINGBO, CHINA",
+      "PORT OF DISCHARGE: FELIXSTOWE, UK",
+      "FREIGHT PREPAID",
+    ].join("\n");
+    expect(cleanBody(form).text).toBe("Is this draft right for our booking?");
+    const card = [
+      "This is the haulier contact I mentioned. Worth a call before the contract comes up.",
+      "",
+      "James Okonkwo",
+      "Head of Sales | Solent Cold Chain Ltd",
+      "T: +44 23 8000 1234",
+      "",
+      "Tom",
+    ].join("\n");
+    expect(cleanBody(card, "Tom Abernathy").text).toBe(
+      "This is the haulier contact I mentioned. Worth a call before the contract comes up.",
+    );
+  });
+
   it("drops pasted stack traces, JSON and YAML with the lines around them, and keeps short notes", () => {
     const body = [
       "The import crashes halfway. Output below; can you look today?",

@@ -71,6 +71,10 @@ const QUOTE_HEADER = [
   /^Begin forwarded message:/i,
 ];
 
+// "Le lun. 3 févr. 2025 à 11:02, Morgan <...> a écrit :" and its kin in other languages.
+const FOREIGN_WROTE =
+  /^\S.{3,200}\b(a écrit|schreef|schrieb|escribió|ha scritto|escreveu|napisał|skrev|kirjoitti|írta)(\(a\))?(\s.{0,120})?\s*:\s*$/i;
+
 const SIGNATURE_START = [
   /^-- ?$/,
   /^Sent from my (iPhone|iPad|Android|BlackBerry|mobile|Galaxy)/i,
@@ -78,7 +82,7 @@ const SIGNATURE_START = [
 ];
 
 const CLOSING =
-  /^(best|kind|warm)?\s*(regards|wishes)|^(thanks|thank you|cheers|best|sincerely|yours( truly)?)[,!.]?\s*$/i;
+  /^(with\s+)?(best|kind|warm|many)?\s*(regards|wishes)|^(thanks|thank you|cheers|best|sincerely|yours( truly)?)[,!.]?\s*$|^(cordialement|bien (à vous|cordialement)|salutations|mit freundlichen grüßen|viele grüße|beste grüße|liebe grüße|grüße|gruß|met vriendelijke groet(en)?|vriendelijke groet(en)?|groet(en|jes)?|saludos|un saludo|atentamente|cordiali saluti|distinti saluti|saluti|pozdrawiam|z poważaniem|med vänlig hälsning|vänliga hälsningar|hälsningar|med venlig hilsen|mvh|atenciosamente|cumprimentos|abraços)[,!.]?\s*$/i;
 
 const FOOTER_LINE =
   /unsubscribe|you are receiving this|you received this|to stop receiving|view (this|it)? ?(email )?in (your )?browser|manage (your )?(email )?preferences|privacy policy|all rights reserved|^©|copyright \d{4}|mailing list$|^https?:\/\/\S+\/(mailman|listinfo)\//i;
@@ -86,11 +90,11 @@ const FOOTER_LINE =
 // "Dear Sam," / "Hi team!" / "Good morning,": the salutation line says nothing about the content
 // and skews the tone (AFINN scores "dear" +2).
 const SALUTATION =
-  /^(dear|hi|hello|hey|hiya|good (morning|afternoon|evening|day)|greetings|to whom it may concern|attn:?)\b[^\n.!?]{0,50}[,:!.]?\s*$/i;
+  /^(dear|hi|hello|hey|hiya|good (morning|afternoon|evening|day)|greetings|to whom it may concern|attn:?|bonjour|hallo|hola|ciao|buongiorno|beste|geachte|olá|ola|hej|sehr geehrte[rs]?|liebe[rs]?|dzień dobry)\b[^\n.!?]{0,50}[,:!.]?\s*$/i;
 
 // Legal and corporate boilerplate: never the sender's message.
 const BOILERPLATE =
-  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|please consider the environment before printing|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled zoom meeting|join zoom meeting|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer)/i;
+  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|scanned for (viruses|malware)|please consider the environment before printing|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled zoom meeting|join zoom meeting|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer)/i;
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
@@ -114,8 +118,17 @@ function csvRow(line: string): boolean {
 const PASTED_ROW =
   /\S(\s{2,}\S+){3,}|^\s*(\d+(\.\d+)+\.?|\([a-z0-9]{1,3}\))\s+\S|^\s*\[\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d\d(\s?[AP]M)?\]|^\s*(error|warning)\s*\d*:|^[A-Z][\w ]{0,30} ID:\s*\S+$|^\s*\[ ?[A-Z][\w ]{0,20} ?\](\s+\[ ?[A-Z][\w ]{0,20} ?\])*\s*$/i;
 
+// A chat export's speaker line ("Derek Hollis  10:14", "[03/02 15:42] Goods In: ...") and a
+// pasted form's upper-case field ("PORT OF DISCHARGE: FELIXSTOWE").
+const CHAT_OR_FIELD =
+  /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,3}\s+\d{1,2}:\d\d(\s?[AP]M)?\s*$|^\s*\[\d{1,2}\/\d{1,2}(\/\d{2,4})?,? \d{1,2}:\d\d(\s?[AP]M)?\]|^\s*[A-Z][A-Z0-9&/.'()-]*( [A-Z0-9&/.'()-]+){0,4}:\s*\S/;
+
 const pastedLine = (line: string) =>
-  MACHINE_LINE.test(line) || CODE_LINE.test(line) || csvRow(line) || PASTED_ROW.test(line);
+  MACHINE_LINE.test(line) ||
+  CODE_LINE.test(line) ||
+  csvRow(line) ||
+  PASTED_ROW.test(line) ||
+  CHAT_OR_FIELD.test(line);
 
 // Pasted table rows: CSV or semicolon fields with no space anywhere (prose puts a space after a
 // comma), tab-separated columns, or a Markdown table row.
@@ -202,6 +215,7 @@ function isQuoteHeader(lines: string[], i: number): boolean {
     next !== ""
   )
     return true;
+  if (FOREIGN_WROTE.test(line)) return true;
   return QUOTE_HEADER[6]?.test(line) === true;
 }
 
@@ -283,7 +297,13 @@ export function cleanBody(raw: string, senderName = ""): CleanedBody {
       break;
     }
   }
-  const signature = Math.min(signatureBlock(kept), signOffByName(kept, senderName));
+  // After a sign-off by name, the block before it may be a contact card the sender passes on.
+  const signOff = signOffByName(kept, senderName);
+  if (signOff < kept.length) {
+    hadSignature = true;
+    kept.length = signOff;
+  }
+  const signature = signatureBlock(kept);
   if (signature < kept.length) {
     hadSignature = true;
     kept.length = signature;
