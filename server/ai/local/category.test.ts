@@ -136,6 +136,33 @@ describe("category of direct person-to-person mail", () => {
     ).not.toBe("work");
   });
 
+  it("reads a practice writing to the reader as a patient or private customer as personal", () => {
+    expect(
+      direct(
+        "reception@brookside-dental.co.uk",
+        "Monday",
+        "Hi Robin, just a reminder of your appointment on Monday at 9:20 with Dr Shah. Please arrive five minutes early.",
+      ),
+    ).toBe("personal");
+    expect(
+      direct(
+        "sam@hillside-garage.co.uk",
+        "MOT",
+        "Robin, your car is due its MOT next month. We have space on the 12th if that suits.",
+      ),
+    ).toBe("personal");
+  });
+
+  it("reads a haulier on a free-mail address writing about a collection as work", () => {
+    expect(
+      direct(
+        "gav.haulage@gmail.com",
+        "Felixstowe",
+        "robin, trailer booked for the Felixstowe collection thurs, seal number on the consignment note. ETA 14:00",
+      ),
+    ).toBe("work");
+  });
+
   it("reads a neighbour on a consumer internet provider's address as personal", () => {
     expect(
       direct(
