@@ -45,14 +45,16 @@ function asArray<T>(value: T[] | string[]): T[] {
 // wink ends a sentence at the dot of a bare host name ("for bluewater-labs.com is"), so those
 // dots are swapped for a one-dot leader, which it reads as part of the word, and back after.
 // Addresses and URLs it already reads whole; they are left as they are.
-const BARE_HOST =
-  /(\S+@\S+|\b[a-z][\w+.-]*:\/\/\S+)|\b[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9][A-Za-z0-9-]*)*\.[a-z]{2,12}\b/g;
+const BARE_HOST = /\b[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9][A-Za-z0-9-]*)*\.[a-z]{2,12}\b/g;
 const LEADER = "\u2024";
 
+// Only whole words with a dot, each tried once from its start, so the work stays linear.
 function protectHosts(text: string): string {
   if (!text.includes(".")) return text;
-  return text.replace(BARE_HOST, (match, whole: string | undefined) =>
-    whole ? match : match.replaceAll(".", LEADER),
+  return text.replace(/(?<!\S)[^\s.]*\.\S*/g, (word) =>
+    word.includes("@") || word.includes("://")
+      ? word
+      : word.replace(BARE_HOST, (host) => host.replaceAll(".", LEADER)),
   );
 }
 
