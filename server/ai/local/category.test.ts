@@ -153,6 +153,16 @@ describe("category of direct person-to-person mail", () => {
     ).toBe("personal");
   });
 
+  it("does not take an ad speaking to 'your home' or 'your car' for a private customer's mail", () => {
+    const category = direct(
+      "cash@equity-now.biz",
+      "Cash in on your home equity",
+      "Dear homeowner, of course you want lower payments. Refinance your home or your car today and save $300 a month! Rates are the lowest in 30 years. Click here to apply now.",
+    );
+    expect(category).not.toBe("personal");
+    expect(category).not.toBe("work");
+  });
+
   it("reads a haulier on a free-mail address writing about a collection as work", () => {
     expect(
       direct(
