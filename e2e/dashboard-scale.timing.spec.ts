@@ -65,25 +65,34 @@ test("a 10,000-message inbox scrolls smoothly, and Inbox Zero mode's cards drag 
       });
       return { times: times.slice(1), scrolled: el.scrollTop };
     });
-  await page.evaluate(
-    ({ rows, rowHeight }) => {
-      const box = document.createElement("div");
-      box.dataset.testid = "static-baseline";
-      box.style.cssText =
-        "position:fixed;inset:0 auto auto 0;width:900px;height:60vh;overflow:auto;z-index:99999";
-      box.innerHTML = Array.from(
-        { length: rows },
-        (_, i) =>
-          `<div style="height:${rowHeight}px;box-sizing:border-box;border-bottom:1px solid #eee;padding:8px 16px;font:14px sans-serif"><b>Sender ${i}</b><div>Subject of message ${i}</div><small>Snippet of message ${i}</small></div>`,
-      ).join("");
-      document.body.append(box);
-    },
-    { rows: 1_000, rowHeight: 76 },
-  );
+  // This VM's compositor switches between 30 and 60 fps with the host's load, so each baseline is
+  // taken just before and just after the app's measurement, and the app is held to the slower.
+  const addStaticList = () =>
+    page.evaluate(
+      ({ rows, rowHeight }) => {
+        const box = document.createElement("div");
+        box.dataset.testid = "static-baseline";
+        box.style.cssText =
+          "position:fixed;inset:0 auto auto 0;width:900px;height:60vh;overflow:auto;z-index:99999";
+        box.innerHTML = Array.from(
+          { length: rows },
+          (_, i) =>
+            `<div style="height:${rowHeight}px;box-sizing:border-box;border-bottom:1px solid #eee;padding:8px 16px;font:14px sans-serif"><b>Sender ${i}</b><div>Subject of message ${i}</div><small>Snippet of message ${i}</small></div>`,
+        ).join("");
+        document.body.append(box);
+      },
+      { rows: 1_000, rowHeight: 76 },
+    );
   const staticList = page.getByTestId("static-baseline");
-  const baseline = (await measure(staticList)).times;
-  await staticList.evaluate((el) => el.remove());
+  const staticFrames = async () => {
+    await addStaticList();
+    const times = (await measure(staticList)).times;
+    await staticList.evaluate((el) => el.remove());
+    return times;
+  };
+  const baselineBefore = await staticFrames();
   const frames = await measure(scroller);
+  const baselineAfter = await staticFrames();
   const stats = (times: number[]) => {
     const sorted = [...times].sort((a, b) => a - b);
     return {
@@ -91,8 +100,10 @@ test("a 10,000-message inbox scrolls smoothly, and Inbox Zero mode's cards drag 
       p95: sorted[Math.floor(sorted.length * 0.95)] ?? Infinity,
     };
   };
+  const slower = (a: { median: number; p95: number }, b: { median: number; p95: number }) =>
+    a.median >= b.median ? a : b;
   const app = stats(frames.times);
-  const base = stats(baseline);
+  const base = slower(stats(baselineBefore), stats(baselineAfter));
   console.log(
     `10k scroll: ${frames.times.length} frames, median ${app.median.toFixed(1)} ms, p95 ${app.p95.toFixed(1)} ms, ` +
       `scrolled ${frames.scrolled}px; static list baseline: median ${base.median.toFixed(1)} ms, p95 ${base.p95.toFixed(1)} ms`,
@@ -110,9 +121,6 @@ test("a 10,000-message inbox scrolls smoothly, and Inbox Zero mode's cards drag 
   await page.getByTestId("inbox-scroll").evaluate((el) => {
     el.scrollTop = 0;
   });
-  await page.getByRole("button", { name: "Start Inbox Zero" }).click();
-  const card = page.getByRole("dialog", { name: "Inbox Zero Mode" }).locator("[data-top-card]");
-  await expect(card).toBeVisible();
   const dragFrames = async (target: Locator) => {
     const box = await target.boundingBox();
     if (!box) throw new Error("nothing to drag");
@@ -142,33 +150,46 @@ test("a 10,000-message inbox scrolls smoothly, and Inbox Zero mode's cards drag 
       return w.dragTimes.slice(1);
     });
   };
+  // The plain element's drag, as the baseline: a one-line pointer handler moves it.
+  const addDragBaseline = () =>
+    page.evaluate(() => {
+      const el = document.createElement("div");
+      el.dataset.testid = "drag-baseline";
+      el.style.cssText =
+        "position:fixed;left:400px;top:200px;width:420px;height:420px;background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(0,0,0,.3);z-index:99999;touch-action:none";
+      let start: { x: number; y: number } | null = null;
+      el.addEventListener("pointerdown", (e) => {
+        start = { x: e.clientX, y: e.clientY };
+      });
+      window.addEventListener("pointermove", (e) => {
+        if (start) el.style.transform = `translate(${e.clientX - start.x}px, ${e.clientY - start.y}px)`;
+      });
+      window.addEventListener("pointerup", () => {
+        if (!start) return;
+        start = null;
+        el.animate([{ transform: el.style.transform }, { transform: "translate(800px, 0)" }], {
+          duration: 250,
+        });
+      });
+      document.body.append(el);
+    });
+  const plainDrag = async () => {
+    await addDragBaseline();
+    const times = await dragFrames(page.getByTestId("drag-baseline"));
+    await page.getByTestId("drag-baseline").evaluate((el) => el.remove());
+    return times;
+  };
+  const dragBefore = await plainDrag();
+  await page.getByRole("button", { name: "Start Inbox Zero" }).click();
+  const card = page.getByRole("dialog", { name: "Inbox Zero Mode" }).locator("[data-top-card]");
+  await expect(card).toBeVisible();
   const appDrag = stats(await dragFrames(card));
   await expect(
     page.getByRole("dialog", { name: "Inbox Zero Mode" }).getByText("Undo (Archived)"),
   ).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Inbox Zero Mode" })).toBeHidden();
-  await page.evaluate(() => {
-    const el = document.createElement("div");
-    el.dataset.testid = "drag-baseline";
-    el.style.cssText =
-      "position:fixed;left:400px;top:200px;width:420px;height:420px;background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(0,0,0,.3);z-index:99999;touch-action:none";
-    let start: { x: number; y: number } | null = null;
-    el.addEventListener("pointerdown", (e) => {
-      start = { x: e.clientX, y: e.clientY };
-    });
-    window.addEventListener("pointermove", (e) => {
-      if (start) el.style.transform = `translate(${e.clientX - start.x}px, ${e.clientY - start.y}px)`;
-    });
-    window.addEventListener("pointerup", () => {
-      start = null;
-      el.animate([{ transform: el.style.transform }, { transform: "translate(800px, 0)" }], {
-        duration: 250,
-      });
-    });
-    document.body.append(el);
-  });
-  const baseDrag = stats(await dragFrames(page.getByTestId("drag-baseline")));
+  const baseDrag = slower(stats(dragBefore), stats(await plainDrag()));
   console.log(
     `Inbox Zero drag over the 10k inbox: median ${appDrag.median.toFixed(1)} ms, p95 ${appDrag.p95.toFixed(1)} ms; ` +
       `plain element baseline: median ${baseDrag.median.toFixed(1)} ms, p95 ${baseDrag.p95.toFixed(1)} ms`,
