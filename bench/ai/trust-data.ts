@@ -107,12 +107,12 @@ export function emailSentences(split: Split | "heldout2"): Array<{ text: string;
 }
 
 /**
- * A dev side is its first file's dev array plus, where they exist, the "-dev2" to "-dev5" files
- * written in parts 3 and 4 by helper sessions that had read neither the analyzer nor any held-out data.
+ * A dev side is its first file's dev array plus, where they exist, the "-dev2" to "-dev6" files
+ * written in parts 3 to 5 by helper sessions that had read neither the analyzer nor any held-out data.
  */
 export function withDevExtra<T>(file: string, split: Split, first: T[]): T[] {
   if (split !== "dev") return first;
-  const more = ["-dev2.json", "-dev3.json", "-dev4.json", "-dev5.json"]
+  const more = ["-dev2.json", "-dev3.json", "-dev4.json", "-dev5.json", "-dev6.json"]
     .map((suffix) => join(LABELS, file.replace(/\.json$/, suffix)))
     .filter((path) => existsSync(path))
     .flatMap((path) => {
@@ -212,12 +212,14 @@ export interface LaterSet<T> {
 }
 
 /**
- * The later held-out sets: 3 (part 3) and 4 (part 4), each hand-written by a helper session that had
+ * The later held-out sets: 3, 4 and 5 (parts 3, 4 and 5), each hand-written by a helper session that had
  * read neither the analyzer nor any other set; measured once, never tuned on, failures never
  * listed. Empty when the file is not there.
  */
+export const LATER_SETS = [3, 4, 5] as const;
+
 export function laterHeldout<T>(
-  set: 3 | 4,
+  set: (typeof LATER_SETS)[number],
   name: "direct-mail" | "email-requests" | "actions" | "text-quality",
 ): LaterSet<T> {
   const file = join(LABELS, `${name}-heldout${set}.json`);

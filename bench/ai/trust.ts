@@ -16,7 +16,8 @@
  *                                           measures an older analyzer and writes previous-figures.json
  *                                           (--record-part1: part1-figures.json, main cbb037a;
  *                                           --record-part2: part2-figures.json, main 3a1e4a6;
- *                                           --record-part3: part3-figures.json, main 05a1509)
+ *                                           --record-part3: part3-figures.json, main 05a1509;
+ *                                           --record-part4: part4-figures.json, main c0d9b62)
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -32,6 +33,7 @@ import {
   type DirectMail,
   directMail,
   emailSentences,
+  LATER_SETS,
   laterHeldout,
   listSpam,
   loadMailSet,
@@ -71,6 +73,8 @@ const PART1_FILE = join(import.meta.dirname, "labels", "part1-figures.json");
 const PART2_FILE = join(import.meta.dirname, "labels", "part2-figures.json");
 // The analyzer after the third part (main 05a1509), for the fourth part's figures.
 const PART3_FILE = join(import.meta.dirname, "labels", "part3-figures.json");
+// The analyzer after the fourth part (main c0d9b62), for the fifth part's figures.
+const PART4_FILE = join(import.meta.dirname, "labels", "part4-figures.json");
 
 type Figures = Record<string, number>;
 
@@ -273,11 +277,12 @@ function actions(split: Split, errors: string[]): Figures {
     }
     figures["fresh:n"] = fresh.length;
     figures["fresh:fitRate"] = freshFit / fresh.length;
-    // The third and fourth held-out sets (parts 3 and 4); their misfits are not listed, so they
+    // The third to fifth held-out sets (parts 3 to 5); their misfits are not listed, so they
     // cannot leak into tuning.
     for (const [set, key] of [
       [3, "third"],
       [4, "fourth"],
+      [5, "fifth"],
     ] as const) {
       const later = laterHeldout<MailSample>(set, "actions").heldout;
       if (later.length === 0) continue;
@@ -420,7 +425,7 @@ function labels(split: Split, errors: string[]): Figures {
   figures["requests:shownNotNegative"] = 1 - shownNegative / requests.length;
   figures["requests:vaderNotNegative"] = 1 - vaderNegative / requests.length;
   if (split === "heldout") {
-    for (const set of [3, 4] as const) {
+    for (const set of LATER_SETS) {
       const later = laterHeldout<string>(set, "email-requests").heldout;
       if (later.length === 0) continue;
       figures[`requests${set}:n`] = later.length;
@@ -475,7 +480,7 @@ function buckets(split: Split, errors: string[]): Figures {
   }
   const laterFigures: Figures = {};
   // The third set was written for Jamie Park's mailbox before set files named their owner.
-  for (const set of split === "heldout" ? ([3, 4] as const) : []) {
+  for (const set of split === "heldout" ? LATER_SETS : []) {
     const later = laterHeldout<DirectMail>(set, "direct-mail");
     if (later.heldout.length === 0) continue;
     const to = {
@@ -550,7 +555,7 @@ function misattributes(c: TextCase): string[] {
 
 function laterSummaries(): Figures {
   const figures: Figures = {};
-  for (const set of [3, 4] as const) {
+  for (const set of LATER_SETS) {
     const later = laterHeldout<TextCase>(set, "text-quality").heldout;
     if (later.length === 0) continue;
     figures[`summary${set}:n`] = later.length;
@@ -679,7 +684,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         ? PART2_FILE
         : process.argv.includes("--record-part3")
           ? PART3_FILE
-          : null;
+          : process.argv.includes("--record-part4")
+            ? PART4_FILE
+            : null;
   if (record) {
     writeFileSync(
       record,
@@ -704,6 +711,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       part1: recorded(PART1_FILE),
       part2: recorded(PART2_FILE),
       part3: recorded(PART3_FILE),
+      part4: recorded(PART4_FILE),
     });
     process.stdout.write(`${markdown}\n`);
     if (shouldAppend() && !record) replaceResultsSection(TRUST_SECTION, markdown);

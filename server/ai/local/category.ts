@@ -28,7 +28,7 @@ const NOTIFICATION_TOPIC =
 const WORK_TOPIC =
   /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice|freelance|portfolio|rates|catalogu?e?|pricing|renewal|position|vacancy|candidate|cv|resume|start date|job offer|offer letter|notice period|shifts?|rota|timesheets?|staff|agency|on site|department|hr|volunteers?|bookings?|availability|consent forms?|sign (it )?off|countersign\w*|contractors?|estates|facilities|policy|procedures?|training|compliance|handover|on-call|locum|clinic|ward|patients?|tax return|1099s?|w-?2s?|hmrc|deductions?|bookkeeping|mortgage application|reference letter|quote|shipment|delivery|pallets?|containers?|wholesale|samples?|supplier|procurement|audit|agreement|clause|purchase|prices?|volume|warehouse|depot|logistics|partnership|pick-?ups?|haulage|haulier|groupage|customs|t1|seals?|trailers?|trucks?|consignments?|freight|reefer|incoterms|manifest|eta|etd|cut-?off|booking ref(erence)?|speakers?|workshop|invoices)\b/gi;
 const PERSONAL_TOPIC =
-  /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|hugs|flat|landlord|neighbou?rs?|son|daughter|aunt|auntie|uncle|grandma|grandad|granny|mum|mam|brother|sister|cousin|school|teacher|half term|married|celebrate|meal|a show|trip|bike|gardens?|dog|puppy|lots of love|all the best|fence|tickets?|gig|concert|reunion|membership|gym|pub|sofa|halls|uni|wife|husband|kid|baby|christening|book club|reading record|bathroom|kitchen|boiler|plumber|hiya|haha|lol|xx|vet|10k|marathon|hike|barbecue|bbq|picnic|sleepover|playdate|rsvp|parents' evening|year \d|blood tests?|gp|surgery appointment|rugby|football|cricket|netball|subs|fixtures?|mot|allotments?|plot|viewing|sponsor( me)?|half marathon|fantasy (league|football)|christening|godparents?|honeymoon|hen do|stag do|engagement party|baby shower|worktops?)\b/gi;
+  /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|hugs|flat|landlord|neighbou?rs?|son|daughter|aunt|auntie|uncle|grandma|grandad|granny|mum|mam|brother|sister|cousin|school|teacher|half term|married|celebrate|meal|a show|trip|bike|gardens?|dog|puppy|lots of love|all the best|fence|tickets?|gig|concert|reunion|membership|gym|pub|sofa|halls|uni|wife|husband|kid|baby|book club|reading record|bathroom|kitchen|boiler|plumber|hiya|haha|lol|xx|vet|10k|marathon|hike|barbecue|bbq|picnic|sleepover|playdate|rsvp|parents' evening|year \d|blood tests?|gp|surgery appointment|rugby|football|cricket|netball|subs|fixtures?|mot|allotments?|plot|viewing|sponsor( me)?|half marathon|fantasy (league|football)|christening|godparents?|honeymoon|hen do|stag do|engagement party|baby shower|worktops?)\b/gi;
 // A sender signing with a company's legal name writes on business, whatever address they use.
 const BUSINESS_SIGNATURE =
   /^[ \t]*[A-Z][\w&'.-]*(?:[ \t]+[A-Z&][\w&'.-]*){0,4}[ \t]+(?:Ltd|Limited|LLC|L\.L\.C\.|Inc|Corp|GmbH|LLP|PLC|Pty|B\.V\.|S\.A\.)\.?[ \t]*$/m;
@@ -200,17 +200,14 @@ export function categorize(features: EmailFeatures): CategoryResult {
       scores.work += 0.7;
     }
     if (features.fromOwnOrganisation) scores.work += 2;
-    // Ads speak to "your car" and "your pet" too: only in mail that does not sell.
-    if (PRIVATE_CUSTOMER.test(head) && scores.promotions < 1.5) scores.personal += 1.5;
-    // Ads sign with a company's name too: a signature counts only in mail that does not sell.
+    // Mail that sells (an ad, a grant, a money-making offer) also speaks to "your car", signs with a
+    // company's name and names prices: these cues count only in mail that does not sell.
     if (scores.promotions < 1.5) {
+      if (PRIVATE_CUSTOMER.test(head)) scores.personal += 1.5;
       if (BUSINESS_SIGNATURE.test(raw.slice(-600))) scores.work += 1.5;
       if (READERS_BUSINESS.test(head)) scores.work += 2;
-    }
-    // Finance is the category of statements and receipts; a person writing about an invoice, a
-    // quote or a price is doing business (or, between friends, settling up).
-    // Mail that sells (a grant, a money-making offer) is no such correspondence.
-    if (scores.promotions < 1.5) {
+      // Finance is the category of statements and receipts; a person writing about an invoice, a
+      // quote or a price is doing business (or, between friends, settling up).
       if (scores.work >= scores.personal) scores.work += scores.finance;
       else scores.personal += scores.finance / 2;
       scores.finance = 0;
