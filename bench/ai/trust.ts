@@ -277,12 +277,13 @@ function actions(split: Split, errors: string[]): Figures {
     }
     figures["fresh:n"] = fresh.length;
     figures["fresh:fitRate"] = freshFit / fresh.length;
-    // The third to fifth held-out sets (parts 3 to 5); their misfits are not listed, so they
+    // The third to sixth held-out sets (parts 3 to 5); their misfits are not listed, so they
     // cannot leak into tuning.
     for (const [set, key] of [
       [3, "third"],
       [4, "fourth"],
       [5, "fifth"],
+      [6, "sixth"],
     ] as const) {
       const later = laterHeldout<MailSample>(set, "actions").heldout;
       if (later.length === 0) continue;

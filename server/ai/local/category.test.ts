@@ -183,3 +183,76 @@ describe("category of direct person-to-person mail", () => {
     ).toBe("personal");
   });
 });
+
+describe("direct mail read with the reader's trade (trade.ts)", () => {
+  const to = (reader: string, from: string, subject: string, bodyText: string) =>
+    analyzeEmail(
+      {
+        from: { name: "", address: from },
+        to: [{ name: "", address: reader }],
+        subject,
+        bodyText,
+        bodyHtml: null,
+        receivedAt: NOW,
+      },
+      { userAddresses: [reader] },
+    ).category;
+  const parent = [
+    "leanne.osei92@gmail.com",
+    "trip money",
+    "Hi can I pay the Year 2 farm trip money at the school office tomorrow? Leanne (Maya's mum)",
+  ] as const;
+
+  it("reads a parent's mail about a class trip as work for a school's staff", () => {
+    expect(to("hannah.brooks@ashgrove-primary.org.uk", ...parent)).toBe("work");
+  });
+
+  it("reads the same mail as personal for a reader in another trade", () => {
+    expect(to("morgan.ellis@harbourline-freight.com", ...parent)).toBe("personal");
+  });
+
+  it("reads a client's 'your dog' as work for a vet practice's staff", () => {
+    const mail = [
+      "gemma.r82@gmail.com",
+      "Pickle",
+      "Hi Noor, could you book Pickle in for her booster on Friday? The card says your dog clinic runs in the mornings. Gemma",
+    ] as const;
+    expect(to("noor.haddad@larchfield-vets.co.uk", ...mail)).toBe("work");
+    expect(to("morgan.ellis@harbourline-freight.com", ...mail)).toBe("personal");
+  });
+});
+
+describe("cues of private mail from a work address", () => {
+  const from = (address: string, subject: string, bodyText: string) =>
+    analyzeEmail(
+      {
+        from: { name: "", address },
+        to: [{ name: "", address: "robin@harbour-supplies.com" }],
+        subject,
+        bodyText,
+        bodyHtml: null,
+        receivedAt: NOW,
+      },
+      { userAddresses: ["robin@harbour-supplies.com"] },
+    ).category;
+
+  it("reads a mail signed with a kiss as personal", () => {
+    expect(
+      from(
+        "aoife.brennan@rivermead-hospital.org.uk",
+        "Friday",
+        "Robin, so sorry I had to cancel on Friday, they rang me in to cover a shift on the ward. I feel awful after you'd booked the table - dinner's on me next time. Thursday week?\n\nAoife x\n\nAoife Brennan\nSenior Staff Nurse, Ward 7",
+      ),
+    ).toBe("personal");
+  });
+
+  it("reads a mail that says it was sent from work as personal", () => {
+    expect(
+      from(
+        "becks.lawton@harbourline-bank.co.uk",
+        "Lisbon money",
+        "Sorry using my work email, stuck in meetings. The villa in Lisbon is confirmed, the deposit is 120 pounds each and I need it by Friday so I can pay the booking.\n\nRebecca Lawton\nRelationship Manager",
+      ),
+    ).toBe("personal");
+  });
+});

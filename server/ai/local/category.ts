@@ -29,6 +29,11 @@ const WORK_TOPIC =
   /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|onboarding|invoice|freelance|portfolio|rates|catalogu?e?|pricing|renewal|position|vacancy|candidate|cv|resume|start date|job offer|offer letter|notice period|shifts?|rota|timesheets?|staff|agency|on site|department|hr|volunteers?|bookings?|availability|consent forms?|sign (it )?off|countersign\w*|contractors?|estates|facilities|policy|procedures?|training|compliance|handover|on-call|locum|clinic|ward|patients?|tax return|1099s?|w-?2s?|hmrc|deductions?|bookkeeping|mortgage application|reference letter|quote|shipment|delivery|pallets?|containers?|wholesale|samples?|supplier|procurement|audit|agreement|clause|purchase|prices?|volume|warehouse|depot|logistics|partnership|pick-?ups?|haulage|haulier|groupage|customs|t1|seals?|trailers?|trucks?|consignments?|freight|reefer|incoterms|manifest|eta|etd|cut-?off|booking ref(erence)?|speakers?|workshop|invoices)\b/gi;
 const PERSONAL_TOPIC =
   /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|hugs|flat|landlord|neighbou?rs?|son|daughter|aunt|auntie|uncle|grandma|grandad|granny|mum|mam|brother|sister|cousin|school|teacher|half term|married|celebrate|meal|a show|trip|bike|gardens?|dog|puppy|lots of love|all the best|fence|tickets?|gig|concert|reunion|membership|gym|pub|sofa|halls|uni|wife|husband|kid|baby|book club|reading record|bathroom|kitchen|boiler|plumber|hiya|haha|lol|xx|vet|10k|marathon|hike|barbecue|bbq|picnic|sleepover|playdate|rsvp|parents' evening|year \d|blood tests?|gp|surgery appointment|rugby|football|cricket|netball|subs|fixtures?|mot|allotments?|plot|viewing|sponsor( me)?|half marathon|fantasy (league|football)|christening|godparents?|honeymoon|hen do|stag do|engagement party|baby shower|worktops?)\b/gi;
+// A friend's sign-off: a name and a kiss ("Sian x", "L xx") or a kiss on its own line.
+const KISS_CLOSING = /(^|\n)[ \t]*(?:[A-Z][\w'-]{0,15}[ \t]+)?x{1,3}[ \t]*(\n|$)/;
+// The writer says the mail is private although it comes from a work address.
+const PRIVATE_ASIDE =
+  /\b(my work (e-?mail|address|account|computer|laptop)|(sending|writing|emailing) (this |you )?from (work|the office)|not work[- ]related|nothing to do with work|on a personal note)\b/i;
 // A sender signing with a company's legal name writes on business, whatever address they use.
 const BUSINESS_SIGNATURE =
   /^[ \t]*[A-Z][\w&'.-]*(?:[ \t]+[A-Z&][\w&'.-]*){0,4}[ \t]+(?:Ltd|Limited|LLC|L\.L\.C\.|Inc|Corp|GmbH|LLP|PLC|Pty|B\.V\.|S\.A\.)\.?[ \t]*$/m;
@@ -72,6 +77,16 @@ function count(pattern: RegExp, text: string, cap: number): number {
   pattern.lastIndex = 0;
   let n = 0;
   while (n < cap && pattern.exec(text) !== null) n++;
+  pattern.lastIndex = 0;
+  return n;
+}
+
+/** Matches of a pattern that are not the reader's trade's words (those are work for them). */
+function countOutside(pattern: RegExp, text: string, cap: number, trade: RegExp | null): number {
+  if (!trade) return count(pattern, text, cap);
+  pattern.lastIndex = 0;
+  let n = 0;
+  for (let m = pattern.exec(text); m !== null && n < cap; m = pattern.exec(text)) if (!trade.test(m[0])) n++;
   pattern.lastIndex = 0;
   return n;
 }
@@ -184,7 +199,9 @@ export function categorize(features: EmailFeatures): CategoryResult {
   if (person) {
     // Distinct work words: an ad repeating "price" seven times is not seven times as much business.
     scores.work += 0.5 * countDistinct(WORK_TOPIC, head, 6);
-    scores.personal += 0.5 * count(PERSONAL_TOPIC, head, 4);
+    scores.personal += 0.5 * countOutside(PERSONAL_TOPIC, head, 4, features.tradeWords);
+    if (features.tradeWords)
+      scores.work += 0.5 * countDistinct(new RegExp(features.tradeWords.source, "gi"), head, 3);
   }
   if (direct) {
     // Ads and newsletters do not greet the reader by the first name of their address: a mail
@@ -200,10 +217,13 @@ export function categorize(features: EmailFeatures): CategoryResult {
       scores.work += 0.7;
     }
     if (features.fromOwnOrganisation) scores.work += 2;
+    if (KISS_CLOSING.test(raw.slice(-400))) scores.personal += 1.5;
+    if (PRIVATE_ASIDE.test(head)) scores.personal += 2;
     // Mail that sells (an ad, a grant, a money-making offer) also speaks to "your car", signs with a
     // company's name and names prices: these cues count only in mail that does not sell.
     if (scores.promotions < 1.5) {
-      if (PRIVATE_CUSTOMER.test(head)) scores.personal += 1.5;
+      const privately = head.match(PRIVATE_CUSTOMER);
+      if (privately && !features.tradeWords?.test(privately[0])) scores.personal += 1.5;
       if (BUSINESS_SIGNATURE.test(raw.slice(-600))) scores.work += 1.5;
       if (READERS_BUSINESS.test(head)) scores.work += 2;
       // Finance is the category of statements and receipts; a person writing about an invoice, a

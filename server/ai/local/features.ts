@@ -3,6 +3,7 @@ import { parseText } from "./nlp.ts";
 import { isFreeMailDomain } from "./security/advance-fee.ts";
 import { domainOfAddress, registrableDomain } from "./security/domains.ts";
 import { bodyToText, type CleanedBody, cleanBody } from "./text-cleaning.ts";
+import { readersTradeWords } from "./trade.ts";
 import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
 
 /**
@@ -50,6 +51,8 @@ export interface EmailFeatures {
   isKnownContact: boolean;
   /** The sender writes from the user's own organisation's domain (free-mail providers aside). */
   fromOwnOrganisation: boolean;
+  /** Private-life words that are the reader's trade (trade.ts); null when their domain names none. */
+  tradeWords: RegExp | null;
   /** The body opens with the first name of the user's address ("Hi Robin," for robin.okafor@...). */
   greetsReaderByName: boolean;
   /** The user is in To (not only Cc/Bcc or a list). */
@@ -127,6 +130,7 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     isKnownContact: context.isKnownContact === true,
     addressedDirectly,
     greetsReaderByName: greetsByName(rawText, user),
+    tradeWords: readersTradeWords(user),
     fromOwnOrganisation:
       fromDomain !== "" &&
       !isFreeMailDomain(registrableDomain(fromDomain)) &&

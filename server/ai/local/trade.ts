@@ -1,0 +1,197 @@
+import { isFreeMailDomain } from "./security/advance-fee.ts";
+import { domainOfAddress, registrableDomain } from "./security/domains.ts";
+
+/**
+ * The reader's trade, read from the name of their organisation's domain ("ashgrove-primary.org.uk"
+ * is a school, "larchfield-vets.co.uk" a vet practice). Words that tell of private life for most
+ * people ("school", "your dog", "boiler", "wedding") are the daily work of people in one trade:
+ * for a school's business manager a mail about a class trip is work, for a vet's receptionist a
+ * client's "your dog" is. Decision 0043.
+ */
+interface Trade {
+  /** Words of the domain's name that say the trade (whole words, or the end of a fused name). */
+  names: string[];
+  /** Private-life words that are this trade's own subject matter. */
+  words: string;
+}
+
+const TRADES: Trade[] = [
+  {
+    names: ["school", "schools", "primary", "academy", "college", "sch", "ac", "edu", "infants", "juniors"],
+    words:
+      "school|teacher|half term|reading record|year \\d|parents' evening|kids?|trip|sleepover|netball|football|rugby|cricket|fixtures?|uni|halls|your (child|son|daughter)",
+  },
+  {
+    names: ["nursery", "nurseries", "childcare", "daycare", "creche", "playgroup", "preschool", "montessori"],
+    words: "kids?|baby|playdate|sleepover|your (child|son|daughter)",
+  },
+  {
+    names: ["vet", "vets", "veterinary", "animal", "animals", "pets", "petcare", "kennels", "cattery"],
+    words: "dog|puppy|kitten|vet|your (dog|cat|pet|puppy|kitten)|booster|vaccinations?",
+  },
+  {
+    names: [
+      "lettings",
+      "letting",
+      "lets",
+      "estates",
+      "estate",
+      "property",
+      "properties",
+      "homes",
+      "housing",
+      "realty",
+    ],
+    words:
+      "landlord|flat|viewing|boiler|plumber|kitchen|bathroom|fence|sofa|gardens?|neighbou?rs?|offer on|plot|your (home|flat|house)",
+  },
+  {
+    names: [
+      "construction",
+      "builders",
+      "building",
+      "plumbing",
+      "heating",
+      "electrical",
+      "electrics",
+      "roofing",
+      "joinery",
+      "decorating",
+      "kitchens",
+      "bathrooms",
+      "renovations",
+      "maintenance",
+      "architects",
+      "architecture",
+    ],
+    words: "boiler|plumber|kitchen|bathroom|fence|worktops?",
+  },
+  {
+    names: [
+      "health",
+      "healthcare",
+      "medical",
+      "clinic",
+      "surgery",
+      "dental",
+      "dentist",
+      "dentistry",
+      "physio",
+      "physiotherapy",
+      "pharmacy",
+      "chemist",
+      "nhs",
+      "hospital",
+      "opticians",
+    ],
+    words:
+      "gp|blood tests?|surgery appointment|your (appointment|check-?up|test results?|results|prescription|treatment|teeth|filling)",
+  },
+  {
+    names: [
+      "hotel",
+      "hotels",
+      "restaurant",
+      "cafe",
+      "bakery",
+      "catering",
+      "caterers",
+      "events",
+      "venue",
+      "weddings",
+      "pub",
+      "inn",
+      "brewery",
+      "bistro",
+    ],
+    words:
+      "dinner|party|wedding|meal|drinks|lunch|celebrate|birthday|barbecue|bbq|christening|engagement party|baby shower|hen do|stag do|honeymoon|reunion|rsvp|pub",
+  },
+  {
+    names: [
+      "gym",
+      "fitness",
+      "sports",
+      "sport",
+      "leisure",
+      "athletic",
+      "athletics",
+      "fc",
+      "rfc",
+      "golf",
+      "tennis",
+      "climbing",
+      "yoga",
+      "pilates",
+      "harriers",
+    ],
+    words:
+      "gym|membership|10k|marathon|half marathon|football|rugby|cricket|netball|subs|fixtures?|hike|bike|your (membership|subs|golf)",
+  },
+  {
+    names: ["travel", "tours", "holidays", "trips", "cruises", "voyages"],
+    words: "holiday|vacation|trip|honeymoon|tickets?",
+  },
+  {
+    names: [
+      "garden",
+      "gardens",
+      "gardening",
+      "plants",
+      "horticulture",
+      "landscaping",
+      "landscapes",
+      "florist",
+      "flowers",
+    ],
+    words: "gardens?|allotments?|plot|fence",
+  },
+  {
+    names: ["motors", "motor", "cars", "garage", "autos", "auto", "automotive", "tyres", "vehicles"],
+    words: "mot|car|your (car|vehicle|mot)",
+  },
+  {
+    names: [
+      "theatre",
+      "theater",
+      "cinema",
+      "music",
+      "arts",
+      "gallery",
+      "museum",
+      "festival",
+      "playhouse",
+      "opera",
+      "tickets",
+    ],
+    words: "tickets?|gig|concert|a show",
+  },
+];
+
+const memo = new Map<string, RegExp | null>();
+
+function tradesOf(domain: string): Trade[] {
+  const words = domain.split(/[^a-z]+/).filter(Boolean);
+  return TRADES.filter((t) =>
+    t.names.some((name) => words.some((w) => w === name || (name.length >= 5 && w.endsWith(name)))),
+  );
+}
+
+/**
+ * The private-life words that are the reader's work, as one pattern; null when no address of the
+ * reader names a trade (free mail, or an organisation whose name does not say what it does).
+ */
+export function readersTradeWords(userAddresses: readonly string[]): RegExp | null {
+  const domains = userAddresses
+    .map((a) => registrableDomain(domainOfAddress(a.toLowerCase())))
+    .filter((d) => d !== "" && !isFreeMailDomain(d));
+  const key = domains.join(" ");
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const trades = [...new Set(domains.flatMap(tradesOf))];
+  const pattern =
+    trades.length === 0 ? null : new RegExp(`\\b(${trades.map((t) => t.words).join("|")})\\b`, "i");
+  if (memo.size > 100) memo.clear();
+  memo.set(key, pattern);
+  return pattern;
+}
