@@ -213,3 +213,41 @@ describe("suggested actions", () => {
     });
   });
 });
+
+describe("intent put in other words (part 5)", () => {
+  it("answers a question put as a statement, and keeps 'wondering if you could' a request", () => {
+    for (const bodyText of [
+      "Hannah,\n\nI'm weighing up the absence insurance scheme. I'd be interested to know roughly what we spent on supply cover last year.\n\nRob",
+      "Hi, not sure if you'd know this but I was wondering who has the keys for the music cupboard now. Tom",
+    ]) {
+      const a = analyse({ bodyText });
+      expect(a.suggestedActions.join(" ")).toMatch(/^Reply|Answer/);
+      expect(a.responseTime).not.toBe("No response needed");
+    }
+    const request = analyse({
+      bodyText: "Hi, I was wondering if you could send me the risk assessment. Tom",
+    });
+    expect(request.suggestedActions.join(" ")).not.toMatch(/^Answer/);
+  });
+
+  it("reads a demand for money back and a politely raised concern as complaints", () => {
+    for (const bodyText of [
+      "I've been charged twice for Tyler's dinners for the second month running. That's not acceptable. I want the money back.\n\nCraig",
+      "Dear Mrs Brooks,\n\nI hope you don't mind me raising this. The trip letter asked for £18 in two days. I'd be grateful if parents could have more notice in future.\n\nKind regards,\nAnita",
+    ]) {
+      const a = analyse({ bodyText, from: { name: "", address: "parent.x@outlook.com" } });
+      expect(a.suggestedActions.join(" ")).not.toMatch(/^Archive/);
+      expect(a.responseTime).not.toBe("No response needed");
+    }
+  });
+
+  it("reads a deadline written in one long sentence", () => {
+    const a = analyse({
+      bodyText:
+        "Dear Hannah,\n\nA reminder that the finance report and the draft budget for the full governing body meeting on Thursday 10 April need to reach me by end of day tomorrow (Tuesday 8 April), so that papers can be circulated 48 hours in advance as required.\n\nBest wishes,\nAmina Rashid\nClerk to the Governing Body",
+      from: { name: "Amina Rashid", address: "governor.services@northmere.gov.uk" },
+    });
+    expect(a.summary).toMatch(/finance report/);
+    expect(a.responseTime).not.toBe("No response needed");
+  });
+});

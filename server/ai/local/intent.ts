@@ -22,7 +22,7 @@ export type Intent =
   | "information";
 
 export const COMPLAINT =
-  /\b(unacceptable|disappointed|disappointing|complain(t|ing)?|frustrat\w*|angry|upset|not happy|furious|terrible service|poor service|worst|ridiculous|still (have not|haven't|not) (received|heard|got)|no (answer|reply|response) (yet|so far)|third time|second time|(arrived|came) (damaged|broken)|damaged|broken again|want (a|my) (refund|money back)|full refund|demand)\b/i;
+  /\b(unacceptable|disappointed|disappointing|complain(t|ing)?|frustrat\w*|angry|upset|not happy|furious|terrible service|poor service|worst|ridiculous|still (have not|haven't|not) (received|heard|got)|no (answer|reply|response) (yet|so far)|third time|second time|(arrived|came) (damaged|broken)|damaged|broken again|want (a|my|the|our) (refund|money back)|full refund|demand|(not|isn't|is not) (acceptable|good enough)|charged (twice|double)|double[- ]charged|(second|third) (month|week|time) (running|in a row)|raise (a|my|this|an) (concern|complaint)|(mind|excuse) me raising|i('m| am) (really |very )?concerned (that|about)|(more|better|enough) (notice|warning) in (the )?future)\b/i;
 const MEETING =
   /\b(meeting|call|review|appointment|interview|sync|catch-?up|demo|workshop|session|one-to-one|1:1|stand-?up|invitation|invite)\b/i;
 const MOVE =

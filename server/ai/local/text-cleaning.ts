@@ -134,11 +134,16 @@ const pastedLine = (line: string) =>
 // comma), tab-separated columns, or a Markdown table row.
 const DATA_ROW = /^[^\s,;|]+(?:[,;|][^\s,;|]*){2,}$|^[^\t\n]*(?:\t[^\t\n]*){2,}$|^\s*\|.*\|.*\|\s*$/;
 
-/** A run-on line: long, with hardly a sentence stop, as pasted logs, CSV or wrapped-off text are. */
+/**
+ * A run-on line: long, with hardly a sentence stop, as pasted logs, CSV or wrapped-off text are.
+ * One long sentence that ends with its stop is prose ("A reminder that the finance report ... as
+ * required."): people write 250-character sentences.
+ */
 function runOn(line: string): boolean {
   if (line.length < 220) return false;
   const stops = (line.match(/[.!?](\s|$)/g) ?? []).length;
-  return stops < line.length / 180;
+  const oneSentence = line.length < 400 && /[.!?]["')\]]?\s*$/.test(line) && /,\s/.test(line);
+  return stops < line.length / 180 && !oneSentence;
 }
 
 /** Trailing signature block without a closing word: name, title, company, phone, address lines. */
