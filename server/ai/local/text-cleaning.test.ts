@@ -201,3 +201,57 @@ describe("text cleaning", () => {
     expect(text).toContain("Astronomers found a distant body.");
   });
 });
+
+describe("pasted forms, messages, chats and quotations (part 5)", () => {
+  it("drops a pasted form of short fields and a dialog message after the line announcing it", () => {
+    const text = cleanBody(
+      [
+        "Hazard: Contact with animals",
+        "Who is at risk: Pupils, staff, volunteers",
+        "Control measures: Handwashing after every animal contact; hand gel is NOT a substitute.",
+        "Risk rating after controls: Low",
+        "",
+        "Hi Hannah, that's the risk assessment for the farm trip. It also failed to post, so I've copied the message:",
+        "",
+        "Error FMS-4021: Transaction could not be posted.",
+        "The cost centre is closed for period 10 (January 2025).",
+        "Contact your system administrator.",
+      ].join("\n"),
+    ).text;
+    expect(text).toContain("that's the risk assessment for the farm trip");
+    expect(text).not.toContain("hand gel is NOT a substitute");
+    expect(text).not.toContain("is closed for period 10");
+  });
+
+  it("drops a chat export stamped with a weekday, a quoted clause and an article after its source line", () => {
+    const text = cleanBody(
+      [
+        "Pasting the chat so you have the background. Can we talk tomorrow?",
+        "",
+        "[Monday 14:05] Rebecca Hale: The LA have approved a taxi for T",
+        "[Monday 14:09] Sian Pryce: Mum works until 5 though",
+        "",
+        "This is the bit of the policy I mentioned, does it cover the club?",
+        "",
+        '"6.3 Lettings. The governing body may let school premises outside school hours to community groups at approved rates."',
+        "",
+        "From the Northmere Gazette, 3 February:",
+        "",
+        "Work to replace the leaking roof will take place over half-term, the council has confirmed.",
+        "",
+        "Did you see we made the paper?",
+      ].join("\n"),
+    ).text;
+    expect(text).toContain("Can we talk tomorrow?");
+    expect(text).toContain("Did you see we made the paper?");
+    for (const foreign of ["approved a taxi", "Mum works until 5", "let school premises", "leaking roof"])
+      expect(text).not.toContain(foreign);
+  });
+
+  it("keeps a single field line inside the sender's own paragraph", () => {
+    const text = cleanBody(
+      "Note: the hall is closed on Friday.\nSo the fair moves to the field, weather allowing.",
+    ).text;
+    expect(text).toContain("Note: the hall is closed on Friday.");
+  });
+});

@@ -118,10 +118,21 @@ function csvRow(line: string): boolean {
 const PASTED_ROW =
   /\S(\s{2,}\S+){3,}|^\s*(\d+(\.\d+)+\.?|\([a-z0-9]{1,3}\))\s+\S|^\s*\[\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d\d(\s?[AP]M)?\]|^\s*(error|warning)\s*\d*:|^[A-Z][\w ]{0,30} ID:\s*\S+$|^\s*\[ ?[A-Z][\w ]{0,20} ?\](\s+\[ ?[A-Z][\w ]{0,20} ?\])*\s*$/i;
 
-// A chat export's speaker line ("Derek Hollis  10:14", "[03/02 15:42] Goods In: ...") and a
-// pasted form's upper-case field ("PORT OF DISCHARGE: FELIXSTOWE").
+// A chat export's speaker line ("Derek Hollis  10:14", "[03/02 15:42] Goods In: ...", "[Monday
+// 14:05] Rebecca Hale: ...") and a pasted form's upper-case field ("PORT OF DISCHARGE: FELIXSTOWE").
 const CHAT_OR_FIELD =
-  /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,3}\s+\d{1,2}:\d\d(\s?[AP]M)?\s*$|^\s*\[\d{1,2}\/\d{1,2}(\/\d{2,4})?,? \d{1,2}:\d\d(\s?[AP]M)?\]|^\s*[A-Z][A-Z0-9&/.'()-]*( [A-Z0-9&/.'()-]+){0,4}:\s*\S/;
+  /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,3}\s+\d{1,2}:\d\d(\s?[AP]M)?\s*$|^\s*\[[^\]\n]{0,24}\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]\s*\S|^\s*[A-Z][A-Z0-9&/.'()-]*( [A-Z0-9&/.'()-]+){0,4}:\s*\S/;
+
+// A form's short field in any case ("Control measures: ...", "Who is at risk: ..."). People write
+// "Note: ..." too, so it counts only towards a paragraph made mostly of such lines.
+const FORM_FIELD = /^\s*[A-Z][\w'&/().-]*( [\w'&/().-]+){0,4}:\s+\S/;
+
+// A paragraph wholly in quotation marks: a clause, an article or a message quoted, not written.
+const QUOTED_PARAGRAPH = /^\s*["“][^"”]{80,}["”]\s*$/;
+
+// A line that announces a paste: "I've copied the message:", "From the Northmere Gazette, 3 February:".
+const PASTE_INTRO =
+  /(\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b)[^:\n]{0,80}:\s*$/i;
 
 const pastedLine = (line: string) =>
   MACHINE_LINE.test(line) ||
@@ -165,15 +176,30 @@ function signatureBlock(lines: readonly string[]): number {
   return looksLikeSignature && marker ? start : lines.length;
 }
 
+// A paste may open with its command line ("$ ls -la"); a sentence of prose ("Note: the hall is
+// closed on Friday.") opens none, although it reads like a key and a value.
+const pastedOpener = (line: string) =>
+  pastedLine(line) && (!/[.!?]\s*$/.test(line) || MACHINE_LINE.test(line));
+
 function dropPastedParagraphs(lines: string[]): void {
+  // Announcements are read from the text as written, not after a paste before them was dropped.
+  const original = [...lines];
   let start = 0;
   for (let i = 0; i <= lines.length; i++) {
     if (i < lines.length && (lines[i] ?? "").trim() !== "") continue;
     const paragraph = lines.slice(start, i).filter((l) => l.trim() !== "");
-    const pasted = paragraph.filter(pastedLine).length;
+    const pasted = paragraph.filter((l) => pastedLine(l) || FORM_FIELD.test(l)).length;
     // Mostly pasted lines, or a paste that opens with one (a shell prompt and its output).
     const share = paragraph.length >= 2 ? pasted / paragraph.length : 0;
-    if (share >= 0.6 || (share >= 0.4 && pastedLine(paragraph[0] ?? ""))) {
+    // The paragraph after a line that announces a paste, or one wholly in quotation marks.
+    const before = original.slice(0, start).filter((l) => l.trim() !== "");
+    const announced =
+      start > 0 && (lines[start - 1] ?? "").trim() === "" && PASTE_INTRO.test(before.at(-1) ?? "");
+    if (
+      share >= 0.6 ||
+      (share >= 0.4 && pastedOpener(paragraph[0] ?? "")) ||
+      (paragraph.length > 0 && (announced || QUOTED_PARAGRAPH.test(paragraph.join(" "))))
+    ) {
       for (let k = start; k < i; k++) lines[k] = "";
     }
     start = i + 1;
