@@ -73,3 +73,23 @@ describe("plain asks", () => {
     expect(label("", "The shipment is late again and the customer is furious.")).toBe("negative");
   });
 });
+
+describe("plain asks about worries and missed events (part 5)", () => {
+  it("reads asking whether to worry, and a reason naming an illness, as not negative", () => {
+    expect(
+      label("", "Do we need to worry about the audit on Wednesday, or is it just a routine check?"),
+    ).not.toBe("negative");
+    expect(
+      label(
+        "",
+        "Could you let me know the date of the next safeguarding training? I missed the last one because of my son's illness.",
+      ),
+    ).not.toBe("negative");
+  });
+
+  it("still reads a writer's own worry as negative", () => {
+    expect(label("", "I'm really worried and upset. Why has nobody called me back about the audit?")).toBe(
+      "negative",
+    );
+  });
+});
