@@ -211,6 +211,26 @@ describe("direct mail read with the reader's trade (trade.ts)", () => {
     expect(to("morgan.ellis@harbourline-freight.com", ...parent)).toBe("personal");
   });
 
+  it("reads a parent writing about their child's class as work for a school's staff", () => {
+    const mail = [
+      "priya.c@icloud.com",
+      "Residential - instalments?",
+      "Hello,\n\nMy son Arjun is in Y6 and we received the letter about the outdoor activity trip in June. The total is a lot to pay in one go before the deadline. Is it possible to pay in monthly instalments?\n\nThank you,\nPriya",
+    ] as const;
+    expect(to("hannah.brooks@ashgrove-primary.org.uk", ...mail)).toBe("work");
+    expect(to("morgan.ellis@harbourline-freight.com", ...mail)).toBe("personal");
+  });
+
+  it("reads a free-mail sender who names the reader's organisation as writing on work", () => {
+    const mail = [
+      "j.whitcombe@gmail.com",
+      "Money from the fair",
+      "Hi Morgan, the fair raised 1,240 pounds. Should I pay it to Harbourline by cheque or by transfer? Jo",
+    ] as const;
+    expect(to("morgan.ellis@harbourline-freight.com", ...mail)).toBe("work");
+    expect(to("sam.ellis@copperline-design.com", ...mail)).not.toBe("work");
+  });
+
   it("reads a client's 'your dog' as work for a vet practice's staff", () => {
     const mail = [
       "gemma.r82@gmail.com",

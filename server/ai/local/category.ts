@@ -81,12 +81,22 @@ function count(pattern: RegExp, text: string, cap: number): number {
   return n;
 }
 
-/** Matches of a pattern that are not the reader's trade's words (those are work for them). */
+/**
+ * Matches of a pattern that are not the reader's trade's words (those are work for them): a match
+ * alone ("dog") or inside a trade phrase ("son" in "my son") is left out.
+ */
 function countOutside(pattern: RegExp, text: string, cap: number, trade: RegExp | null): number {
   if (!trade) return count(pattern, text, cap);
+  const spans = [...text.matchAll(new RegExp(trade.source, "gi"))].map((m) => [
+    m.index,
+    m.index + m[0].length,
+  ]);
   pattern.lastIndex = 0;
   let n = 0;
-  for (let m = pattern.exec(text); m !== null && n < cap; m = pattern.exec(text)) if (!trade.test(m[0])) n++;
+  for (let m = pattern.exec(text); m !== null && n < cap; m = pattern.exec(text)) {
+    const at = m.index;
+    if (!trade.test(m[0]) && !spans.some(([from = 0, to = 0]) => at >= from && at < to)) n++;
+  }
   pattern.lastIndex = 0;
   return n;
 }
@@ -217,6 +227,8 @@ export function categorize(features: EmailFeatures): CategoryResult {
       scores.work += 0.7;
     }
     if (features.fromOwnOrganisation) scores.work += 2;
+    // Friends rarely name the reader's employer; clients, parents and suppliers do.
+    else if (features.namesReadersOrganisation) scores.work += 1.5;
     if (KISS_CLOSING.test(raw.slice(-400))) scores.personal += 1.5;
     if (PRIVATE_ASIDE.test(head)) scores.personal += 2;
     // Mail that sells (an ad, a grant, a money-making offer) also speaks to "your car", signs with a

@@ -3,7 +3,7 @@ import { parseText } from "./nlp.ts";
 import { isFreeMailDomain } from "./security/advance-fee.ts";
 import { domainOfAddress, registrableDomain } from "./security/domains.ts";
 import { bodyToText, type CleanedBody, cleanBody } from "./text-cleaning.ts";
-import { readersTradeWords } from "./trade.ts";
+import { readersOrganisationNames, readersTradeWords } from "./trade.ts";
 import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
 
 /**
@@ -51,6 +51,8 @@ export interface EmailFeatures {
   isKnownContact: boolean;
   /** The sender writes from the user's own organisation's domain (free-mail providers aside). */
   fromOwnOrganisation: boolean;
+  /** The sender's own words name the reader's organisation ("three children at Ashgrove"). */
+  namesReadersOrganisation: boolean;
   /** Private-life words that are the reader's trade (trade.ts); null when their domain names none. */
   tradeWords: RegExp | null;
   /** The body opens with the first name of the user's address ("Hi Robin," for robin.okafor@...). */
@@ -131,6 +133,9 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     addressedDirectly,
     greetsReaderByName: greetsByName(rawText, user),
     tradeWords: readersTradeWords(user),
+    namesReadersOrganisation: readersOrganisationNames(user).some((name) =>
+      new RegExp(`\\b${name}\\b`, "i").test(`${input.subject}\n${text}`),
+    ),
     fromOwnOrganisation:
       fromDomain !== "" &&
       !isFreeMailDomain(registrableDomain(fromDomain)) &&

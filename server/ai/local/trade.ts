@@ -19,11 +19,12 @@ const TRADES: Trade[] = [
   {
     names: ["school", "schools", "primary", "academy", "college", "sch", "ac", "edu", "infants", "juniors"],
     words:
-      "school|teacher|half term|reading record|year \\d|parents' evening|kids?|trip|sleepover|netball|football|rugby|cricket|fixtures?|uni|halls|your (child|son|daughter)",
+      "school|teacher|half term|reading record|year \\d|y\\d|class(es)?|pupils?|parents' evening|kids?|trip|sleepover|netball|football|rugby|cricket|fixtures?|uni|halls|your (child|son|daughter)|my (son|daughter|child|children)|[a-z]+'s (mum|dad|mom|mother|father|parents?)",
   },
   {
     names: ["nursery", "nurseries", "childcare", "daycare", "creche", "playgroup", "preschool", "montessori"],
-    words: "kids?|baby|playdate|sleepover|your (child|son|daughter)",
+    words:
+      "kids?|baby|playdate|sleepover|your (child|son|daughter)|my (son|daughter|child|children)|[a-z]+'s (mum|dad|mom|mother|father|parents?)",
   },
   {
     names: ["vet", "vets", "veterinary", "animal", "animals", "pets", "petcare", "kennels", "cattery"],
@@ -169,6 +170,23 @@ const TRADES: Trade[] = [
 ];
 
 const memo = new Map<string, RegExp | null>();
+const TRADE_NAMES = new Set(TRADES.flatMap((t) => t.names));
+
+/**
+ * The name of the reader's organisation as people write it: the first word of its domain
+ * ("ashgrove" of ashgrove-primary.org.uk), when it is long enough to be a name and is not a trade.
+ */
+export function readersOrganisationNames(userAddresses: readonly string[]): string[] {
+  return [
+    ...new Set(
+      userAddresses
+        .map((a) => registrableDomain(domainOfAddress(a.toLowerCase())))
+        .filter((d) => d !== "" && !isFreeMailDomain(d))
+        .map((d) => d.split(/[^a-z]+/)[0] ?? "")
+        .filter((w) => w.length >= 5 && !TRADE_NAMES.has(w)),
+    ),
+  ];
+}
 
 function tradesOf(domain: string): Trade[] {
   const words = domain.split(/[^a-z]+/).filter(Boolean);
