@@ -107,12 +107,12 @@ export function emailSentences(split: Split | "heldout2"): Array<{ text: string;
 }
 
 /**
- * A dev side is its first file's dev array plus, where they exist, the "-dev2" to "-dev6" files
+ * A dev side is its first file's dev array plus, where they exist, the "-dev2" to "-dev7" files
  * written in parts 3 to 5 by helper sessions that had read neither the analyzer nor any held-out data.
  */
 export function withDevExtra<T>(file: string, split: Split, first: T[]): T[] {
   if (split !== "dev") return first;
-  const more = ["-dev2.json", "-dev3.json", "-dev4.json", "-dev5.json", "-dev6.json"]
+  const more = ["-dev2.json", "-dev3.json", "-dev4.json", "-dev5.json", "-dev6.json", "-dev7.json"]
     .map((suffix) => join(LABELS, file.replace(/\.json$/, suffix)))
     .filter((path) => existsSync(path))
     .flatMap((path) => {
