@@ -251,3 +251,31 @@ describe("intent put in other words (part 5)", () => {
     expect(a.responseTime).not.toBe("No response needed");
   });
 });
+
+describe("intent in a salon's mail (part 5, round 7)", () => {
+  it("reads a need with a long object before its date, and a notice's 'add a payment method before then', as deadlines", () => {
+    const broker = analyse({
+      bodyText:
+        "Hi Jade,\n\nJust a reminder that the insurer needs the signed proposal form and the treatment training declaration back by Friday 11 April. A scan is fine.\n\nRegards,\nDominic",
+    });
+    expect(broker.suggestedActions.join(" ")).not.toMatch(/^Archive/);
+    const trial = analyse({
+      from: { name: "Chairflow", address: "no-reply@chairflow.io" },
+      subject: "Your free trial ends in 7 days",
+      bodyText:
+        "Your free trial ends on Monday 14 April 2025.\n\nTo keep your diary and online booking page, add a payment method before then.",
+    });
+    expect(trial.suggestedActions.join(" ")).not.toMatch(/^Archive/);
+  });
+
+  it("reads 'gutted', wanting money back and 'not what I expect' as complaints, and 'the Tuesday before' as no deadline", () => {
+    for (const bodyText of [
+      "Jade,\n\nAbsolutely gutted with my hair. I want it fixed before Thursday and I think I should get some of my money back.\n\nNatalie",
+      "I had a 1pm appointment today and wasn't seen until 1.40. Nobody told me there was a delay. This isn't what I expect. I'd appreciate an explanation.",
+      "I've noticed a no-show charge on my card. I actually cancelled that appointment on the Tuesday before. I'd be grateful if you could refund the charge.",
+    ]) {
+      const a = analyse({ bodyText, from: { name: "", address: "client.x@gmail.com" } });
+      expect(a.suggestedActions.join(" ")).not.toMatch(/^(Archive|Do what is asked)/);
+    }
+  });
+});

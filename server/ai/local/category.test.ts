@@ -231,6 +231,23 @@ describe("direct mail read with the reader's trade (trade.ts)", () => {
     expect(to("sam.ellis@copperline-design.com", ...mail)).not.toBe("work");
   });
 
+  it("reads a client's mail about her colour as work for a salon, and a work mail sent from a private account as work", () => {
+    const client = [
+      "helen.ng77@outlook.com",
+      "Patch test before root tint",
+      "Hello Jade,\n\nI'd like to book a root tint, but I had a reaction to a home dye kit years ago. Do you stock any PPD-free colours? I could pop in for the patch test on Saturday.\n\nMany thanks,\nHelen",
+    ] as const;
+    expect(to("jade@velvetroom-salon.co.uk", ...client)).toBe("work");
+    expect(
+      to(
+        "morgan.ellis@harbourline-freight.com",
+        "callum.reid@gmail.com",
+        "swap saturday?",
+        "hey, sorry emailing from my own account, work one is being weird. any chance i can swap this saturday with marta? cheers C",
+      ),
+    ).toBe("work");
+  });
+
   it("reads a client's 'your dog' as work for a vet practice's staff", () => {
     const mail = [
       "gemma.r82@gmail.com",

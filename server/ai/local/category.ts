@@ -33,7 +33,10 @@ const PERSONAL_TOPIC =
 const KISS_CLOSING = /(^|\n)[ \t]*(?:[A-Z][\w'-]{0,15}[ \t]+)?x{1,3}[ \t]*(\n|$)/;
 // The writer says the mail is private although it comes from a work address.
 const PRIVATE_ASIDE =
-  /\b(my work (e-?mail|address|account|computer|laptop)|(sending|writing|emailing) (this |you )?from (work|the office)|not work[- ]related|nothing to do with work|on a personal note)\b/i;
+  /\b((my|the|a) work (e-?mail|address|account|computer|laptop|pc)|(sending|writing|emailing) (this |you )?from (work|the office)|not work[- ]related|nothing to do with work|on a personal note)\b/i;
+// The writer says a work mail comes from a private account ("sorry emailing from my own account").
+const WORK_ASIDE =
+  /\b((emailing|writing|sending this|messaging) (you )?from my (own|personal|private|home|gmail|hotmail) (account|e-?mail|address)|my work (e-?mail|account|address) (is|isn't|has been) (down|not working|being weird|playing up|broken))\b/i;
 // A sender signing with a company's legal name writes on business, whatever address they use.
 const BUSINESS_SIGNATURE =
   /^[ \t]*[A-Z][\w&'.-]*(?:[ \t]+[A-Z&][\w&'.-]*){0,4}[ \t]+(?:Ltd|Limited|LLC|L\.L\.C\.|Inc|Corp|GmbH|LLP|PLC|Pty|B\.V\.|S\.A\.)\.?[ \t]*$/m;
@@ -231,6 +234,7 @@ export function categorize(features: EmailFeatures): CategoryResult {
     else if (features.namesReadersOrganisation) scores.work += 1.5;
     if (KISS_CLOSING.test(raw.slice(-400))) scores.personal += 1.5;
     if (PRIVATE_ASIDE.test(head)) scores.personal += 2;
+    if (WORK_ASIDE.test(head)) scores.work += 2;
     // Mail that sells (an ad, a grant, a money-making offer) also speaks to "your car", signs with a
     // company's name and names prices: these cues count only in mail that does not sell.
     if (scores.promotions < 1.5) {

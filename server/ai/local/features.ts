@@ -83,6 +83,13 @@ function greetsByName(rawText: string, userAddresses: readonly string[]): boolea
   });
 }
 
+/** The text names one of the organisations, as one word or spaced out ("The Velvet Room" for velvetroom). */
+function namesOrganisation(text: string, names: readonly string[]): boolean {
+  if (names.length === 0) return false;
+  const squashed = text.toLowerCase().replace(/[\s'’-]+/g, "");
+  return names.some((name) => new RegExp(`\\b${name}\\b`, "i").test(text) || squashed.includes(name));
+}
+
 export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext): EmailFeatures {
   const fromAddress = (input.from.address ?? "").toLowerCase();
   const fromDomain = domainOfAddress(fromAddress);
@@ -133,9 +140,7 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     addressedDirectly,
     greetsReaderByName: greetsByName(rawText, user),
     tradeWords: readersTradeWords(user),
-    namesReadersOrganisation: readersOrganisationNames(user).some((name) =>
-      new RegExp(`\\b${name}\\b`, "i").test(`${input.subject}\n${text}`),
-    ),
+    namesReadersOrganisation: namesOrganisation(`${input.subject}\n${text}`, readersOrganisationNames(user)),
     fromOwnOrganisation:
       fromDomain !== "" &&
       !isFreeMailDomain(registrableDomain(fromDomain)) &&

@@ -22,7 +22,7 @@ export type Intent =
   | "information";
 
 export const COMPLAINT =
-  /\b(unacceptable|disappointed|disappointing|complain(t|ing)?|frustrat\w*|angry|upset|not happy|furious|terrible service|poor service|worst|ridiculous|still (have not|haven't|not) (received|heard|got)|no (answer|reply|response) (yet|so far)|third time|second time|(arrived|came) (damaged|broken)|damaged|broken again|want (a|my|the|our) (refund|money back)|full refund|demand|(not|isn't|is not) (acceptable|good enough)|charged (twice|double)|double[- ]charged|(second|third) (month|week|time) (running|in a row)|raise (a|my|this|an) (concern|complaint)|(mind|excuse) me raising|i('m| am) (really |very )?concerned (that|about)|(more|better|enough) (notice|warning) in (the )?future)\b/i;
+  /\b(unacceptable|disappointed|disappointing|complain(t|ing)?|frustrat\w*|angry|upset|not happy|furious|terrible service|poor service|worst|ridiculous|still (have not|haven't|not) (received|heard|got)|no (answer|reply|response) (yet|so far)|third time|second time|(arrived|came) (damaged|broken)|damaged|broken again|want (a|my|the|our) (refund|money back)|full refund|demand|(not|isn't|is not) (acceptable|good enough)|charged (twice|double)|double[- ]charged|(second|third) (month|week|time) (running|in a row)|raise (a|my|this|an) (concern|complaint)|(mind|excuse) me raising|i('m| am) (really |very )?concerned (that|about)|(more|better|enough) (notice|warning) in (the )?future|gutted|(get|have|want) (some of |part of )?(my|our|the) money back|nothing like (what|it|the)|(isn't|is not|wasn't|was not) what (i|we) (expect|expected|paid for)|nobody (told|called|rang|contacted|warned) (me|us)|i('d| would) (appreciate|like) an explanation|refund (the|this|that) (charge|fee))\b/i;
 const MEETING =
   /\b(meeting|call|review|appointment|interview|sync|catch-?up|demo|workshop|session|one-to-one|1:1|stand-?up|invitation|invite)\b/i;
 const MOVE =
@@ -56,7 +56,7 @@ export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): I
 
 // Verbs a notice opens a task sentence with ("Log in to the portal and choose your plan").
 const TASK_VERB =
-  "change|update|install|enrol+|enroll|register|sign( in| up)?|log ?in|submit|complete|finish|start|take|review|fill( in| out)?|book|pay|renew|set up|confirm|reply|respond|send|return|upload|enter|choose|select|pick|verify|activate|attend|schedule|provide|acknowledge|accept|claim|apply|vote|reset|back up";
+  "change|update|add|install|enrol+|enroll|register|sign( in| up)?|log ?in|submit|complete|finish|start|take|review|fill( in| out)?|book|pay|renew|set up|confirm|reply|respond|send|return|upload|enter|choose|select|pick|verify|activate|attend|schedule|provide|acknowledge|accept|claim|apply|vote|reset|back up";
 
 // An imperative sentence: the task verb opens it, after an optional "Please" or "Remember to", or
 // after a leading purpose or condition clause ("To keep your access, change your password").
@@ -78,7 +78,7 @@ function asksToAct(text: string): boolean {
       text,
     ) ||
     // A need with a date ("procurement needs the questionnaire back by 14/02").
-    /\b(need|needs|require|requires|expect|expects)\b[^.!?\n]{0,60}\b(by|before|no later than)\b/i.test(
+    /\b(need|needs|require|requires|expect|expects)\b[^.!?\n]{0,100}\b(by|before|no later than)\b/i.test(
       text,
     ) ||
     // Something of the reader's still outstanding, or what happens if they do nothing.

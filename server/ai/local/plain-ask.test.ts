@@ -93,3 +93,20 @@ describe("plain asks about worries and missed events (part 5)", () => {
     );
   });
 });
+
+describe("courtesies and mild worries around an ask (part 5, round 7)", () => {
+  it("reads 'No worries if it's beyond saving' and 'a little worried ... could we' as not negative", () => {
+    expect(
+      label(
+        "",
+        "Any chance you could look at my broken hairdryer on Saturday? No worries if it's beyond saving.",
+      ),
+    ).not.toBe("negative");
+    expect(
+      label(
+        "",
+        "I'm a little worried we won't have time on the wedding morning - could we start the bridesmaids at 8?",
+      ),
+    ).not.toBe("negative");
+  });
+});

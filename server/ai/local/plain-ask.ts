@@ -60,7 +60,7 @@ const COMPLAINT_AS_OBJECT =
 
 // Set terms whose parts are strongly negative words but which name a thing, not a feeling.
 const NEUTRAL_TERMS =
-  /\b(worst[- ]case( scenario)?|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer|sick (leave|day|days|note|pay)|complaints? forms?|lost (property|luggage|tracking)|(need|needs|have|has) to worry|should (i|we|they|you) (be )?worr(y|ied)|(nothing|no need) to worry|(don't|do not|not to) worry)\b/gi;
+  /\b(worst[- ]case( scenario)?|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer|sick (leave|day|days|note|pay)|complaints? forms?|lost (property|luggage|tracking)|(need|needs|have|has) to worry|should (i|we|they|you) (be )?worr(y|ied)|(nothing|no need) to worry|(don't|do not|not to) worry|no worries|a (little|bit|tad) worried)\b/gi;
 
 export function carriesAttitude(text: string): boolean {
   const own = text.replace(COMPLAINT_AS_OBJECT, " ").replace(NEUTRAL_TERMS, " ");
@@ -69,7 +69,7 @@ export function carriesAttitude(text: string): boolean {
 
 // Short courtesies around an ask: thanks, greetings, "count me in", "no rush".
 const COURTESY =
-  /^(?:(?:thanks|thank you|cheers|ta|thx|hi|hello|hey)\b[^.!?]{0,20}|(?:count me in|no rush|no hurry|no pressure|no worries if not|happy to help|much appreciated)\b[^.!?]{0,20})[.!?]*$/i;
+  /^(?:(?:thanks|thank you|cheers|ta|thx|hi|hello|hey)\b[^.!?]{0,20}|(?:count me in|no rush|no hurry|no pressure|no worries if not|happy to help|much appreciated)\b[^.!?]{0,20}|no worries\b[^.!?]{0,40})[.!?]*$/i;
 
 /** The AFINN sum of a statement's words of mood: set terms and names of events left out. */
 function moodSum(text: string): number {

@@ -255,3 +255,14 @@ describe("pasted forms, messages, chats and quotations (part 5)", () => {
     expect(text).toContain("Note: the hall is closed on Friday.");
   });
 });
+
+describe("a sign-off by initial (part 5, round 7)", () => {
+  it("ends the sender's text at their initial alone on a line", () => {
+    const text = cleanBody(
+      "Best review I've ever had!! Can we put it on the website?\n\nC\n\nSophie Tran · Local Guide\nCallum is a genius. Friendly, no judgement.",
+      "Callum Reid",
+    ).text;
+    expect(text).toContain("Can we put it on the website?");
+    expect(text).not.toContain("Friendly, no judgement");
+  });
+});

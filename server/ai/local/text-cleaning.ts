@@ -269,7 +269,9 @@ function signOffByName(lines: readonly string[], senderName: string): number {
       .trim()
       .replace(/^[-–—~]\s*/, "")
       .toLowerCase();
-    if ((line === first || line === full) && (lines[i - 1] ?? "").trim() === "") return i;
+    // A name, the full name, or the initial alone ("C").
+    if ((line === first || line === full || line === first[0]) && (lines[i - 1] ?? "").trim() === "")
+      return i;
   }
   return lines.length;
 }

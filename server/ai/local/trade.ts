@@ -153,6 +153,26 @@ const TRADES: Trade[] = [
   },
   {
     names: [
+      "salon",
+      "salons",
+      "hair",
+      "hairdressing",
+      "hairdressers",
+      "beauty",
+      "barber",
+      "barbers",
+      "barbershop",
+      "nails",
+      "spa",
+      "aesthetics",
+      "lashes",
+      "brows",
+    ],
+    words:
+      "hair|haircuts?|cut|colou?r|balayage|highlights|blow ?dr(y|ies)|updo|trim|fringe|nails|manicure|pedicure|lashes|brows|patch test|root tint|tint|stylists?|appointments?|bridal|brides?|bridesmaids|wedding (hair|morning|party)|prom",
+  },
+  {
+    names: [
       "theatre",
       "theater",
       "cinema",

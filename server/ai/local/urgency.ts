@@ -159,6 +159,14 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
     );
     const times = sentence.entities.filter((e) => e.type === "TIME");
     for (const date of dates) {
+      // "last Tuesday", "the Tuesday before": a day gone by, no deadline.
+      const day = date.value.replace(/[.,]$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      if (
+        new RegExp(`\\b(last|previous) ${day}\\b|\\bthe ${day} (before|prior|just gone)\\b`, "i").test(
+          sentence.text,
+        )
+      )
+        continue;
       const days = resolveDate(date.value, features.now);
       const time = times[0]?.value.replace(/[.,]$/, "");
       consider(time ? `${date.value} ${time}` : date.value.replace(/[.,]$/, ""), days);
