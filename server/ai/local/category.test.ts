@@ -293,3 +293,20 @@ describe("cues of private mail from a work address", () => {
     ).toBe("personal");
   });
 });
+
+describe("a client asking the reader for a booking", () => {
+  it("reads a client who asks to be fitted in as work, even with family news in the mail", () => {
+    const mail = {
+      from: { name: "", address: "laurakemp@icloud.com" },
+      to: [{ name: "", address: "jade@velvetroom-salon.co.uk" }],
+      subject: "Tomorrow",
+      bodyText:
+        "Hi Jade, really sorry but both kids have come down with the sickness bug going round school, so I'll have to cancel my appointment tomorrow at 10. Could you fit me in next week? Any morning after drop-off is fine. Laura x",
+      bodyHtml: null,
+      receivedAt: NOW,
+    };
+    expect(analyzeEmail(mail, { userAddresses: ["jade@velvetroom-salon.co.uk"] }).category).toBe(
+      "work",
+    );
+  });
+});

@@ -37,6 +37,10 @@ const PRIVATE_ASIDE =
 // The writer says a work mail comes from a private account ("sorry emailing from my own account").
 const WORK_ASIDE =
   /\b((emailing|writing|sending this|messaging) (you )?from my (own|personal|private|home|gmail|hotmail) (account|e-?mail|address)|my work (e-?mail|account|address) (is|isn't|has been) (down|not working|being weird|playing up|broken))\b/i;
+// A client asking the reader, as the provider, for a booking: "could you fit me in", "I'd like to
+// book". A provider writing to the reader as a customer says "your appointment" (PRIVATE_CUSTOMER).
+const CLIENT_BOOKING =
+  /\b(book (me|us|her|him|them|myself) in|(can|could) (i|we) (book|get|have) (an? |my )?(appointment|slot)|(i'd|i would|we'd|we would) like to book|squeeze (me|us|her|him|them) in|fit (me|us|her|him|them|that many) in|pencil (me|us|her|him|them) in|rebook (my|our|her|his|for)|cancel my (appointment|booking|slot))\b/i;
 // A sender signing with a company's legal name writes on business, whatever address they use.
 const BUSINESS_SIGNATURE =
   /^[ \t]*[A-Z][\w&'.-]*(?:[ \t]+[A-Z&][\w&'.-]*){0,4}[ \t]+(?:Ltd|Limited|LLC|L\.L\.C\.|Inc|Corp|GmbH|LLP|PLC|Pty|B\.V\.|S\.A\.)\.?[ \t]*$/m;
@@ -235,6 +239,7 @@ export function categorize(features: EmailFeatures): CategoryResult {
     if (KISS_CLOSING.test(raw.slice(-400))) scores.personal += 1.5;
     if (PRIVATE_ASIDE.test(head)) scores.personal += 2;
     if (WORK_ASIDE.test(head)) scores.work += 2;
+    if (CLIENT_BOOKING.test(head)) scores.work += 1.5;
     // Mail that sells (an ad, a grant, a money-making offer) also speaks to "your car", signs with a
     // company's name and names prices: these cues count only in mail that does not sell.
     if (scores.promotions < 1.5) {
