@@ -305,8 +305,6 @@ describe("a client asking the reader for a booking", () => {
       bodyHtml: null,
       receivedAt: NOW,
     };
-    expect(analyzeEmail(mail, { userAddresses: ["jade@velvetroom-salon.co.uk"] }).category).toBe(
-      "work",
-    );
+    expect(analyzeEmail(mail, { userAddresses: ["jade@velvetroom-salon.co.uk"] }).category).toBe("work");
   });
 });
