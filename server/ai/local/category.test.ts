@@ -5,6 +5,20 @@ import { analyzeEmail } from "./analyze.ts";
 
 const NOW = new Date("2025-04-07T09:00:00Z");
 
+/** The category of a direct mail delivered to `reader`, analysed with the reader's own address. */
+const categoryFor = (reader: string, from: string, subject: string, bodyText: string) =>
+  analyzeEmail(
+    {
+      from: { name: "", address: from },
+      to: [{ name: "", address: reader }],
+      subject,
+      bodyText,
+      bodyHtml: null,
+      receivedAt: NOW,
+    },
+    { userAddresses: [reader] },
+  ).category;
+
 describe("category of list-delivered mail", () => {
   it("calls an ad relayed by a discussion list a promotion", () => {
     const ad = analyzeEmail({
@@ -38,17 +52,7 @@ describe("category of list-delivered mail", () => {
 
 describe("category of direct person-to-person mail", () => {
   const direct = (from: string, subject: string, bodyText: string) =>
-    analyzeEmail(
-      {
-        from: { name: "", address: from },
-        to: [{ name: "", address: "robin@harbour-supplies.com" }],
-        subject,
-        bodyText,
-        bodyHtml: null,
-        receivedAt: NOW,
-      },
-      { userAddresses: ["robin@harbour-supplies.com"] },
-    ).category;
+    categoryFor("robin@harbour-supplies.com", from, subject, bodyText);
 
   it("calls a colleague's short note work", () => {
     expect(
@@ -185,18 +189,7 @@ describe("category of direct person-to-person mail", () => {
 });
 
 describe("direct mail read with the reader's trade (trade.ts)", () => {
-  const to = (reader: string, from: string, subject: string, bodyText: string) =>
-    analyzeEmail(
-      {
-        from: { name: "", address: from },
-        to: [{ name: "", address: reader }],
-        subject,
-        bodyText,
-        bodyHtml: null,
-        receivedAt: NOW,
-      },
-      { userAddresses: [reader] },
-    ).category;
+  const to = categoryFor;
   const parent = [
     "leanne.osei92@gmail.com",
     "trip money",
@@ -261,17 +254,7 @@ describe("direct mail read with the reader's trade (trade.ts)", () => {
 
 describe("cues of private mail from a work address", () => {
   const from = (address: string, subject: string, bodyText: string) =>
-    analyzeEmail(
-      {
-        from: { name: "", address },
-        to: [{ name: "", address: "robin@harbour-supplies.com" }],
-        subject,
-        bodyText,
-        bodyHtml: null,
-        receivedAt: NOW,
-      },
-      { userAddresses: ["robin@harbour-supplies.com"] },
-    ).category;
+    categoryFor("robin@harbour-supplies.com", address, subject, bodyText);
 
   it("reads a mail signed with a kiss as personal", () => {
     expect(
@@ -296,15 +279,13 @@ describe("cues of private mail from a work address", () => {
 
 describe("a client asking the reader for a booking", () => {
   it("reads a client who asks to be fitted in as work, even with family news in the mail", () => {
-    const mail = {
-      from: { name: "", address: "laurakemp@icloud.com" },
-      to: [{ name: "", address: "jade@velvetroom-salon.co.uk" }],
-      subject: "Tomorrow",
-      bodyText:
+    expect(
+      categoryFor(
+        "jade@velvetroom-salon.co.uk",
+        "laurakemp@icloud.com",
+        "Tomorrow",
         "Hi Jade, really sorry but both kids have come down with the sickness bug going round school, so I'll have to cancel my appointment tomorrow at 10. Could you fit me in next week? Any morning after drop-off is fine. Laura x",
-      bodyHtml: null,
-      receivedAt: NOW,
-    };
-    expect(analyzeEmail(mail, { userAddresses: ["jade@velvetroom-salon.co.uk"] }).category).toBe("work");
+      ),
+    ).toBe("work");
   });
 });
