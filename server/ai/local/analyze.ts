@@ -22,7 +22,7 @@ function ownDomainsOf(addresses: readonly string[]): string[] {
 }
 
 /** Bump when rules, lexicons or weights change, so stored analyses can be redone. */
-export const LOCAL_ANALYZER_VERSION = "local-1.2.0";
+export const LOCAL_ANALYZER_VERSION = "local-1.3.0";
 
 /**
  * The offline analyzer: every field of the spec's AI analysis from NLP libraries and rules,
