@@ -45,16 +45,20 @@ const PART2_NOTES: string[] = [
 
 export const TRUST_SECTION = "AI: issue 18 targets on held-out data (safety, actions, labels, buckets, text)";
 
-/** The analyzers the table compares, oldest first: before issue 18, after parts 1, 2, 3 and 4. */
+/**
+ * The analyzers the table compares, oldest first: before issue 18, after parts 1 to 4, and after
+ * part 5's first two dev rounds (5a).
+ */
 export interface EarlierFigures {
   before: Figures;
   part1: Figures;
   part2: Figures;
   part3: Figures;
   part4: Figures;
+  part5a: Figures;
 }
 
-let EARLIER: EarlierFigures = { before: {}, part1: {}, part2: {}, part3: {}, part4: {} };
+let EARLIER: EarlierFigures = { before: {}, part1: {}, part2: {}, part3: {}, part4: {}, part5a: {} };
 
 function row(
   name: string,
@@ -65,8 +69,8 @@ function row(
   format = pct,
 ): string {
   const show = (v: number | undefined) => (v === undefined ? "n/a" : format(v));
-  const { before, part1, part2, part3, part4 } = EARLIER;
-  return `| ${name} | ${[before, part1, part2, part3, part4, now].map((f) => show(f[key])).join(" | ")} | ${target} |`;
+  const { before, part1, part2, part3, part4, part5a } = EARLIER;
+  return `| ${name} | ${[before, part1, part2, part3, part4, part5a, now].map((f) => show(f[key])).join(" | ")} | ${target} |`;
 }
 
 const count = (v: number) => String(v);
@@ -93,8 +97,8 @@ export function trustMarkdown(now: Figures, earlier: EarlierFigures): string {
     "- bench/ai/labels/*-heldout5.json (part 5): a fifth held-out set of the same kinds and sizes (a letting agency's mailbox), written blind by another helper session and committed before any part-5 change; never tuned on, its failures never listed.",
     "- bench/ai/labels/*-heldout6.json (part 5): a sixth held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's trade itself (the engineer learned it only when the set was measured), committed before any part-5 analyzer change was measured on it; never tuned on, its failures never listed.",
     "",
-    "| target | before | part 1 | part 2 | part 3 | part 4 | now | goal |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| target | before | part 1 | part 2 | part 3 | part 4 | part 5a | now | goal |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     row("Modern phishing recall (held-out mail)", s("recall"), now, previous, ">= 85%"),
     row("Precision (hand-written risky-but-legit + corpus ham)", s("precision"), now, previous, ">= 95%"),
     row("False alarms (of normal mail)", s("falseAlarms"), now, previous, "", count),
@@ -135,6 +139,13 @@ export function trustMarkdown(now: Figures, earlier: EarlierFigures): string {
     row("Actions fit the mail (fourth held-out set, part 4)", "actions.fourth:fitRate", now, previous, "all"),
     row("Actions fit the mail (fifth held-out set, part 5)", "actions.fifth:fitRate", now, previous, "all"),
     row("Actions fit the mail (sixth held-out set, part 5)", "actions.sixth:fitRate", now, previous, "all"),
+    row(
+      "Actions fit the mail (seventh held-out set, part 5)",
+      "actions.seventh:fitRate",
+      now,
+      previous,
+      "all",
+    ),
     ...["question", "request", "deadline", "meeting", "complaint", "information", "notification"].map((i) =>
       row(`actions fit · ${i}`, `actions.fit:${i}`, now, previous, ""),
     ),
@@ -268,6 +279,20 @@ export function trustMarkdown(now: Figures, earlier: EarlierFigures): string {
       previous,
       "",
     ),
+    row(
+      "Plain requests and invitations not negative (seventh set): shown",
+      "labels.requests7:shownNotNegative",
+      now,
+      previous,
+      "all",
+    ),
+    row(
+      "Plain requests and invitations not negative (seventh set): VADER",
+      "labels.requests7:vaderNotNegative",
+      now,
+      previous,
+      "",
+    ),
     row("Direct person-to-person mail in the right bucket", "buckets.direct:accuracy", now, previous, "high"),
     row("Direct mail sent to Newsletters", "buckets.direct:inNewsletters", now, previous, "0"),
     row("Direct mail in the right bucket (third set)", "buckets.direct3:accuracy", now, previous, "high"),
@@ -278,6 +303,8 @@ export function trustMarkdown(now: Figures, earlier: EarlierFigures): string {
     row("Direct mail sent to Newsletters (fifth set)", "buckets.direct5:inNewsletters", now, previous, "0"),
     row("Direct mail in the right bucket (sixth set)", "buckets.direct6:accuracy", now, previous, "high"),
     row("Direct mail sent to Newsletters (sixth set)", "buckets.direct6:inNewsletters", now, previous, "0"),
+    row("Direct mail in the right bucket (seventh set)", "buckets.direct7:accuracy", now, previous, "high"),
+    row("Direct mail sent to Newsletters (seventh set)", "buckets.direct7:inNewsletters", now, previous, "0"),
     row(
       "List-delivered spam kept out of Newsletters",
       "buckets.listSpam:notNewsletters",
@@ -316,6 +343,13 @@ export function trustMarkdown(now: Figures, earlier: EarlierFigures): string {
     row(
       "Summaries and key points free of others' text and furniture (sixth set)",
       "text.summary6:clean",
+      now,
+      previous,
+      "all",
+    ),
+    row(
+      "Summaries and key points free of others' text and furniture (seventh set)",
+      "text.summary7:clean",
       now,
       previous,
       "all",

@@ -17,7 +17,8 @@
  *                                           (--record-part1: part1-figures.json, main cbb037a;
  *                                           --record-part2: part2-figures.json, main 3a1e4a6;
  *                                           --record-part3: part3-figures.json, main 05a1509;
- *                                           --record-part4: part4-figures.json, main c0d9b62)
+ *                                           --record-part4: part4-figures.json, main c0d9b62;
+ *                                           --record-part5a: part5a-figures.json, main a89f6ac)
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -75,6 +76,8 @@ const PART2_FILE = join(import.meta.dirname, "labels", "part2-figures.json");
 const PART3_FILE = join(import.meta.dirname, "labels", "part3-figures.json");
 // The analyzer after the fourth part (main c0d9b62), for the fifth part's figures.
 const PART4_FILE = join(import.meta.dirname, "labels", "part4-figures.json");
+// The analyzer after part 5's first two dev rounds (main a89f6ac), measured with the seventh set.
+const PART5A_FILE = join(import.meta.dirname, "labels", "part5a-figures.json");
 
 type Figures = Record<string, number>;
 
@@ -277,13 +280,14 @@ function actions(split: Split, errors: string[]): Figures {
     }
     figures["fresh:n"] = fresh.length;
     figures["fresh:fitRate"] = freshFit / fresh.length;
-    // The third to sixth held-out sets (parts 3 to 5); their misfits are not listed, so they
+    // The third to seventh held-out sets (parts 3 to 5); their misfits are not listed, so they
     // cannot leak into tuning.
     for (const [set, key] of [
       [3, "third"],
       [4, "fourth"],
       [5, "fifth"],
       [6, "sixth"],
+      [7, "seventh"],
     ] as const) {
       const later = laterHeldout<MailSample>(set, "actions").heldout;
       if (later.length === 0) continue;
@@ -687,7 +691,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           ? PART3_FILE
           : process.argv.includes("--record-part4")
             ? PART4_FILE
-            : null;
+            : process.argv.includes("--record-part5a")
+              ? PART5A_FILE
+              : null;
   if (record) {
     writeFileSync(
       record,
@@ -713,6 +719,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       part2: recorded(PART2_FILE),
       part3: recorded(PART3_FILE),
       part4: recorded(PART4_FILE),
+      part5a: recorded(PART5A_FILE),
     });
     process.stdout.write(`${markdown}\n`);
     if (shouldAppend() && !record) replaceResultsSection(TRUST_SECTION, markdown);
