@@ -279,3 +279,33 @@ describe("intent in a salon's mail (part 5, round 7)", () => {
     }
   });
 });
+
+describe("intent in a building contractor's mail (part 5, round 8)", () => {
+  it("reads a repeated grievance with a demand as a complaint", () => {
+    const a = analyse({
+      from: { name: "", address: "janet.pryce61@gmail.com" },
+      bodyText:
+        "Mr Mensah,\n\nThis is now the FOURTH time. Another lorry blocked my drive this morning. If this happens again I will be contacting the council. I expect a phone call today.\n\nJanet Pryce",
+    });
+    expect(a.suggestedActions.join(" ")).not.toMatch(/^(Archive|Do what is asked)/);
+  });
+
+  it("reads 'we still have not received' with a date to meet as a deadline, not a complaint", () => {
+    const a = analyse({
+      from: { name: "Peter Saunders", address: "peter.saunders@marshbury.gov.uk" },
+      bodyText:
+        "Dear Mr Mensah,\n\nWe still have not received the Electrical Installation Certificate. It must be submitted by 18 April 2025; after that date the file will be closed as incomplete.\n\nRegards,\nPeter Saunders",
+    });
+    expect(a.suggestedActions.join(" ")).toMatch(/18 April|by|before/i);
+    expect(a.suggestedActions.join(" ")).not.toMatch(/complaint/i);
+  });
+
+  it("answers a question that opens with 'what' and has no question mark", () => {
+    const a = analyse({
+      from: { name: "", address: "garyfenwick.sparks@hotmail.co.uk" },
+      bodyText:
+        "Dan what size cable do you want for the car charger at Harcourt Rd, 6mm or 10mm. its a 28m run from the board\n\nGaz",
+    });
+    expect(a.responseTime).not.toBe("No response needed");
+  });
+});

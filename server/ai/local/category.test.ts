@@ -289,3 +289,27 @@ describe("a client asking the reader for a booking", () => {
     ).toBe("work");
   });
 });
+
+describe("the reader's organisation written with an ampersand, and an evening 'off the clock'", () => {
+  it("reads a subcontractor naming 'Corbridge & Lowe' as writing on work", () => {
+    expect(
+      categoryFor(
+        "d.mensah@corbridgeandlowe.com",
+        "kieranwalsh2006@outlook.com",
+        "apprenticeship",
+        "Hi, my name is Kieran, I'm 18 and my uncle said Corbridge & Lowe might take on an apprentice joiner. I have my own basic tools and can start anytime. My mum can drive me to site until I pass my test in April. Thanks for reading, Kieran",
+      ),
+    ).toBe("work");
+  });
+
+  it("reads a colleague's invitation 'strictly off the clock' as personal", () => {
+    expect(
+      categoryFor(
+        "d.mensah@corbridgeandlowe.com",
+        "h.corbridge@corbridgeandlowe.com",
+        "Sunday lunch?",
+        "Hi Daniel,\n\nStrictly off the clock - Richard and I would love to have you and the children over for Sunday lunch on the 16th if you're free. The grandchildren will be here.\n\nHelen",
+      ),
+    ).toBe("personal");
+  });
+});

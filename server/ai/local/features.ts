@@ -86,7 +86,11 @@ function greetsByName(rawText: string, userAddresses: readonly string[]): boolea
 /** The text names one of the organisations, as one word or spaced out ("The Velvet Room" for velvetroom). */
 function namesOrganisation(text: string, names: readonly string[]): boolean {
   if (names.length === 0) return false;
-  const squashed = text.toLowerCase().replace(/[\s'’-]+/g, "");
+  // "Corbridge & Lowe" for corbridgeandlowe.com.
+  const squashed = text
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[\s'’-]+/g, "");
   return names.some((name) => new RegExp(`\\b${name}\\b`, "i").test(text) || squashed.includes(name));
 }
 

@@ -22,7 +22,7 @@ export type Intent =
   | "information";
 
 export const COMPLAINT =
-  /\b(unacceptable|disappointed|disappointing|complain(t|ing)?|frustrat\w*|angry|upset|not happy|furious|terrible service|poor service|worst|ridiculous|still (have not|haven't|not) (received|heard|got)|no (answer|reply|response) (yet|so far)|third time|second time|(arrived|came) (damaged|broken)|damaged|broken again|want (a|my|the|our) (refund|money back)|full refund|demand|(not|isn't|is not) (acceptable|good enough)|charged (twice|double)|double[- ]charged|(second|third) (month|week|time) (running|in a row)|raise (a|my|this|an) (concern|complaint)|(mind|excuse) me raising|i('m| am) (really |very )?concerned (that|about)|(more|better|enough) (notice|warning) in (the )?future|gutted|(get|have|want) (some of |part of )?(my|our|the) money back|nothing like (what|it|the)|(isn't|is not|wasn't|was not) what (i|we) (expect|expected|paid for)|nobody (told|called|rang|contacted|warned) (me|us)|i('d| would) (appreciate|like) an explanation|refund (the|this|that) (charge|fee))\b/i;
+  /\b(unacceptable|disappointed|disappointing|complain(t|ing)?|frustrat\w*|angry|upset|not happy|furious|terrible service|poor service|worst|ridiculous|still (have not|haven't|not) (received|heard|got)|no (answer|reply|response) (yet|so far)|(second|third|fourth|fifth|sixth|umpteenth|\d+(st|nd|rd|th)) time|if this happens again|i expect (a|an) (phone call|call|reply|response|apology|explanation)|(arrived|came) (damaged|broken)|damaged|broken again|want (a|my|the|our) (refund|money back)|full refund|demand|(not|isn't|is not) (acceptable|good enough)|charged (twice|double)|double[- ]charged|(second|third) (month|week|time) (running|in a row)|raise (a|my|this|an) (concern|complaint)|(mind|excuse) me raising|i('m| am) (really |very )?concerned (that|about)|(more|better|enough) (notice|warning) in (the )?future|gutted|(get|have|want) (some of |part of )?(my|our|the) money back|nothing like (what|it|the)|(isn't|is not|wasn't|was not) what (i|we) (expect|expected|paid for)|nobody (told|called|rang|contacted|warned) (me|us)|i('d| would) (appreciate|like) an explanation|refund (the|this|that) (charge|fee))\b/i;
 const MEETING =
   /\b(meeting|call|review|appointment|interview|sync|catch-?up|demo|workshop|session|one-to-one|1:1|stand-?up|invitation|invite)\b/i;
 const MOVE =
@@ -35,10 +35,18 @@ const DEADLINE_TASK =
 const REQUEST =
   /\b(please|pls|kindly)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\bneed (you|your)\b|\brsvp\b|\bif you (could|can|would|don't mind|have a (moment|minute|chance))\b|\b(i|we)('d| would) (appreciate|love|like)\b|\bwould (love|appreciate)\b|\bit would be (great|helpful|good|nice) (if|to)\b|\b(send|forward|give|show) (me|us)\b|\bit (would|will|'d) help( a lot| a great deal| me| us)? (if|to)\b|\b(when|whenever|if) you (get|have) a (chance|moment|minute|sec)\b|\b(would be|is) (much |greatly |really )?appreciated\b|\bit('d| would) be (really |very |super |so )?(great|helpful|good|nice|useful|ideal|lovely) (if|to)\b|\b(i|we) need (access|a copy|the|a|your)\b|\b(needs?|requires?|awaiting|waiting (for|on)|is missing) your (signature|approval|sign-?off|input|review|go-ahead|decision|answer|confirmation|initials)\b/i;
 
+// "We still have not received the certificate": a chase, which with a date to meet is a deadline.
+const CHASE = /\bstill (have not|haven't|not) (received|heard|got)\b/gi;
+
 export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): Intent {
   const text = `${features.subject}\n${features.text.slice(0, 3000)}`;
   const person = !features.automated && !features.machineSender && !features.bulk;
-  if (person && COMPLAINT.test(text)) return "complaint";
+  const chaseWithDate =
+    urgency.deadline !== null &&
+    DEADLINE_TASK.test(text) &&
+    asksToAct(text) &&
+    !COMPLAINT.test(text.replace(CHASE, " "));
+  if (person && COMPLAINT.test(text) && !chaseWithDate) return "complaint";
   // The meeting must be what is asked about, not a date mentioned in passing ("...before the board meeting").
   const askedAboutMeeting = features.sentences
     .slice(0, 30)

@@ -266,3 +266,21 @@ describe("a sign-off by initial (part 5, round 7)", () => {
     expect(text).not.toContain("Friendly, no judgement");
   });
 });
+
+describe("closings with a spaced-out signature (part 5, round 8)", () => {
+  it("cuts at a closing followed by a name, links and notices spread over blank lines", () => {
+    const text = cleanBody(
+      "Dear Daniel,\n\nThe loss adjuster will attend on Tuesday at 10am.\n\nKind regards,\nSimon Tran\nClaims Handler\nNorthgate Underwriting\n\nLinkedIn | X | northgate.example/news\n\nPlease think before you print this email.\n\nTo stop receiving our quarterly claims bulletin, reply UNSUBSCRIBE.",
+      "Simon Tran",
+    ).text;
+    expect(text).toContain("The loss adjuster will attend");
+    expect(text).not.toContain("think before you print");
+  });
+
+  it("keeps the paragraph after a 'Thanks!' that was no sign-off", () => {
+    const text = cleanBody(
+      "> quoted advice\n\nThanks!\n\nIn the past I tried lilo -u and it would not work, because an original copy of the MBR\nmust be in the boot directory for it to work, which is exactly what I did not have.",
+    ).text;
+    expect(text).toContain("In the past I tried lilo -u");
+  });
+});

@@ -94,7 +94,7 @@ const SALUTATION =
 
 // Legal and corporate boilerplate: never the sender's message.
 const BOILERPLATE =
-  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|scanned for (viruses|malware)|please consider the environment before printing|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled zoom meeting|join zoom meeting|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer)/i;
+  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled zoom meeting|join zoom meeting|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer)/i;
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
@@ -322,13 +322,23 @@ export function cleanBody(raw: string, senderName = ""): CleanedBody {
       kept.splice(i, 1);
     }
   }
-  // A closing ("Best regards,") in the last lines starts the signature block.
-  for (let i = Math.max(0, kept.length - 8); i < kept.length; i++) {
-    if (CLOSING.test((kept[i] ?? "").trim()) && kept.length - i <= 8) {
-      hadSignature = true;
-      kept.length = i;
-      break;
+  // A closing ("Best regards,") followed by at most 8 written lines (name, title, links, notices;
+  // blank lines between them do not count) starts the signature block, when the line after it is
+  // short, as a name is: "Thanks!" followed by a paragraph was no sign-off.
+  let written = 0;
+  let closing = -1;
+  let next = "";
+  for (let i = kept.length - 1; i >= 0 && written <= 8; i--) {
+    const line = (kept[i] ?? "").trim();
+    if (CLOSING.test(line) && next.length <= 40) closing = i;
+    if (line !== "") {
+      written++;
+      next = line;
     }
+  }
+  if (closing > 0) {
+    hadSignature = true;
+    kept.length = closing;
   }
   // After a sign-off by name, the block before it may be a contact card the sender passes on.
   const signOff = signOffByName(kept, senderName);

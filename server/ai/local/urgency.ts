@@ -185,7 +185,7 @@ const VOCATIVE = /^\s*[A-Z][a-z]+\s*[-–—,:]\s*/;
 // A question put as a statement: "I'd be interested to know what we spent", "I was wondering who has
 // the keys". "I was wondering if you could..." asks for an action: a request, not a question.
 const INDIRECT_QUESTION =
-  /\b(i('d| would) (be interested|like|love) to (know|find out|hear)|i('m| am| was) (just )?wondering (who|what|when|where|which|whether|how|why|if (?!you (could|can|would|might|'d)\b))|(do|would) you (happen to )?know (who|what|when|where|which|whether|how|why|if)|any idea (who|what|when|where|which|whether|how|why|if))\b/i;
+  /^([A-Z][a-z]+,?\s+)?(what|which|where|how|who)\b[^.!?]{0,60}\b(do|does|would|should|shall|will|can|could) (you|we|i)\b|\b(i('d| would) (be interested|like|love) to (know|find out|hear)|i('m| am| was) (just )?wondering (who|what|when|where|which|whether|how|why|if (?!you (could|can|would|might|'d)\b))|(do|would) you (happen to )?know (who|what|when|where|which|whether|how|why|if)|any idea (who|what|when|where|which|whether|how|why|if))\b/i;
 
 export function hasQuestion(features: EmailFeatures): boolean {
   return features.sentences
