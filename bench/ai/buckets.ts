@@ -133,7 +133,7 @@ export async function runBucketBench(): Promise<{
     "",
     `### Held-out, labelled blind (n=${heldOut.bucket.n})`,
     "",
-    "bench/ai/labels/corpus-buckets-heldout.json: drawn after the category rules were tuned (disjoint offset rule, `heldOutSample()` in bench/ai/sample.ts; hard-ham-1 sampled at twice the rate) and labelled by reading each message before the analyzer was run on it. No rule was tuned on its messages. This is the figure to quote. History: 79.8% after issue 18 part 3; in part 4 a first run showed 78.6% (ads read as personal); that regression was found and fixed on dev spam (corpus spam outside every held-out set) and this sample was run once more (79.4%). After issue 18 part 5 (rounds 6 and 7 of dev mail) it was run once, for the figure below.",
+    "bench/ai/labels/corpus-buckets-heldout.json: drawn after the category rules were tuned (disjoint offset rule, `heldOutSample()` in bench/ai/sample.ts; hard-ham-1 sampled at twice the rate) and labelled by reading each message before the analyzer was run on it. No rule was tuned on its messages. This is the figure to quote. History: 79.8% after issue 18 part 3; in part 4 a first run showed 78.6% (ads read as personal); that regression was found and fixed on dev spam (corpus spam outside every held-out set) and this sample was run once more (79.4%). After issue 18 part 5 it was run after dev rounds 6 and 7 (79.8%) and again after round 8, for the figure below.",
     "",
     ...table("(a) spec bucket classifier fed the analyzer's category, held-out", heldOut.bucket),
     `Bucket disagreements (labelled → predicted): ${confusions(heldOutPairs.bucket)}.`,
