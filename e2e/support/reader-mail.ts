@@ -129,6 +129,11 @@ export async function signedInWithMail(
   for (const m of messages) {
     const summary = await deliver(identity, "raw" in m ? { raw: m.raw } : m);
     delivered.set(m.subject, summary);
+    // Specs read "newest first" off the delivery order: the provider stamps mail to the
+    // millisecond (the emulator's clock is the wall clock plus a fixed offset), and two deliveries
+    // inside one millisecond would tie, which the app breaks by id, at random. A fresh-clone run
+    // saw exactly that once.
+    await new Promise((resolve) => setTimeout(resolve, 2));
   }
   // Signed in over HTTP and the dashboard opened only once the sync holds the mail, so the first
   // list the page reads is complete.
