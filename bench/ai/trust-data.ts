@@ -225,6 +225,8 @@ export interface LaterSet<T> {
  * listed. Empty when the file is not there.
  */
 export const LATER_SETS = [3, 4, 5, 6, 7] as const;
+/** Each later set's ordinal, as the figures' keys and the report's rows name it. */
+export const LATER_SET_NAMES = { 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh" } as const;
 
 export function laterHeldout<T>(
   set: (typeof LATER_SETS)[number],

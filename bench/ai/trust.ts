@@ -34,6 +34,7 @@ import {
   type DirectMail,
   directMail,
   emailSentences,
+  LATER_SET_NAMES,
   LATER_SETS,
   laterHeldout,
   listSpam,
@@ -282,13 +283,8 @@ function actions(split: Split, errors: string[]): Figures {
     figures["fresh:fitRate"] = freshFit / fresh.length;
     // The third to seventh held-out sets (parts 3 to 5); their misfits are not listed, so they
     // cannot leak into tuning.
-    for (const [set, key] of [
-      [3, "third"],
-      [4, "fourth"],
-      [5, "fifth"],
-      [6, "sixth"],
-      [7, "seventh"],
-    ] as const) {
+    for (const set of LATER_SETS) {
+      const key = LATER_SET_NAMES[set];
       const later = laterHeldout<MailSample>(set, "actions").heldout;
       if (later.length === 0) continue;
       figures[`${key}:n`] = later.length;

@@ -7,19 +7,12 @@ import { detectIntent } from "./intent.ts";
 import { keyPoints } from "./key-points.ts";
 import { learnMemories } from "./memories.ts";
 import { suggestResponseTime } from "./response-time.ts";
-import { isFreeMailDomain } from "./security/advance-fee.ts";
-import { domainOfAddress, registrableDomain } from "./security/domains.ts";
 import { scanEmail } from "./security/scan.ts";
 import { summarize } from "./summary.ts";
 import { emailSentiment } from "./tone.ts";
+import { ownOrganisationDomains } from "./trade.ts";
 import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
 import { assessUrgency } from "./urgency.ts";
-
-/** The user's organisation domains: those of their own addresses, free-mail providers aside. */
-function ownDomainsOf(addresses: readonly string[]): string[] {
-  const domains = addresses.map((a) => registrableDomain(domainOfAddress(a))).filter(Boolean);
-  return [...new Set(domains)].filter((d) => !isFreeMailDomain(d));
-}
 
 /** Bump when rules, lexicons or weights change, so stored analyses can be redone. */
 export const LOCAL_ANALYZER_VERSION = "local-1.3.0";
@@ -43,7 +36,7 @@ export function analyzeEmail(input: AnalyzerInput, context: AnalyzerContext = {}
     },
     {
       contactDomains: context.contactDomains ?? [],
-      ownDomains: ownDomainsOf(context.userAddresses ?? []),
+      ownDomains: ownOrganisationDomains(context.userAddresses ?? []),
       colleagues: context.colleagues ?? [],
       knownSender: context.isKnownContact === true,
     },

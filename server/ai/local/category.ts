@@ -94,15 +94,12 @@ function count(pattern: RegExp, text: string, cap: number): number {
  */
 function countOutside(pattern: RegExp, text: string, cap: number, trade: RegExp | null): number {
   if (!trade) return count(pattern, text, cap);
-  const spans = [...text.matchAll(new RegExp(trade.source, "gi"))].map((m) => [
-    m.index,
-    m.index + m[0].length,
-  ]);
+  const spans = [...text.matchAll(trade)].map((m) => [m.index, m.index + m[0].length]);
   pattern.lastIndex = 0;
   let n = 0;
   for (let m = pattern.exec(text); m !== null && n < cap; m = pattern.exec(text)) {
     const at = m.index;
-    if (!trade.test(m[0]) && !spans.some(([from = 0, to = 0]) => at >= from && at < to)) n++;
+    if (!spans.some(([from = 0, to = 0]) => at >= from && at < to)) n++;
   }
   pattern.lastIndex = 0;
   return n;
@@ -216,9 +213,10 @@ export function categorize(features: EmailFeatures): CategoryResult {
   if (person) {
     // Distinct work words: an ad repeating "price" seven times is not seven times as much business.
     scores.work += 0.5 * countDistinct(WORK_TOPIC, head, 6);
-    scores.personal += 0.5 * countOutside(PERSONAL_TOPIC, head, 4, features.tradeWords);
-    if (features.tradeWords)
-      scores.work += 0.5 * countDistinct(new RegExp(features.tradeWords.source, "gi"), head, 3);
+    // The reader's trade's words, global for counting (features.tradeWords is for single tests).
+    const trade = features.tradeWords && new RegExp(features.tradeWords.source, "gi");
+    scores.personal += 0.5 * countOutside(PERSONAL_TOPIC, head, 4, trade);
+    if (trade) scores.work += 0.5 * countDistinct(trade, head, 3);
   }
   if (direct) {
     // Ads and newsletters do not greet the reader by the first name of their address: a mail

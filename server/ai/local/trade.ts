@@ -190,6 +190,12 @@ const TRADES: Trade[] = [
 ];
 
 const memo = new Map<string, RegExp | null>();
+
+/** The user's organisation domains: those of their own addresses, free-mail providers aside. */
+export function ownOrganisationDomains(addresses: readonly string[]): string[] {
+  const domains = addresses.map((a) => registrableDomain(domainOfAddress(a))).filter(Boolean);
+  return [...new Set(domains)].filter((d) => !isFreeMailDomain(d));
+}
 const TRADE_NAMES = new Set(TRADES.flatMap((t) => t.names));
 
 /**
@@ -197,15 +203,9 @@ const TRADE_NAMES = new Set(TRADES.flatMap((t) => t.names));
  * ("ashgrove" of ashgrove-primary.org.uk), when it is long enough to be a name and is not a trade.
  */
 export function readersOrganisationNames(userAddresses: readonly string[]): string[] {
-  return [
-    ...new Set(
-      userAddresses
-        .map((a) => registrableDomain(domainOfAddress(a.toLowerCase())))
-        .filter((d) => d !== "" && !isFreeMailDomain(d))
-        .map((d) => d.split(/[^a-z]+/)[0] ?? "")
-        .filter((w) => w.length >= 5 && !TRADE_NAMES.has(w)),
-    ),
-  ];
+  return ownOrganisationDomains(userAddresses)
+    .map((d) => d.split(/[^a-z]+/)[0] ?? "")
+    .filter((w) => w.length >= 5 && !TRADE_NAMES.has(w));
 }
 
 function tradesOf(domain: string): Trade[] {
@@ -220,9 +220,7 @@ function tradesOf(domain: string): Trade[] {
  * reader names a trade (free mail, or an organisation whose name does not say what it does).
  */
 export function readersTradeWords(userAddresses: readonly string[]): RegExp | null {
-  const domains = userAddresses
-    .map((a) => registrableDomain(domainOfAddress(a.toLowerCase())))
-    .filter((d) => d !== "" && !isFreeMailDomain(d));
+  const domains = ownOrganisationDomains(userAddresses);
   const key = domains.join(" ");
   const known = memo.get(key);
   if (known !== undefined) return known;
