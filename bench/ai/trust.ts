@@ -18,7 +18,8 @@
  *                                           --record-part2: part2-figures.json, main 3a1e4a6;
  *                                           --record-part3: part3-figures.json, main 05a1509;
  *                                           --record-part4: part4-figures.json, main c0d9b62;
- *                                           --record-part5a: part5a-figures.json, main a89f6ac)
+ *                                           --record-part5a: part5a-figures.json, main a89f6ac;
+ *                                           --record-part5: part5-figures.json, main 566ea1e)
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -79,6 +80,8 @@ const PART3_FILE = join(import.meta.dirname, "labels", "part3-figures.json");
 const PART4_FILE = join(import.meta.dirname, "labels", "part4-figures.json");
 // The analyzer after part 5's first two dev rounds (main a89f6ac), measured with the seventh set.
 const PART5A_FILE = join(import.meta.dirname, "labels", "part5a-figures.json");
+// The analyzer after part 5 (main 566ea1e), measured with the eighth set before any part-6 change.
+const PART5_FILE = join(import.meta.dirname, "labels", "part5-figures.json");
 
 type Figures = Record<string, number>;
 
@@ -689,7 +692,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
             ? PART4_FILE
             : process.argv.includes("--record-part5a")
               ? PART5A_FILE
-              : null;
+              : process.argv.includes("--record-part5")
+                ? PART5_FILE
+                : null;
   if (record) {
     writeFileSync(
       record,
@@ -716,6 +721,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       part3: recorded(PART3_FILE),
       part4: recorded(PART4_FILE),
       part5a: recorded(PART5A_FILE),
+      part5: recorded(PART5_FILE),
     });
     process.stdout.write(`${markdown}\n`);
     if (shouldAppend() && !record) replaceResultsSection(TRUST_SECTION, markdown);
