@@ -313,3 +313,64 @@ describe("the reader's organisation written with an ampersand, and an evening 'o
     ).toBe("personal");
   });
 });
+
+describe("round 9: a physiotherapy clinic's practice manager", () => {
+  const reader = "bronwen@fellsidephysio.co.uk";
+
+  it("reads a patient moving a session for an injury as work for a clinic's staff, and as personal for others", () => {
+    const subject = "Moving my Thursday slot";
+    const text =
+      "Hi,\n\nI'm booked in with Dan on Thursday at 4.15 for my shoulder but I have to cover a late shift. Is there any chance of Friday morning instead?\n\nSorry for the short notice.\n\nKerry";
+    expect(categoryFor(reader, "kerry.walsh84@gmail.com", subject, text)).toBe("work");
+    expect(categoryFor("sam@harbourline-freight.com", "kerry.walsh84@gmail.com", subject, text)).toBe(
+      "personal",
+    );
+  });
+
+  it("reads a client naming the organisation fused in its domain ('Fellside') as writing on work", () => {
+    const text =
+      "Hi,\n\nI'm the new welfare officer. A few members said Fellside does assessments for club runners. Is that still the case? Could you send me the details?\n\nThanks,\nAnna";
+    expect(categoryFor(reader, "anna@ellertonharriers.org.uk", "Assessments for club runners", text)).toBe(
+      "work",
+    );
+  });
+
+  it("reads a colleague's invitation to dinner at home or to a 40th as personal", () => {
+    const dinner =
+      "Hi Bronwen,\n\nClaire and I wondered if you and Gareth would like to come for dinner a week on Saturday? Kids are welcome too.\n\nTom";
+    expect(categoryFor(reader, "tom@fellsidephysio.co.uk", "Saturday?", dinner)).toBe("personal");
+    const birthday =
+      "Hi Bron,\n\nI'm having a few drinks for my 40th on Saturday at the Drover's Arms from 7. Partners very welcome.\n\nSian";
+    expect(categoryFor(reader, "sian@fellsidephysio.co.uk", "Saturday", birthday)).toBe("personal");
+  });
+
+  it("reads a colleague's 'not clinic stuff' as personal", () => {
+    const text =
+      "Hi Bron,\n\nYou said Gareth wanted a road bike. I'm selling my old one for £350 to a friend, he can try it one evening.\n\nDan";
+    expect(categoryFor(reader, "dan@fellsidephysio.co.uk", "Bike for sale (not clinic stuff!)", text)).toBe(
+      "personal",
+    );
+  });
+
+  it("reads a job application from a free-mail address as work", () => {
+    const text =
+      "Dear Ms Tasker,\n\nI would like to apply for the part-time receptionist role advertised on the local jobs board. I have three years' experience on a front desk.\n\nYours sincerely,\nNadia Petrova";
+    expect(categoryFor(reader, "nadia.petrova92@hotmail.co.uk", "Receptionist", text)).toBe("work");
+  });
+
+  it("reads a vet writing to a clinic's manager as a client as personal, but a catering supplier's prices to a school as work", () => {
+    const vet =
+      "Hi Bronwen,\n\nBramble is due her annual booster this month and the vet mentioned her teeth. Shall I book her in for a morning drop-off?\n\nKind regards,\nNicola\nReception, Kirkby Veterinary Centre";
+    expect(categoryFor(reader, "nicola@kirkby-vets.co.uk", "Bramble's booster", vet)).toBe("personal");
+    const catering =
+      "Dear Hannah,\n\nOur price per paid meal will rise from £2.61 to £2.74 from 1 April. The spring menu goes out to schools on 10 March.\n\nRegards,\nMark\nAccount Manager, Brightplate School Catering";
+    expect(
+      categoryFor(
+        "hannah.brooks@ashgrove-primary.org.uk",
+        "mark@brightplate-catering.co.uk",
+        "Meal price",
+        catering,
+      ),
+    ).toBe("work");
+  });
+});

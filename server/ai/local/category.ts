@@ -33,7 +33,13 @@ const PERSONAL_TOPIC =
 const KISS_CLOSING = /(^|\n)[ \t]*(?:[A-Z][\w'-]{0,15}[ \t]+)?x{1,3}[ \t]*(\n|$)/;
 // The writer says the mail is private although it comes from a work address.
 const PRIVATE_ASIDE =
-  /\b((my|the|a) work (e-?mail|address|account|computer|laptop|pc)|(sending|writing|emailing) (this |you )?from (work|the office)|not work[- ]related|nothing to do with work|on a personal note|(strictly |completely )?off the clock)\b/i;
+  /\b((my|the|a) work (e-?mail|address|account|computer|laptop|pc)|(sending|writing|emailing) (this |you )?from (work|the office)|not (work|clinic|office|practice|school|shop|salon|site)[- ](related|stuff|business)|nothing to do with work|on a personal note|(strictly |completely )?off the clock)\b/i;
+// An invitation to the writer's own private do: their birthday, dinner at their home, partners welcome.
+const PRIVATE_INVITE =
+  /\b(my (\d{2}(st|nd|rd|th)|birthday|leaving do|housewarming)\b|(come|coming) (round |over )?for (dinner|drinks|lunch|a meal|a curry|a bbq|a barbecue|a drink|tea)\b|(dinner|drinks|lunch|a bbq|a barbecue|a curry) at ours\b|partners (are )?(very )?welcome|kids are (very )?welcome)/i;
+// Someone applying for a job the reader's organisation advertised.
+const JOB_APPLICATION =
+  /\b(apply(ing)? for the\b|(like to|wish to|want to) apply\b|my (application|cv|c\.v\.|covering letter)\b|(role|position|vacancy|job) (you )?advertised|available to start)/i;
 // The writer says a work mail comes from a private account ("sorry emailing from my own account").
 const WORK_ASIDE =
   /\b((emailing|writing|sending this|messaging) (you )?from my (own|personal|private|home|gmail|hotmail) (account|e-?mail|address)|my work (e-?mail|account|address) (is|isn't|has been) (down|not working|being weird|playing up|broken))\b/i;
@@ -210,9 +216,11 @@ export function categorize(features: EmailFeatures): CategoryResult {
   // A person writing directly: personal by default, work when the topic or domain says so.
   const direct =
     person && !features.bulk && !features.machineSender && !LIST_TAG.test(subject) && subscription === 0;
+  let workWords = 0;
   if (person) {
     // Distinct work words: an ad repeating "price" seven times is not seven times as much business.
-    scores.work += 0.5 * countDistinct(WORK_TOPIC, head, 6);
+    workWords = countDistinct(WORK_TOPIC, head, 6);
+    scores.work += 0.5 * workWords;
     // The reader's trade's words, global for counting (features.tradeWords is for single tests).
     const trade = features.tradeWords && new RegExp(features.tradeWords.source, "gi");
     scores.personal += 0.5 * countOutside(PERSONAL_TOPIC, head, 4, trade);
@@ -234,9 +242,14 @@ export function categorize(features: EmailFeatures): CategoryResult {
     if (features.fromOwnOrganisation) scores.work += 2;
     // Friends rarely name the reader's employer; clients, parents and suppliers do.
     else if (features.namesReadersOrganisation) scores.work += 1.5;
+    // A vet, a garage or a club writing to someone in another trade, not on business (prices, a
+    // contract, a delivery): the reader as its customer or member.
+    else if (features.fromOtherTrade && features.tradeWords && workWords === 0) scores.personal += 1.5;
     if (KISS_CLOSING.test(raw.slice(-400))) scores.personal += 1.5;
     if (PRIVATE_ASIDE.test(head)) scores.personal += 2;
     if (WORK_ASIDE.test(head)) scores.work += 2;
+    if (PRIVATE_INVITE.test(head)) scores.personal += 2;
+    if (JOB_APPLICATION.test(head)) scores.work += 2;
     if (CLIENT_BOOKING.test(head)) scores.work += 1.5;
     // Mail that sells (an ad, a grant, a money-making offer) also speaks to "your car", signs with a
     // company's name and names prices: these cues count only in mail that does not sell.

@@ -3,7 +3,7 @@ import { parseText } from "./nlp.ts";
 import { isFreeMailDomain } from "./security/advance-fee.ts";
 import { domainOfAddress, registrableDomain } from "./security/domains.ts";
 import { bodyToText, type CleanedBody, cleanBody } from "./text-cleaning.ts";
-import { readersOrganisationNames, readersTradeWords } from "./trade.ts";
+import { readersOrganisationNames, readersTradeWords, sendersOtherTrade } from "./trade.ts";
 import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
 
 /**
@@ -53,6 +53,8 @@ export interface EmailFeatures {
   fromOwnOrganisation: boolean;
   /** The sender's own words name the reader's organisation ("three children at Ashgrove"). */
   namesReadersOrganisation: boolean;
+  /** The sender's domain names a trade the reader is not in: a provider or club of private life. */
+  fromOtherTrade: boolean;
   /** Private-life words that are the reader's trade (trade.ts); null when their domain names none. */
   tradeWords: RegExp | null;
   /** The body opens with the first name of the user's address ("Hi Robin," for robin.okafor@...). */
@@ -144,6 +146,7 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     addressedDirectly,
     greetsReaderByName: greetsByName(rawText, user),
     tradeWords: readersTradeWords(user),
+    fromOtherTrade: sendersOtherTrade(fromDomain, user),
     namesReadersOrganisation: namesOrganisation(`${input.subject}\n${text}`, readersOrganisationNames(user)),
     fromOwnOrganisation:
       fromDomain !== "" &&

@@ -86,7 +86,7 @@ const TRADES: Trade[] = [
       "opticians",
     ],
     words:
-      "gp|blood tests?|surgery appointment|your (appointment|check-?up|test results?|results|prescription|treatment|teeth|filling)",
+      "gp|blood tests?|surgery appointment|your (appointment|check-?up|test results?|results|prescription|treatment|teeth|filling)|physio|referred|booked in|my (session|sessions|appointment|\\d{1,2}[.:]\\d\\d)|(my|his|her|their|a|the) (shoulder|knee|ankle|hip|back|neck|wrist|elbow|hamstring|achilles)|back pain|frozen shoulder|sprain(ed)?|injur(y|ies|ed)|operation",
   },
   {
     names: [
@@ -204,8 +204,17 @@ const TRADE_NAMES = new Set(TRADES.flatMap((t) => t.names));
  */
 export function readersOrganisationNames(userAddresses: readonly string[]): string[] {
   return ownOrganisationDomains(userAddresses)
-    .map((d) => d.split(/[^a-z]+/)[0] ?? "")
+    .map((d) => withoutTradeEnding(d.split(/[^a-z]+/)[0] ?? ""))
     .filter((w) => w.length >= 5 && !TRADE_NAMES.has(w));
+}
+
+/** A name fused with its trade ("fellsidephysio") as people write it ("Fellside"). */
+function withoutTradeEnding(word: string): string {
+  for (const name of TRADE_NAMES) {
+    if (name.length >= 5 && word.length - name.length >= 5 && word.endsWith(name))
+      return word.slice(0, -name.length);
+  }
+  return word;
 }
 
 function tradesOf(domain: string): Trade[] {
@@ -230,4 +239,16 @@ export function readersTradeWords(userAddresses: readonly string[]): RegExp | nu
   if (memo.size > 100) memo.clear();
   memo.set(key, pattern);
   return pattern;
+}
+
+/**
+ * Whether the sender's domain names a trade the reader is not in (a vet practice, a football
+ * club, a garage writing to a physio's manager): for that reader the sender is a provider or a
+ * club of their private life. Free mail and the reader's own trades name nothing.
+ */
+export function sendersOtherTrade(fromDomain: string, userAddresses: readonly string[]): boolean {
+  const domain = registrableDomain(fromDomain);
+  if (!domain || isFreeMailDomain(domain)) return false;
+  const own = new Set(ownOrganisationDomains(userAddresses).flatMap(tradesOf));
+  return tradesOf(domain).some((t) => !own.has(t));
 }
