@@ -19,7 +19,8 @@
  *                                           --record-part3: part3-figures.json, main 05a1509;
  *                                           --record-part4: part4-figures.json, main c0d9b62;
  *                                           --record-part5a: part5a-figures.json, main a89f6ac;
- *                                           --record-part5: part5-figures.json, main 566ea1e)
+ *                                           --record-part5: part5-figures.json, main 566ea1e;
+ *                                           --record-part6a: part6a-figures.json, main ee28437)
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -82,6 +83,8 @@ const PART4_FILE = join(import.meta.dirname, "labels", "part4-figures.json");
 const PART5A_FILE = join(import.meta.dirname, "labels", "part5a-figures.json");
 // The analyzer after part 5 (main 566ea1e), measured with the eighth set before any part-6 change.
 const PART5_FILE = join(import.meta.dirname, "labels", "part5-figures.json");
+// The analyzer after part 6's round 9 (main ee28437), measured with the ninth set before round 10.
+const PART6A_FILE = join(import.meta.dirname, "labels", "part6a-figures.json");
 
 type Figures = Record<string, number>;
 
@@ -694,7 +697,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
               ? PART5A_FILE
               : process.argv.includes("--record-part5")
                 ? PART5_FILE
-                : null;
+                : process.argv.includes("--record-part6a")
+                  ? PART6A_FILE
+                  : null;
   if (record) {
     writeFileSync(
       record,
@@ -722,6 +727,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       part4: recorded(PART4_FILE),
       part5a: recorded(PART5A_FILE),
       part5: recorded(PART5_FILE),
+      part6a: recorded(PART6A_FILE),
     });
     process.stdout.write(`${markdown}\n`);
     if (shouldAppend() && !record) replaceResultsSection(TRUST_SECTION, markdown);
