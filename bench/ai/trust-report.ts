@@ -82,6 +82,7 @@ let EARLIER: EarlierFigures = {
   part4: {},
   part5a: {},
   part5: {},
+  part6a: {},
 };
 
 function row(
