@@ -309,3 +309,15 @@ describe("intent in a building contractor's mail (part 5, round 8)", () => {
     expect(a.responseTime).not.toBe("No response needed");
   });
 });
+
+describe("intent in an IT service desk's mail (part 6, round 10)", () => {
+  it("answers a question put after a lead-in ('I can't remember, is ...?')", () => {
+    const a = analyse({
+      from: { name: "Glenys", address: "glenys.c@btinternet.com" },
+      bodyText:
+        "Hello love,\n\nI'm making a trifle on Sunday and I can't remember, is Owen still allergic to strawberries or did he grow out of it?\n\nLove, Mum x",
+    });
+    expect(a.responseTime).not.toBe("No response needed");
+    expect(a.suggestedActions.join(" ")).toMatch(/^Reply/);
+  });
+});

@@ -374,3 +374,39 @@ describe("round 9: a physiotherapy clinic's practice manager", () => {
     ).toBe("work");
   });
 });
+
+describe("round 10: an IT support company's service desk lead", () => {
+  const reader = "rhian.calloway@kestrelbay-it.co.uk";
+
+  it("reads a client's fault report from free mail asking the team to dial in as work", () => {
+    const text =
+      "Hi Rhian,\n\nSince the update last night the receipt printer on the till laptop won't print, it just says offline. Could someone dial in before lunch?\n\nMany thanks,\nNadia";
+    expect(categoryFor(reader, "nadia.bakes@gmail.com", "Till printer", text)).toBe("work");
+  });
+
+  it("reads 'my work account isn't set up yet, hence the Gmail' as work", () => {
+    const text =
+      "Hi Rhian,\n\nI've started at Chapel Street Solicitors and my work account isn't set up yet, hence the Gmail. Could one of your team look at the first-floor copier? It scans to a folder that no longer exists.\n\nCheers,\nKieran";
+    expect(categoryFor(reader, "kieranmoss88@gmail.com", "Copier at Chapel Street", text)).toBe("work");
+  });
+
+  it("reads a candidate's thanks for an interview as work", () => {
+    const text =
+      "Hi Rhian,\n\nThank you for taking the time to interview me yesterday. I forgot to mention that I also used a remote support tool on my placement.\n\nBest wishes,\nCallum";
+    expect(categoryFor(reader, "callum.reeve@gmail.com", "Thank you for yesterday", text)).toBe("work");
+  });
+
+  it("reads a builder's quote for the reader's own bathroom as personal", () => {
+    const text =
+      "Hi Rhian,\n\nThanks for showing me round on Saturday. I've attached the quote for your bathroom refit: £6,480 including tiling and a new shower. I could start on 3 March.\n\nRegards,\nDave Penrose\nPenrose Building Services";
+    expect(categoryFor(reader, "dave@penrosebuilding.co.uk", "Quote for your bathroom", text)).toBe(
+      "personal",
+    );
+  });
+
+  it("reads a swimming club's request to a parent as personal", () => {
+    const text =
+      "Hi Rhian,\n\nElsie's been picked for the county gala on Saturday 1st March. Would you be willing to help with timekeeping again? It's 8 till 1.\n\nThanks,\nSteve\nHead Coach, Penmarrow Seals";
+    expect(categoryFor(reader, "coach@penmarrowseals-sc.org.uk", "Gala helpers", text)).toBe("personal");
+  });
+});

@@ -39,14 +39,18 @@ const PRIVATE_INVITE =
   /\b(my (\d{2}(st|nd|rd|th)|birthday|leaving do|housewarming)\b|(come|coming) (round |over )?for (dinner|drinks|lunch|a meal|a curry|a bbq|a barbecue|a drink|tea)\b|(dinner|drinks|lunch|a bbq|a barbecue|a curry) at ours\b|partners (are )?(very )?welcome|kids are (very )?welcome)/i;
 // Someone applying for a job the reader's organisation advertised.
 const JOB_APPLICATION =
-  /\b(apply(ing)? for the\b|(like to|wish to|want to) apply\b|my (application|cv|c\.v\.|covering letter)\b|(role|position|vacancy|job) (you )?advertised|available to start)/i;
+  /\b(apply(ing)? for the\b|(like to|wish to|want to) apply\b|my (application|cv|c\.v\.|covering letter)\b|(role|position|vacancy|job) (you )?advertised|available to start|interview(ing)? me\b)/i;
 // The writer says a work mail comes from a private account ("sorry emailing from my own account").
 const WORK_ASIDE =
-  /\b((emailing|writing|sending this|messaging) (you )?from my (own|personal|private|home|gmail|hotmail) (account|e-?mail|address)|my work (e-?mail|account|address) (is|isn't|has been) (down|not working|being weird|playing up|broken))\b/i;
+  /\b((emailing|writing|sending this|messaging) (you )?from my (own|personal|private|home|gmail|hotmail) (account|e-?mail|address)|my work (e-?mail|account|address) (is|isn't|has been) (down|not working|being weird|playing up|broken)|my work (e-?mail|account|address) (isn't|is not|hasn't been|has not been) set up)\b/i;
 // A client asking the reader, as the provider, for a booking: "could you fit me in", "I'd like to
 // book". A provider writing to the reader as a customer says "your appointment" (PRIVATE_CUSTOMER).
 const CLIENT_BOOKING =
   /\b(book (me|us|her|him|them|myself) in|(can|could) (i|we) (book|get|have) (an? |my )?(appointment|slot)|(i'd|i would|we'd|we would) like to book|squeeze (me|us|her|him|them) in|fit (me|us|her|him|them|that many) in|pencil (me|us|her|him|them) in|rebook (my|our|her|his|for)|cancel my (appointment|booking|slot))\b/i;
+// A client asking the reader's team for its service: "could someone dial in", "could one of your
+// lads ring me".
+const CLIENT_SERVICE =
+  /\b(could|can|would) (someone|somebody|one of (your|the) (lads|team|engineers?|guys|techs?|staff)|your (team|engineers?|lads|guys)|you guys) (please )?(dial|log|remote|look|come|pop|ring|call|have a look|take a look|sort|check|fix)\b/i;
 // A sender signing with a company's legal name writes on business, whatever address they use.
 const BUSINESS_SIGNATURE =
   /^[ \t]*[A-Z][\w&'.-]*(?:[ \t]+[A-Z&][\w&'.-]*){0,4}[ \t]+(?:Ltd|Limited|LLC|L\.L\.C\.|Inc|Corp|GmbH|LLP|PLC|Pty|B\.V\.|S\.A\.)\.?[ \t]*$/m;
@@ -56,7 +60,7 @@ const READERS_BUSINESS =
 // A provider writing to the reader as a private customer or patient: their appointment, car, pet,
 // child, home or results.
 const PRIVATE_CUSTOMER =
-  /\byour (appointment|check-?up|car|vehicle|golf|mot|test results?|results|prescription|treatment|child|son|daughter|dog|cat|pet|puppy|kitten|offer on|plot|membership|subs|booster|vaccinations?|teeth|filling)\b/i;
+  /\byour (appointment|check-?up|car|vehicle|golf|mot|bathroom|kitchen|extension|roof|boiler|garden|test results?|results|prescription|treatment|child|son|daughter|dog|cat|pet|puppy|kitten|offer on|plot|membership|subs|booster|vaccinations?|teeth|filling)\b/i;
 // Mailbox providers and consumer internet providers people use for themselves.
 const FREE_MAIL =
   /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|mail|fastmail|zoho|yandex|comcast|earthlink|attbi|verizon|btinternet|btopenworld|sky|virginmedia|talktalk|ntlworld|blueyonder|tiscali|orange|wanadoo|web|t-online|libero|laposte|free|sfr|bigpond|optusnet|shaw|rogers|sympatico|telus|xtra|cox|charter|sbcglobal|bellsouth|rocketmail)\./i;
@@ -246,11 +250,12 @@ export function categorize(features: EmailFeatures): CategoryResult {
     // contract, a delivery): the reader as its customer or member.
     else if (features.fromOtherTrade && features.tradeWords && workWords === 0) scores.personal += 1.5;
     if (KISS_CLOSING.test(raw.slice(-400))) scores.personal += 1.5;
-    if (PRIVATE_ASIDE.test(head)) scores.personal += 2;
+    // "My work account isn't set up yet, hence the Gmail" names a work account to say it is work.
     if (WORK_ASIDE.test(head)) scores.work += 2;
+    else if (PRIVATE_ASIDE.test(head)) scores.personal += 2;
     if (PRIVATE_INVITE.test(head)) scores.personal += 2;
     if (JOB_APPLICATION.test(head)) scores.work += 2;
-    if (CLIENT_BOOKING.test(head)) scores.work += 1.5;
+    if (CLIENT_BOOKING.test(head) || CLIENT_SERVICE.test(head)) scores.work += 1.5;
     // Mail that sells (an ad, a grant, a money-making offer) also speaks to "your car", signs with a
     // company's name and names prices: these cues count only in mail that does not sell.
     if (scores.promotions < 1.5) {

@@ -110,3 +110,11 @@ describe("courtesies and mild worries around an ask (part 5, round 7)", () => {
     ).not.toBe("negative");
   });
 });
+
+describe("plain asks (part 6, round 10)", () => {
+  it("reads a worry about one's own mix-up before a question as not negative", () => {
+    expect(
+      label("", "I'm worried I've got the times muddled – is the quiz night on the 7th or the 14th?"),
+    ).not.toBe("negative");
+  });
+});

@@ -34,3 +34,16 @@ describe("the reader's organisation name and the sender's trade", () => {
     expect(sendersOtherTrade("gmail.com", reader)).toBe(false);
   });
 });
+
+describe("trades of IT companies, clubs and fused four-letter names (part 6, round 10)", () => {
+  it("reads an IT company's trade and a club's short name", () => {
+    expect(readersTradeWords(["rhian@kestrelbay-it.co.uk"])?.test("the receipt printer")).toBe(true);
+    expect(sendersOtherTrade("penmarrowseals-sc.org.uk", ["rhian@kestrelbay-it.co.uk"])).toBe(true);
+  });
+
+  it("reads a four-letter trade ending a long fused name, but not a short word's tail", () => {
+    expect(sendersOtherTrade("kirkbyvets.co.uk", ["bronwen@fellsidephysio.co.uk"])).toBe(true);
+    expect(readersTradeWords(["ops@covet.com"])).toBeNull();
+    expect(readersTradeWords(["ops@summit.com"])).toBeNull();
+  });
+});

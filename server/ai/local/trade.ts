@@ -125,9 +125,17 @@ const TRADES: Trade[] = [
       "yoga",
       "pilates",
       "harriers",
+      "sc",
+      "swimming",
+      "runners",
     ],
     words:
       "gym|membership|10k|marathon|half marathon|football|rugby|cricket|netball|subs|fixtures?|hike|bike|your (membership|subs|golf)",
+  },
+  {
+    names: ["it", "ict", "tech", "technology", "computers", "computing", "networks", "itsupport", "helpdesk"],
+    words:
+      "laptops?|printers?|printing|scanners?|wi-?fi|router|broadband|passwords?|computers?|pcs?|card machine|till|windows update|dial in|tickets?|virus|backups?|email (problem|issue|account)s?|outlook|server|network|logins?|permissions|software|mailbox(es)?|dns|domain|website",
   },
   {
     names: ["travel", "tours", "holidays", "trips", "cruises", "voyages"],
@@ -217,11 +225,18 @@ function withoutTradeEnding(word: string): string {
   return word;
 }
 
+/**
+ * A trade ending a fused name: five letters or more ("oakleafgardens"), or four after a name of
+ * five or more ("kirkbyvets"), never a short word's tail ("covet", "summit").
+ */
+function fusedEnding(word: string, name: string): boolean {
+  if (!word.endsWith(name) || word === name) return false;
+  return name.length >= 5 || (name.length === 4 && word.length - name.length >= 5);
+}
+
 function tradesOf(domain: string): Trade[] {
   const words = domain.split(/[^a-z]+/).filter(Boolean);
-  return TRADES.filter((t) =>
-    t.names.some((name) => words.some((w) => w === name || (name.length >= 5 && w.endsWith(name)))),
-  );
+  return TRADES.filter((t) => t.names.some((name) => words.some((w) => w === name || fusedEnding(w, name))));
 }
 
 /**

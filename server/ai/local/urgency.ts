@@ -175,9 +175,11 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
   return best;
 }
 
-// A question to the reader: about them, or one of the usual question openers ("Can we move...?").
+// A question to the reader: about them, or one of the usual question openers ("Can we move...?"),
+// also after the writer says what they do not know ("I can't remember, is Owen still allergic?");
+// a rhetorical clause in a post ("..., is it any wonder?") has no such lead-in.
 const QUESTION_TO_READER =
-  /\b(you|your|we|us)\b|^\s*(can|could|would|will|shall|should|do|does|did|is|are|was|any|how|what|when|where|which|who|why)\b/i;
+  /\b(you|your|we|us)\b|^\s*(can|could|would|will|shall|should|do|does|did|is|are|was|any|how|what|when|where|which|who|why)\b|\bi\b[^,;:?]{0,40}\b(remember|recall|sure|know|forgot|forget|wondering|checking|confused|curious)\b[^,;:?]{0,15}[,;:–—]\s+(can|could|would|will|shall|should|do|does|did|is|are|was|were|has|have|how|what|when|where|which|who|why)\b/i;
 
 // A question may open with the reader's name: "Alex - which formats...?", "Sam, can you...?"
 const VOCATIVE = /^\s*[A-Z][a-z]+\s*[-–—,:]\s*/;
