@@ -107,7 +107,7 @@ export function emailSentences(split: Split | "heldout2"): Array<{ text: string;
 }
 
 /**
- * A dev side is its first file's dev array plus, where they exist, the "-dev2" to "-dev10" files
+ * A dev side is its first file's dev array plus, where they exist, the "-dev2" to "-dev12" files
  * written in parts 3 to 5 by helper sessions that had read neither the analyzer nor any held-out data.
  */
 export function withDevExtra<T>(file: string, split: Split, first: T[]): T[] {
@@ -122,6 +122,8 @@ export function withDevExtra<T>(file: string, split: Split, first: T[]): T[] {
     "-dev8.json",
     "-dev9.json",
     "-dev10.json",
+    "-dev11.json",
+    "-dev12.json",
   ]
     .map((suffix) => join(LABELS, file.replace(/\.json$/, suffix)))
     .filter((path) => existsSync(path))
