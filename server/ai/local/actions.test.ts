@@ -321,3 +321,25 @@ describe("intent in an IT service desk's mail (part 6, round 10)", () => {
     expect(a.suggestedActions.join(" ")).toMatch(/^Reply/);
   });
 });
+
+describe("intent in a law firm's and a food bank's mail (part 6, round 11)", () => {
+  it("reads a court's direction to lodge a bundle by a date as a deadline", () => {
+    const a = analyse({
+      from: { name: "Listing Office", address: "listing@brackenfordcourt.org.uk" },
+      bodyText:
+        "Dear Sirs,\n\nThe court directs that the applicant's solicitors lodge the electronic hearing bundle by 4pm on Monday 10 February 2025. Bundles lodged after that time may not be considered.\n\nListing Office",
+    });
+    expect(a.responseTime).not.toBe("No response needed");
+    expect(a.suggestedActions.join(" ")).not.toMatch(/^Archive/);
+  });
+
+  it("reads 'Fancy a coffee this weekend?' as an invitation", () => {
+    const a = analyse({
+      from: { name: "Priya", address: "priya.shah@icloud.com" },
+      bodyText:
+        "Hiya!\n\nIt feels like forever. Fancy a coffee at the deli this weekend? I could do Saturday around 10.\n\nP x",
+    });
+    expect(a.suggestedActions.join(" ")).not.toMatch(/^Archive/);
+    expect(a.responseTime).not.toBe("No response needed");
+  });
+});

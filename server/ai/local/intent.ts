@@ -28,7 +28,7 @@ const MEETING =
 const MOVE =
   /\b(move|moving|push|reschedul\w*|postpone|shift|bring (it )?forward|change the time|another time|new time)\b/i;
 const INVITATION =
-  /\b(join (us|me)|would you like to (come|join)|can you (join|come)|are you (free|coming|available)|want to (join|come|grab)|come (over|along)|let me know if (that|this) time works|does .{0,20} work for you|works for you|(would|could|should) suit (me|you|us)|let'?s (meet|find (a )?(time|\d+ minutes|an hour|half an hour)|set up a (call|meeting|time)|schedule|get together|grab (a )?(coffee|lunch|dinner)))\b/i;
+  /\b(fancy (an? )?(coffee|drink|pint|cuppa|lunch|dinner|walk|catch-?up|meet-?up|bite)|fancy (meeting|getting|grabbing|coming)|i (could|can) do (monday|tuesday|wednesday|thursday|friday|saturday|sunday)|join (us|me)|would you like to (come|join)|can you (join|come)|are you (free|coming|available)|want to (join|come|grab)|come (over|along)|let me know if (that|this) time works|does .{0,20} work for you|works for you|(would|could|should) suit (me|you|us)|let'?s (meet|find (a )?(time|\d+ minutes|an hour|half an hour)|set up a (call|meeting|time)|schedule|get together|grab (a )?(coffee|lunch|dinner)))\b/i;
 const DEADLINE_TASK =
   /\b(before|by|until|no later than|deadline|due|closes?|expires?|within)\b|\bno longer\b.{0,40}\bafter\b/i;
 // A request put indirectly ("I'd appreciate it if you could...", "it would be great to have your comments").
@@ -85,6 +85,8 @@ function asksToAct(text: string): boolean {
     /\b(must|need to|needs to|have to|has to|required to|make sure|action required|is due|are due|overdue|mandatory)\b/i.test(
       text,
     ) ||
+    // A direction to a named party ("The court directs that the applicant's solicitors lodge the bundle").
+    /\b(directs?|orders?|requires?) that\b/i.test(text) ||
     // A need with a date ("procurement needs the questionnaire back by 14/02").
     /\b(need|needs|require|requires|expect|expects)\b[^.!?\n]{0,100}\b(by|before|no later than)\b/i.test(
       text,

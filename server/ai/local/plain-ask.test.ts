@@ -118,3 +118,20 @@ describe("plain asks (part 6, round 10)", () => {
     ).not.toBe("negative");
   });
 });
+
+describe("plain asks (part 6, round 11)", () => {
+  it("reads a reminder, a 'just checking whether', someone else's worry and damaged stock named as a thing as not negative", () => {
+    expect(label("", "Just a reminder that you can pay the late fee for the overdue book online.")).not.toBe(
+      "negative",
+    );
+    expect(
+      label("", "Just checking whether the injury on the loading bay went in the accident book?"),
+    ).not.toBe("negative");
+    expect(
+      label("", "Dad asked if you could ring him about Sunday. He's worried the oven won't cope!"),
+    ).not.toBe("negative");
+    expect(
+      label("", "Could you tell me who deals with damaged stock at your end? A few tins were dented."),
+    ).not.toBe("negative");
+  });
+});

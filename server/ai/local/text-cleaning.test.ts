@@ -284,3 +284,36 @@ describe("closings with a spaced-out signature (part 5, round 8)", () => {
     expect(text).toContain("In the past I tried lilo -u");
   });
 });
+
+describe("pastes after a sign-off and titled signatures (part 6, round 11)", () => {
+  it("ends at the sender's name when their text says a paste follows, however long the paste", () => {
+    const paste = Array.from(
+      { length: 14 },
+      (_, i) => `Diary line ${i + 1} – Quiz night at the Royal Oak`,
+    ).join("\n");
+    const text = cleanBody(
+      `Could you check the paragraph about the food bank before Friday? I've pasted the whole section so you can see the context.\n\nGraham\n\n=== ROTARY NEWS ===\n\n${paste}`,
+      "Graham Lyle",
+    ).text;
+    expect(text).toContain("Could you check the paragraph");
+    expect(text).not.toContain("Quiz night");
+  });
+
+  it("ends at a name signed with a kiss, and drops a message introduced by 'Her message:'", () => {
+    const text = cleanBody(
+      "Hi Tamsin, my friend sent me this. Is it the sort of thing the food bank helps with?\n\nJill x\n\nHer message:\n'Hi Jill, sorry to put this on you. Since Dean lost his hours we have been struggling by the end of the month. Can you just turn up?'",
+      "Jill Hartley",
+    ).text;
+    expect(text).toContain("Is it the sort of thing");
+    expect(text).not.toContain("struggling");
+  });
+
+  it("starts the signature at the sender's full name with a title after a bar", () => {
+    const text = cleanBody(
+      "Hi Jo,\n\nThe sellers have accepted the offer. I'll send the memorandum of sale this afternoon.\n\nLiam Carter | Senior Negotiator\nRidgeway Homes\n3 Market Square, Brackenford BK1 4AA\nT: 01743 555 880\n\nFollow us on Instagram @ridgewayhomes\n\nVoted Brackenford's Best Estate Agent 2024\nPlease consider the environment before printing this email.",
+      "Liam Carter",
+    ).text;
+    expect(text).toContain("memorandum of sale");
+    expect(text).not.toContain("Market Square");
+  });
+});

@@ -128,11 +128,15 @@ const CHAT_OR_FIELD =
 const FORM_FIELD = /^\s*[A-Z][\w'&/().-]*( [\w'&/().-]+){0,4}:\s+\S/;
 
 // A paragraph wholly in quotation marks: a clause, an article or a message quoted, not written.
-const QUOTED_PARAGRAPH = /^\s*["“][^"”]{80,}["”]\s*$/;
+const QUOTED_PARAGRAPH = /^\s*["“][^"”]{80,}["”]\s*$|^\s*['‘][\s\S]{80,}['’]\s*$/;
+
+// The writer's own words saying another's text follows theirs.
+const ANNOUNCES_PASTE =
+  /\b(i('ve| have) (pasted|copied|forwarded|put)|(pasted|copied) (it |them |the \w+ )?(below|underneath)|see (below|underneath)|(is|are) (below|underneath))\b/i;
 
 // A line that announces a paste: "I've copied the message:", "From the Northmere Gazette, 3 February:".
 const PASTE_INTRO =
-  /(\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b)[^:\n]{0,80}:\s*$/i;
+  /(^\s*(her|his|their|the|my|your) (message|email|text|note|reply|letter|post|words)\b|\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b)[^:\n]{0,80}:\s*$/i;
 
 const pastedLine = (line: string) =>
   MACHINE_LINE.test(line) ||
@@ -264,13 +268,28 @@ function signOffByName(lines: readonly string[], senderName: string): number {
   const first = words[0]?.toLowerCase() ?? "";
   const full = words.join(" ").toLowerCase();
   const firstContent = lines.findIndex((l) => l.trim() !== "");
-  for (let i = Math.max(firstContent + 1, lines.length - 12); i < lines.length; i++) {
+  // A sign-off is looked for near the end, or anywhere when the writer says something of another's
+  // follows ("I've pasted the whole section", "see below"): the paste comes after their name.
+  let from = Math.max(firstContent + 1, lines.length - 12);
+  for (let i = firstContent + 1; i < from; i++) {
+    if (ANNOUNCES_PASTE.test(lines.slice(firstContent, i).join(" "))) {
+      from = i;
+      break;
+    }
+  }
+  for (let i = from; i < lines.length; i++) {
     const line = (lines[i] ?? "")
       .trim()
       .replace(/^[-–—~]\s*/, "")
+      .replace(/\s+x{1,3}$/, "")
       .toLowerCase();
-    // A name, the full name, or the initial alone ("C").
-    if ((line === first || line === full || line === first[0]) && (lines[i - 1] ?? "").trim() === "")
+    // A name, the full name, or the initial alone ("C"); or the full name with a title after a bar
+    // or a comma ("Liam Carter | Senior Negotiator").
+    const titled = line.startsWith(full) && /^\s*[|,–—]\s*[a-z]/.test(line.slice(full.length));
+    if (
+      (line === first || line === full || line === first[0] || titled) &&
+      (lines[i - 1] ?? "").trim() === ""
+    )
       return i;
   }
   return lines.length;
