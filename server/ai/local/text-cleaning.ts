@@ -271,12 +271,8 @@ function signOffByName(lines: readonly string[], senderName: string): number {
   // A sign-off is looked for near the end, or anywhere when the writer says something of another's
   // follows ("I've pasted the whole section", "see below"): the paste comes after their name.
   let from = Math.max(firstContent + 1, lines.length - 12);
-  for (let i = firstContent + 1; i < from; i++) {
-    if (ANNOUNCES_PASTE.test(lines.slice(firstContent, i).join(" "))) {
-      from = i;
-      break;
-    }
-  }
+  const announced = lines.findIndex((l, i) => i >= firstContent && i < from && ANNOUNCES_PASTE.test(l));
+  if (announced !== -1) from = announced + 1;
   for (let i = from; i < lines.length; i++) {
     const line = (lines[i] ?? "")
       .trim()
