@@ -410,3 +410,13 @@ describe("round 10: an IT support company's service desk lead", () => {
     expect(categoryFor(reader, "coach@penmarrowseals-sc.org.uk", "Gala helpers", text)).toBe("personal");
   });
 });
+
+describe("a job application is for a role, not for a passport", () => {
+  it("reads someone applying for a parking permit as personal", () => {
+    const text =
+      "Hi Sam,\n\nI'm going to apply for the residents' parking permit this week. Can you send me a copy of the council tax bill?\n\nThanks,\nJen";
+    expect(categoryFor("sam@harbourline-freight.com", "jen.walker@gmail.com", "Parking permit", text)).toBe(
+      "personal",
+    );
+  });
+});

@@ -39,7 +39,7 @@ const PRIVATE_INVITE =
   /\b(my (\d{2}(st|nd|rd|th)|birthday|leaving do|housewarming)\b|(come|coming) (round |over )?for (dinner|drinks|lunch|a meal|a curry|a bbq|a barbecue|a drink|tea)\b|(dinner|drinks|lunch|a bbq|a barbecue|a curry) at ours\b|partners (are )?(very )?welcome|kids are (very )?welcome)/i;
 // Someone applying for a job the reader's organisation advertised.
 const JOB_APPLICATION =
-  /\b(apply(ing)? for the\b|(like to|wish to|want to) apply\b|my (application|cv|c\.v\.|covering letter)\b|(role|position|vacancy|job) (you )?advertised|available to start|interview(ing)? me\b)/i;
+  /\b(apply(ing)? for the [\w -]{0,50}\b(role|position|job|post|vacancy|apprenticeship|placement)\b|(like to|wish to|want to) apply\b|my (application|cv|c\.v\.|covering letter)\b|(role|position|vacancy|job) (you )?advertised|available to start|interview(ing)? me\b)/i;
 // The writer says a work mail comes from a private account ("sorry emailing from my own account").
 const WORK_ASIDE =
   /\b((emailing|writing|sending this|messaging) (you )?from my (own|personal|private|home|gmail|hotmail) (account|e-?mail|address)|my work (e-?mail|account|address) (is|isn't|has been) (down|not working|being weird|playing up|broken)|my work (e-?mail|account|address) (isn't|is not|hasn't been|has not been) set up)\b/i;

@@ -47,3 +47,11 @@ describe("trades of IT companies, clubs and fused four-letter names (part 6, rou
     expect(readersTradeWords(["ops@summit.com"])).toBeNull();
   });
 });
+
+describe("a country's or an open suffix names no trade", () => {
+  it("reads no IT company into an Italian domain, and no club into a .sc one, but a university from .ac.uk", () => {
+    expect(readersTradeWords(["giulia@azienda.it"])).toBeNull();
+    expect(readersTradeWords(["ops@harbourline.sc"])).toBeNull();
+    expect(readersTradeWords(["j.smith@ox.ac.uk"])?.test("the class trip")).toBe(true);
+  });
+});

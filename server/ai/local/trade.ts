@@ -234,8 +234,18 @@ function fusedEnding(word: string, name: string): boolean {
   return name.length >= 5 || (name.length === 4 && word.length - name.length >= 5);
 }
 
+// Suffix labels that say a trade ("ox.ac.uk", "harvard.edu"); any other suffix says a country or
+// nothing ("azienda.it" is Italian, not an IT company; ".tech" and ".sc" are open to anyone).
+const SUFFIX_TRADE_LABELS = new Set(["ac", "sch", "edu", "nhs"]);
+
+/** The words of a registrable domain that can name a trade: its name's words and a trade suffix. */
+function domainWords(domain: string): string[] {
+  const [name = "", ...suffix] = domain.split(".");
+  return [...name.split(/[^a-z]+/), ...suffix.filter((l) => SUFFIX_TRADE_LABELS.has(l))].filter(Boolean);
+}
+
 function tradesOf(domain: string): Trade[] {
-  const words = domain.split(/[^a-z]+/).filter(Boolean);
+  const words = domainWords(domain);
   return TRADES.filter((t) => t.names.some((name) => words.some((w) => w === name || fusedEnding(w, name))));
 }
 
