@@ -97,6 +97,18 @@ export const emailStatsSchema = z.object({
 });
 export type EmailStats = z.infer<typeof emailStatsSchema>;
 
+/** GET /api/emails/analytics?days=N: the Analytics Dashboard's figures over the last N days (UTC). */
+export const emailAnalyticsQuerySchema = z.object({
+  days: z.coerce.number().int().min(7).max(90).default(14),
+});
+export const emailAnalyticsSchema = z.object({
+  /** One entry per day, oldest first, today last: mail received and mail the person read. */
+  days: z.array(z.object({ date: z.string(), received: z.number(), read: z.number() })),
+  /** Who sent the most mail in the window, most first (at most 5). */
+  topSenders: z.array(z.object({ name: z.string(), address: z.string(), count: z.number() })),
+});
+export type EmailAnalytics = z.infer<typeof emailAnalyticsSchema>;
+
 /** GET /api/emails/action-items. */
 export const actionItemsSchema = z.object({
   count: z.number(),

@@ -3,6 +3,7 @@ import { emailInvitationQuerySchema } from "../../contract/calendar.ts";
 import { inboxZeroQueueQuerySchema } from "../../contract/inbox-zero.ts";
 import {
   bulkActionRequestSchema,
+  emailAnalyticsQuerySchema,
   emailListQuerySchema,
   emailPatchSchema,
   sendEmailRequestSchema,
@@ -22,6 +23,11 @@ export function registerMailRoutes(app: FastifyInstance, mail: MailServices): vo
   });
 
   app.get("/api/emails/stats", guarded, async (request) => mail.stats.stats(sessionOf(request).userId));
+
+  app.get("/api/emails/analytics", guarded, async (request) => {
+    const { days } = parseInput(emailAnalyticsQuerySchema, request.query);
+    return mail.analytics.analytics(sessionOf(request).userId, days);
+  });
 
   app.get("/api/emails/action-items", guarded, async (request) =>
     mail.actionItems.find(sessionOf(request).userId),

@@ -1,5 +1,6 @@
 import { createEventBus } from "../events.ts";
 import { createActionItemFinder } from "./action-item-finder.ts";
+import { createAnalyticsService } from "./analytics-service.ts";
 import { createInProcessRunner } from "./background.ts";
 import type { MailDeps } from "./deps.ts";
 import { createEmailActions, DEFAULT_WRITE_TIMEOUT_MS } from "./email-actions.ts";
@@ -59,6 +60,7 @@ export function createMailServices(
     lister: createEmailLister(deps.db),
     invitations: createInvitationReader(deps),
     stats,
+    analytics: createAnalyticsService(deps),
     actionItems: createActionItemFinder(deps.db),
     actions: createEmailActions({ ...deps, events, settler, writeTimeoutMs }),
     settler,

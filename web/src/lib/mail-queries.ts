@@ -16,6 +16,7 @@ import type { Bucket } from "../../../contract/buckets.ts";
 import type {
   ActionItems,
   Email,
+  EmailAnalytics,
   EmailListResponse,
   EmailStats,
   SyncStatus,
@@ -34,6 +35,7 @@ export interface EmailListParams {
 
 export const EMAILS_KEY = ["/api/emails"] as const;
 export const STATS_KEY = ["/api/emails/stats"] as const;
+export const ANALYTICS_KEY = ["/api/emails/analytics"] as const;
 export const ACTION_ITEMS_KEY = ["/api/emails/action-items"] as const;
 export const SYNC_STATUS_KEY = ["/api/emails/sync-status"] as const;
 
@@ -98,6 +100,11 @@ export function useBucketEmails(bucket: Bucket) {
 
 export function useEmailStats() {
   return useQuery<EmailStats | null>({ queryKey: STATS_KEY });
+}
+
+/** The Analytics Dashboard's last 14 days and top senders (GET /api/emails/analytics). */
+export function useEmailAnalytics() {
+  return useQuery<EmailAnalytics | null>({ queryKey: ANALYTICS_KEY });
 }
 
 /** One bucket's inbox total and unread count, from the one stats call every card shares. */
