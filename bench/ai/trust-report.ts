@@ -59,50 +59,24 @@ const PART2_NOTES: string[] = [
 
 export const TRUST_SECTION = "AI: issue 18 targets on held-out data (safety, actions, labels, buckets, text)";
 
-/**
- * The analyzers the table compares, oldest first: before issue 18, after parts 1 to 4, and after
- * part 5's first two dev rounds (5a).
- */
-export interface EarlierFigures {
-  before: Figures;
-  part1: Figures;
-  part2: Figures;
-  part3: Figures;
-  part4: Figures;
-  part5a: Figures;
-  part5: Figures;
-  part6a: Figures;
+/** An earlier analyzer's figures: one column of the table (oldest first, "now" comes last). */
+export interface EarlierColumn {
+  label: string;
+  figures: Figures;
 }
 
-let EARLIER: EarlierFigures = {
-  before: {},
-  part1: {},
-  part2: {},
-  part3: {},
-  part4: {},
-  part5a: {},
-  part5: {},
-  part6a: {},
-};
+let EARLIER: readonly EarlierColumn[] = [];
 
-function row(
-  name: string,
-  key: string,
-  now: Figures,
-  _previous: Figures,
-  target: string,
-  format = pct,
-): string {
+function row(name: string, key: string, now: Figures, target: string, format = pct): string {
   const show = (v: number | undefined) => (v === undefined ? "n/a" : format(v));
-  const { before, part1, part2, part3, part4, part5a, part5, part6a } = EARLIER;
-  return `| ${name} | ${[before, part1, part2, part3, part4, part5a, part5, part6a, now].map((f) => show(f[key])).join(" | ")} | ${target} |`;
+  const columns = [...EARLIER.map((c) => c.figures), now];
+  return `| ${name} | ${columns.map((f) => show(f[key])).join(" | ")} | ${target} |`;
 }
 
 const count = (v: number) => String(v);
 
-export function trustMarkdown(now: Figures, earlier: EarlierFigures): string {
+export function trustMarkdown(now: Figures, earlier: readonly EarlierColumn[]): string {
   EARLIER = earlier;
-  const previous = earlier.before;
   const s = (k: string) => `safety.${k}`;
   const lines = [
     `## ${TRUST_SECTION}`,
@@ -124,29 +98,15 @@ export function trustMarkdown(now: Figures, earlier: EarlierFigures): string {
     "- bench/ai/labels/*-heldout7.json (part 5, after round 8's data was written): a seventh held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's job itself, committed before any change after part 5a was measured on it; never tuned on, its failures never listed.",
     "- bench/ai/labels/*-heldout8.json (part 6): an eighth held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's job itself (a maritime museum's collections manager), committed before any measurement and measured with the part-5 analyzer (566ea1e) before any part-6 change; never tuned on, its failures never listed.",
     "",
-    "| target | before | part 1 | part 2 | part 3 | part 4 | part 5a | part 5 | part 6a | now | goal |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-    row("Modern phishing recall (held-out mail)", s("recall"), now, previous, ">= 85%"),
-    row("Precision (hand-written risky-but-legit + corpus ham)", s("precision"), now, previous, ">= 95%"),
-    row("False alarms (of normal mail)", s("falseAlarms"), now, previous, "", count),
-    row("Flagged mail with a compliance action", s("complianceOnFlagged"), now, previous, "0", count),
-    row(
-      "Hostile mail with a compliance action (flagged or not)",
-      s("complianceOnHostile"),
-      now,
-      previous,
-      "0",
-      count,
-    ),
-    row(
-      "Flagged mail with high urgency or importance > 4",
-      s("pressureOnFlagged"),
-      now,
-      previous,
-      "0",
-      count,
-    ),
-    row("Flagged mail without a readable reason", s("withoutReasons"), now, previous, "0", count),
+    `| target | ${earlier.map((c) => c.label).join(" | ")} | now | goal |`,
+    `|${" --- |".repeat(earlier.length + 3)}`,
+    row("Modern phishing recall (held-out mail)", s("recall"), now, ">= 85%"),
+    row("Precision (hand-written risky-but-legit + corpus ham)", s("precision"), now, ">= 95%"),
+    row("False alarms (of normal mail)", s("falseAlarms"), now, "", count),
+    row("Flagged mail with a compliance action", s("complianceOnFlagged"), now, "0", count),
+    row("Hostile mail with a compliance action (flagged or not)", s("complianceOnHostile"), now, "0", count),
+    row("Flagged mail with high urgency or importance > 4", s("pressureOnFlagged"), now, "0", count),
+    row("Flagged mail without a readable reason", s("withoutReasons"), now, "0", count),
     ...[
       "qr-lure",
       "oauth-consent",
@@ -157,157 +117,89 @@ export function trustMarkdown(now: Figures, earlier: EarlierFigures): string {
       "own-domain-subdomain",
       "brand-lookalike",
       "callback-scam",
-    ].map((t) => row(`recall · ${t}`, s(`recall:${t}`), now, previous, "")),
-    row("Real wallet-phishing domains flagged (sender only)", s("walletRecall"), now, previous, "higher"),
-    row("Legitimate crypto domains flagged (sender only)", s("walletFalseAlarmRate"), now, previous, "low"),
-    row("Actions fit the mail (risky-but-legit mail)", "actions.fitRate", now, previous, "all"),
-    row("Actions fit the mail (second held-out set, part 2)", "actions.fresh:fitRate", now, previous, "all"),
+    ].map((t) => row(`recall · ${t}`, s(`recall:${t}`), now, "")),
+    row("Real wallet-phishing domains flagged (sender only)", s("walletRecall"), now, "higher"),
+    row("Legitimate crypto domains flagged (sender only)", s("walletFalseAlarmRate"), now, "low"),
+    row("Actions fit the mail (risky-but-legit mail)", "actions.fitRate", now, "all"),
+    row("Actions fit the mail (second held-out set, part 2)", "actions.fresh:fitRate", now, "all"),
     ...LATER_SETS.map((set) =>
       row(
         `Actions fit the mail (${LATER_SET_NAMES[set]} held-out set, part ${PART_OF_SET[set]})`,
         `actions.${LATER_SET_NAMES[set]}:fitRate`,
         now,
-        previous,
         "all",
       ),
     ),
     ...["question", "request", "deadline", "meeting", "complaint", "information", "notification"].map((i) =>
-      row(`actions fit · ${i}`, `actions.fit:${i}`, now, previous, ""),
+      row(`actions fit · ${i}`, `actions.fit:${i}`, now, ""),
     ),
-    row(
-      "Email sentences, 3 classes: shown label accuracy",
-      "labels.email3:shownAccuracy",
-      now,
-      previous,
-      "> VADER",
-    ),
-    row("Email sentences, 3 classes: VADER accuracy", "labels.email3:vaderAccuracy", now, previous, ""),
-    row(
-      "Email sentences, 3 classes: shown label macro-F1",
-      "labels.email3:shownMacroF1",
-      now,
-      previous,
-      "> VADER",
-    ),
-    row("Email sentences, 3 classes: VADER macro-F1", "labels.email3:vaderMacroF1", now, previous, ""),
-    row(
-      "Email sentences, 2 classes: shown label accuracy",
-      "labels.email2:shownAccuracy",
-      now,
-      previous,
-      "> VADER",
-    ),
-    row("Email sentences, 2 classes: VADER accuracy", "labels.email2:vaderAccuracy", now, previous, ""),
-    row(
-      "UCI amazon+imdb, 2 classes: shown label accuracy",
-      "labels.uci2:shownAccuracy",
-      now,
-      previous,
-      "> VADER",
-    ),
-    row("UCI amazon+imdb, 2 classes: VADER accuracy", "labels.uci2:vaderAccuracy", now, previous, ""),
-    row(
-      "UCI amazon+imdb: clear sentences shown neutral",
-      "labels.uci2:shownNeutralRate",
-      now,
-      previous,
-      "low",
-    ),
+    row("Email sentences, 3 classes: shown label accuracy", "labels.email3:shownAccuracy", now, "> VADER"),
+    row("Email sentences, 3 classes: VADER accuracy", "labels.email3:vaderAccuracy", now, ""),
+    row("Email sentences, 3 classes: shown label macro-F1", "labels.email3:shownMacroF1", now, "> VADER"),
+    row("Email sentences, 3 classes: VADER macro-F1", "labels.email3:vaderMacroF1", now, ""),
+    row("Email sentences, 2 classes: shown label accuracy", "labels.email2:shownAccuracy", now, "> VADER"),
+    row("Email sentences, 2 classes: VADER accuracy", "labels.email2:vaderAccuracy", now, ""),
+    row("UCI amazon+imdb, 2 classes: shown label accuracy", "labels.uci2:shownAccuracy", now, "> VADER"),
+    row("UCI amazon+imdb, 2 classes: VADER accuracy", "labels.uci2:vaderAccuracy", now, ""),
+    row("UCI amazon+imdb: clear sentences shown neutral", "labels.uci2:shownNeutralRate", now, "low"),
     row(
       "UCI as mail (greeting, closing, signature), 2 classes: shown",
       "labels.uciMail2:shownAccuracy",
       now,
-      previous,
       "> VADER",
     ),
-    row(
-      "UCI as mail, 2 classes: VADER on the whole mail",
-      "labels.uciMail2:vaderAccuracy",
-      now,
-      previous,
-      "",
-    ),
+    row("UCI as mail, 2 classes: VADER on the whole mail", "labels.uciMail2:vaderAccuracy", now, ""),
     row(
       "UCI as mail: negative sentences shown positive",
       "labels.uciMail2:negativeShownPositive",
       now,
-      previous,
       "low",
     ),
-    row(
-      "Plain requests and invitations not negative: shown",
-      "labels.requests:shownNotNegative",
-      now,
-      previous,
-      "all",
-    ),
-    row(
-      "Plain requests and invitations not negative: VADER",
-      "labels.requests:vaderNotNegative",
-      now,
-      previous,
-      "",
-    ),
+    row("Plain requests and invitations not negative: shown", "labels.requests:shownNotNegative", now, "all"),
+    row("Plain requests and invitations not negative: VADER", "labels.requests:vaderNotNegative", now, ""),
     ...LATER_SETS.flatMap((set) => [
       row(
         `Plain requests and invitations not negative (${LATER_SET_NAMES[set]} set): shown`,
         `labels.requests${set}:shownNotNegative`,
         now,
-        previous,
         "all",
       ),
       row(
         `Plain requests and invitations not negative (${LATER_SET_NAMES[set]} set): VADER`,
         `labels.requests${set}:vaderNotNegative`,
         now,
-        previous,
         "",
       ),
     ]),
-    row("Direct person-to-person mail in the right bucket", "buckets.direct:accuracy", now, previous, "high"),
-    row("Direct mail sent to Newsletters", "buckets.direct:inNewsletters", now, previous, "0"),
+    row("Direct person-to-person mail in the right bucket", "buckets.direct:accuracy", now, "high"),
+    row("Direct mail sent to Newsletters", "buckets.direct:inNewsletters", now, "0"),
     ...LATER_SETS.flatMap((set) => [
       row(
         `Direct mail in the right bucket (${LATER_SET_NAMES[set]} set)`,
         `buckets.direct${set}:accuracy`,
         now,
-        previous,
         "high",
       ),
       row(
         `Direct mail sent to Newsletters (${LATER_SET_NAMES[set]} set)`,
         `buckets.direct${set}:inNewsletters`,
         now,
-        previous,
         "0",
       ),
     ]),
-    row(
-      "List-delivered spam kept out of Newsletters",
-      "buckets.listSpam:notNewsletters",
-      now,
-      previous,
-      "high",
-    ),
-    row(
-      "Summaries and key points free of others' text and furniture",
-      "text.summary:clean",
-      now,
-      previous,
-      "all",
-    ),
+    row("List-delivered spam kept out of Newsletters", "buckets.listSpam:notNewsletters", now, "high"),
+    row("Summaries and key points free of others' text and furniture", "text.summary:clean", now, "all"),
     ...LATER_SETS.map((set) =>
       row(
         `Summaries and key points free of others' text and furniture (${LATER_SET_NAMES[set]} set)`,
         `text.summary${set}:clean`,
         now,
-        previous,
         "all",
       ),
     ),
-    row("Template texts with a placeholder", "text.templates:placeholders", now, previous, "0"),
-    row("Template texts with glued sentences", "text.templates:glued", now, previous, "0"),
-    row("Template texts quoting a list-tagged subject", "text.templates:listTags", now, previous, "0"),
+    row("Template texts with a placeholder", "text.templates:placeholders", now, "0"),
+    row("Template texts with glued sentences", "text.templates:glued", now, "0"),
+    row("Template texts quoting a list-tagged subject", "text.templates:listTags", now, "0"),
     "",
     ...PART6_NOTES.flatMap((n) => ["", n]),
     "",

@@ -14,13 +14,8 @@
  *                                           data, never writes RESULTS.md); --errors lists failures
  *      ANALYZER_ROOT=/path/to/old/checkout npx tsx bench/ai/trust.ts --record-previous
  *                                           measures an older analyzer and writes previous-figures.json
- *                                           (--record-part1: part1-figures.json, main cbb037a;
- *                                           --record-part2: part2-figures.json, main 3a1e4a6;
- *                                           --record-part3: part3-figures.json, main 05a1509;
- *                                           --record-part4: part4-figures.json, main c0d9b62;
- *                                           --record-part5a: part5a-figures.json, main a89f6ac;
- *                                           --record-part5: part5-figures.json, main 566ea1e;
- *                                           --record-part6a: part6a-figures.json, main ee28437)
+ *                                           (--record-part1 to --record-part6a: the later analyzers,
+ *                                           listed with their commits in EARLIER_ANALYZERS)
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -70,21 +65,21 @@ const drafting = (await import(join(ROOT, "server/ai/drafting/local-replies.ts")
   composeLocally: (subject: string, draft: string, prefs: unknown) => string[];
 };
 
-const PREVIOUS_FILE = join(import.meta.dirname, "labels", "previous-figures.json");
-// The analyzer after the first part of issue 18 (main cbb037a), for the second part's figures.
-const PART1_FILE = join(import.meta.dirname, "labels", "part1-figures.json");
-// The analyzer after the second part (main 3a1e4a6), for the third part's figures.
-const PART2_FILE = join(import.meta.dirname, "labels", "part2-figures.json");
-// The analyzer after the third part (main 05a1509), for the fourth part's figures.
-const PART3_FILE = join(import.meta.dirname, "labels", "part3-figures.json");
-// The analyzer after the fourth part (main c0d9b62), for the fifth part's figures.
-const PART4_FILE = join(import.meta.dirname, "labels", "part4-figures.json");
-// The analyzer after part 5's first two dev rounds (main a89f6ac), measured with the seventh set.
-const PART5A_FILE = join(import.meta.dirname, "labels", "part5a-figures.json");
-// The analyzer after part 5 (main 566ea1e), measured with the eighth set before any part-6 change.
-const PART5_FILE = join(import.meta.dirname, "labels", "part5-figures.json");
-// The analyzer after part 6's round 9 (main ee28437), measured with the ninth set before round 10.
-const PART6A_FILE = join(import.meta.dirname, "labels", "part6a-figures.json");
+/**
+ * The analyzers the table compares with, oldest first: the column, the flag that records one
+ * (run with ANALYZER_ROOT at that commit, or on this checkout before the next change) and its file.
+ */
+const EARLIER_ANALYZERS = [
+  { label: "before", flag: "--record-previous", file: "previous-figures.json" }, // 7f768c1, before issue 18
+  { label: "part 1", flag: "--record-part1", file: "part1-figures.json" }, // cbb037a
+  { label: "part 2", flag: "--record-part2", file: "part2-figures.json" }, // 3a1e4a6
+  { label: "part 3", flag: "--record-part3", file: "part3-figures.json" }, // 05a1509
+  { label: "part 4", flag: "--record-part4", file: "part4-figures.json" }, // c0d9b62
+  { label: "part 5a", flag: "--record-part5a", file: "part5a-figures.json" }, // a89f6ac, with the seventh set
+  { label: "part 5", flag: "--record-part5", file: "part5-figures.json" }, // 566ea1e, with the eighth set
+  { label: "part 6a", flag: "--record-part6a", file: "part6a-figures.json" }, // ee28437, with the ninth set
+] as const;
+const labelsFile = (file: string) => join(import.meta.dirname, "labels", file);
 
 type Figures = Record<string, number>;
 
@@ -683,23 +678,8 @@ export async function trust(split: Split): Promise<{ figures: Figures; errors: s
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dev = process.argv.includes("--dev");
   const { figures, errors } = await trust(dev ? "dev" : "heldout");
-  const record = process.argv.includes("--record-previous")
-    ? PREVIOUS_FILE
-    : process.argv.includes("--record-part1")
-      ? PART1_FILE
-      : process.argv.includes("--record-part2")
-        ? PART2_FILE
-        : process.argv.includes("--record-part3")
-          ? PART3_FILE
-          : process.argv.includes("--record-part4")
-            ? PART4_FILE
-            : process.argv.includes("--record-part5a")
-              ? PART5A_FILE
-              : process.argv.includes("--record-part5")
-                ? PART5_FILE
-                : process.argv.includes("--record-part6a")
-                  ? PART6A_FILE
-                  : null;
+  const chosen = EARLIER_ANALYZERS.find((a) => process.argv.includes(a.flag));
+  const record = chosen ? labelsFile(chosen.file) : null;
   if (record) {
     writeFileSync(
       record,
@@ -719,16 +699,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const [k, v] of Object.entries(figures))
       process.stdout.write(`${k}\t${Number.isInteger(v) ? v : v.toFixed(3)}\n`);
   } else {
-    const markdown = trustMarkdown(figures, {
-      before: recorded(PREVIOUS_FILE),
-      part1: recorded(PART1_FILE),
-      part2: recorded(PART2_FILE),
-      part3: recorded(PART3_FILE),
-      part4: recorded(PART4_FILE),
-      part5a: recorded(PART5A_FILE),
-      part5: recorded(PART5_FILE),
-      part6a: recorded(PART6A_FILE),
-    });
+    const markdown = trustMarkdown(
+      figures,
+      EARLIER_ANALYZERS.map((a) => ({ label: a.label, figures: recorded(labelsFile(a.file)) })),
+    );
     process.stdout.write(`${markdown}\n`);
     if (shouldAppend() && !record) replaceResultsSection(TRUST_SECTION, markdown);
   }

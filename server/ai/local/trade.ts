@@ -219,8 +219,7 @@ export function readersOrganisationNames(userAddresses: readonly string[]): stri
 /** A name fused with its trade ("fellsidephysio") as people write it ("Fellside"). */
 function withoutTradeEnding(word: string): string {
   for (const name of TRADE_NAMES) {
-    if (name.length >= 5 && word.length - name.length >= 5 && word.endsWith(name))
-      return word.slice(0, -name.length);
+    if (fusedEnding(word, name) && word.length - name.length >= 5) return word.slice(0, -name.length);
   }
   return word;
 }
