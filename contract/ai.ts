@@ -143,14 +143,21 @@ const itemList = (what: string) =>
       message: `${what} must not contain duplicates`,
     });
 
-export const emailBehaviorSchema = z.object({
+/** The behaviour fields without defaults: a patch that leaves one out must not reset it. */
+const emailBehaviorFields = {
   ignore_categories: z
     .array(z.enum(IGNORE_CATEGORIES))
-    .refine((items) => new Set(items).size === items.length, { message: "duplicate category" })
-    .default([]),
-  auto_draft: z.boolean().default(true),
-  auto_send: z.boolean().default(false),
-  priority_handling: z.enum(PRIORITY_HANDLINGS).default("medium"),
+    .refine((items) => new Set(items).size === items.length, { message: "duplicate category" }),
+  auto_draft: z.boolean(),
+  auto_send: z.boolean(),
+  priority_handling: z.enum(PRIORITY_HANDLINGS),
+};
+
+export const emailBehaviorSchema = z.object({
+  ignore_categories: emailBehaviorFields.ignore_categories.default([]),
+  auto_draft: emailBehaviorFields.auto_draft.default(true),
+  auto_send: emailBehaviorFields.auto_send.default(false),
+  priority_handling: emailBehaviorFields.priority_handling.default("medium"),
 });
 export type EmailBehavior = z.infer<typeof emailBehaviorSchema>;
 
@@ -186,7 +193,7 @@ export const agentPatchSchema = z.object({
       reply_style: z.string().max(2000),
       forbidden_phrases: itemList("Forbidden phrase"),
       vip_contacts: itemList("VIP contact"),
-      email_behavior: emailBehaviorSchema.partial(),
+      email_behavior: z.object(emailBehaviorFields).partial(),
     })
     .partial()
     .optional(),

@@ -148,7 +148,8 @@ export const sendEmailRequestSchema = z.object({
 /** POST /api/emails/unsubscribe. */
 export const unsubscribeRequestSchema = z.object({
   emailId: z.string().uuid(),
-  fromAddress: z.string().optional(),
+  // An address is at most 320 characters (RFC 5321); the value can end up in a unique index.
+  fromAddress: z.string().max(320).optional(),
 });
 
 export const unsubscribeStatusSchema = z.object({

@@ -49,6 +49,15 @@ test.describe("auth callback", () => {
     await page.route("**/api/auth/outlook/callback?**", (route) => route.abort());
     await page.goto("/auth/callback?code=abc&state=outlook.xyz");
     await expect(page.getByRole("alert")).toHaveText("Authentication failed. Please try again.");
+    // A failure inside the server is an exception too, not its generic 500 text.
+    await page.route("**/api/auth/gmail/callback?**", (route) =>
+      route.fulfill({
+        status: 500,
+        json: { error: { code: "internal", message: "Something went wrong on our side. Please try again." } },
+      }),
+    );
+    await page.goto("/auth/callback?code=abc&state=gmail.xyz");
+    await expect(page.getByRole("alert")).toHaveText("Authentication failed. Please try again.");
   });
 
   test("the provider comes from the state: outlook when it says so, else gmail", async ({ page }) => {

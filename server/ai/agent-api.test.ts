@@ -77,9 +77,29 @@ describe.each(BACKENDS)("agent and AI API on %s (local engine)", (kind) => {
       vip_contacts: ["boss@acme.com"],
       email_behavior: { auto_draft: true, auto_send: true },
     });
+    // A patch naming one behaviour field keeps the others as stored, not as the defaults.
+    const full = await api("PATCH", `/api/agent/${agent.id}`, token, { preferences: PREFS });
+    expect(full.status).toBe(200);
+    const one = await api("PATCH", `/api/agent/${agent.id}`, token, {
+      preferences: { email_behavior: { auto_send: true } },
+    });
+    expect(agentSchema.parse(one.json).preferences).toMatchObject({
+      forbidden_phrases: PREFS.forbidden_phrases,
+      email_behavior: { ...PREFS.email_behavior, auto_send: true },
+    });
+    expect(
+      agentSchema.parse((await api("GET", "/api/agent", token)).json).preferences.email_behavior,
+    ).toEqual({
+      ...PREFS.email_behavior,
+      auto_send: true,
+    });
     // Another person cannot touch it.
     const other = await signedInUser(suite.db);
     expect((await api("PATCH", `/api/agent/${agent.id}`, other.token, { name: "Mine" })).status).toBe(404);
+    expect((await api("PATCH", "/api/agent/not-a-uuid", token, { name: "X" })).json.error).toMatchObject({
+      code: "not_found",
+      message: "No such agent.",
+    });
     expect((await api("GET", "/api/agent", token)).json).toMatchObject({ name: "Ada" });
   });
 
@@ -190,6 +210,10 @@ describe.each(BACKENDS)("agent and AI API on %s (local engine)", (kind) => {
     const first = memories[0];
     if (!first) throw new Error("no memory");
     expect((await api("DELETE", `/api/agent/memories/${first.id}`, other.token)).status).toBe(404);
+    // An id that cannot name a memory gets the memory's own 404, not an email's.
+    const malformed = await api("DELETE", "/api/agent/memories/x", token);
+    expect(malformed.status).toBe(404);
+    expect(malformed.json.error).toMatchObject({ code: "not_found", message: "No such memory." });
     expect((await api("DELETE", `/api/agent/memories/${first.id}`, token)).status).toBe(204);
     const after = agentInsightsSchema.parse((await api("GET", "/api/agent/insights", token)).json);
     expect(after.totalMemories).toBe(memories.length - 1);

@@ -8,13 +8,12 @@ import {
   improveTextRequestSchema,
 } from "../../contract/ai.ts";
 import { sessionOf } from "../http/auth-guard.ts";
-import { emailIdParam, parseInput } from "../mail/validation.ts";
+import { idParam, parseInput } from "../mail/validation.ts";
 import type { AiServices } from "./services.ts";
 
 /** The AI and agent API (spec section 7). Thin: validate, call one service, answer. */
 export function registerAiRoutes(app: FastifyInstance, ai: AiServices): void {
   const guarded = { preHandler: app.requireSession };
-  const idOf = (params: unknown) => emailIdParam(params);
 
   app.get("/api/agent", guarded, async (request) => ai.agents.get(sessionOf(request).userId));
 
@@ -25,7 +24,7 @@ export function registerAiRoutes(app: FastifyInstance, ai: AiServices): void {
 
   app.patch("/api/agent/:id", guarded, async (request) => {
     const body = parseInput(agentPatchSchema, request.body);
-    return ai.agents.update(sessionOf(request).userId, idOf(request.params), body);
+    return ai.agents.update(sessionOf(request).userId, idParam(request.params, "agent"), body);
   });
 
   app.get("/api/agent/insights", guarded, async (request) => ai.memories.insights(sessionOf(request).userId));
@@ -35,7 +34,7 @@ export function registerAiRoutes(app: FastifyInstance, ai: AiServices): void {
   }));
 
   app.delete("/api/agent/memories/:id", guarded, async (request, reply) => {
-    await ai.memories.remove(sessionOf(request).userId, idOf(request.params));
+    await ai.memories.remove(sessionOf(request).userId, idParam(request.params, "memory"));
     return reply.status(204).send();
   });
 
@@ -45,7 +44,7 @@ export function registerAiRoutes(app: FastifyInstance, ai: AiServices): void {
 
   app.post("/api/agent/analyze/:id", guarded, async (request) => {
     const { userId } = sessionOf(request);
-    const id = idOf(request.params);
+    const id = idParam(request.params);
     const analysis = await ai.analysis.analyseNow(userId, id);
     await ai.usage.conversation(userId, "analyze", analysis.engine, id);
     return ai.presentAnalysis(analysis);
@@ -53,7 +52,7 @@ export function registerAiRoutes(app: FastifyInstance, ai: AiServices): void {
 
   app.post("/api/agent/response/:id", guarded, async (request) => {
     const { userId } = sessionOf(request);
-    const id = idOf(request.params);
+    const id = idParam(request.params);
     const body = parseInput(agentReplyRequestSchema, request.body);
     const drafts = await ai.drafting.replies(userId, id, body.responseType);
     await ai.usage.conversation(userId, "response", drafts.engine, id);

@@ -266,6 +266,12 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
         ["POST", "/api/emails/send", { to: "a@b.io", cc: "bad", subject: "s", body: "b" }, "cc"],
         ["POST", "/api/emails/send", { to: "a@b.io", bcc: "x@", subject: "s", body: "b" }, "bcc"],
         ["POST", "/api/emails/unsubscribe", { emailId: "nope" }, "emailId"],
+        [
+          "POST",
+          "/api/emails/unsubscribe",
+          { emailId: "00000000-0000-4000-8000-000000000000", fromAddress: `${"x".repeat(400)}@b.io` },
+          "fromAddress",
+        ],
       ];
       for (const [method, path, body, field] of cases) {
         const r = await api(method, path, token, body);
@@ -279,6 +285,17 @@ describe.each(BACKENDS)("mail API on %s", (kind) => {
       expect(missing.json.error).toMatchObject({
         message: "Missing information: Please fill in recipient, subject, and message",
         fields: { to: "Required", subject: "Required", body: "Required" },
+      });
+      // Separators alone name no recipient: the same refusal, never a send the provider rejects.
+      const separators = await api("POST", "/api/emails/send", token, {
+        to: " , ;",
+        subject: "s",
+        body: "b",
+      });
+      expect(separators.status).toBe(400);
+      expect(separators.json.error).toMatchObject({
+        message: "Missing information: Please fill in recipient, subject, and message",
+        fields: { to: "Required" },
       });
     });
   });

@@ -27,8 +27,12 @@ function validate(request: SendRequest): Pick<OutgoingMessage, "to" | "cc" | "bc
   for (const key of ["to", "cc", "bcc"] as const) {
     if (fields[key]) continue;
     const result = parseRecipients(lists[key]);
-    if (result.ok) parsed[key] = result.addresses;
-    else fields[key] = `"${result.bad}" is not a valid email address`;
+    if (!result.ok) fields[key] = `"${result.bad}" is not a valid email address`;
+    else if (key === "to" && result.addresses.length === 0) {
+      // Only separators (", ;") is no recipient at all.
+      fields.to = "Required";
+      missing.push("to");
+    } else parsed[key] = result.addresses;
   }
   if (Object.keys(fields).length > 0) {
     const message = missing.length > 0 ? MISSING_INFORMATION : `Invalid ${Object.keys(fields).join(", ")}`;

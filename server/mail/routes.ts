@@ -11,7 +11,7 @@ import {
 } from "../../contract/mail.ts";
 import { sessionOf } from "../http/auth-guard.ts";
 import type { MailServices } from "./services.ts";
-import { emailIdParam, parseInput } from "./validation.ts";
+import { idParam, parseInput } from "./validation.ts";
 
 /** The mail API (contract/mail.ts). Every query is scoped to the signed-in user. */
 export function registerMailRoutes(app: FastifyInstance, mail: MailServices): void {
@@ -70,25 +70,25 @@ export function registerMailRoutes(app: FastifyInstance, mail: MailServices): vo
   });
 
   app.put("/api/inbox-zero/processed/:id", guarded, async (request) =>
-    mail.inboxZero.markProcessed(sessionOf(request).userId, emailIdParam(request.params)),
+    mail.inboxZero.markProcessed(sessionOf(request).userId, idParam(request.params)),
   );
 
   app.delete("/api/inbox-zero/processed/:id", guarded, async (request) =>
-    mail.inboxZero.unmarkProcessed(sessionOf(request).userId, emailIdParam(request.params)),
+    mail.inboxZero.unmarkProcessed(sessionOf(request).userId, idParam(request.params)),
   );
 
   app.get("/api/emails/:id", guarded, async (request) =>
-    mail.lister.get(sessionOf(request).userId, emailIdParam(request.params)),
+    mail.lister.get(sessionOf(request).userId, idParam(request.params)),
   );
 
   app.get("/api/emails/:id/invitation", guarded, async (request) => {
     const { tz } = parseInput(emailInvitationQuerySchema, request.query);
-    return mail.invitations.get(sessionOf(request).userId, emailIdParam(request.params), tz);
+    return mail.invitations.get(sessionOf(request).userId, idParam(request.params), tz);
   });
 
   app.patch("/api/emails/:id", guarded, async (request) => {
     const { userId } = sessionOf(request);
-    const id = emailIdParam(request.params);
+    const id = idParam(request.params);
     const change = parseInput(emailPatchSchema, request.body);
     await mail.actions.apply(userId, [id], change);
     return mail.lister.get(userId, id);
@@ -96,7 +96,7 @@ export function registerMailRoutes(app: FastifyInstance, mail: MailServices): vo
 
   app.delete("/api/emails/:id", guarded, async (request) => {
     const { userId } = sessionOf(request);
-    const id = emailIdParam(request.params);
+    const id = idParam(request.params);
     await mail.actions.apply(userId, [id], { trash: true });
     return mail.lister.get(userId, id);
   });

@@ -15,9 +15,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** An :id path parameter; anything that is not a UUID cannot name an email, so it is a 404. */
-export function emailIdParam(params: unknown): string {
+/**
+ * An :id path parameter; anything that is not a UUID cannot name a row, so it is the same 404
+ * ("No such agent.") the service gives for a UUID that names none.
+ */
+export function idParam(params: unknown, what: "email" | "agent" | "memory" = "email"): string {
   const id = (params as { id?: unknown } | undefined)?.id;
-  if (typeof id !== "string" || !UUID.test(id)) throw new DomainError("not_found", "No such email.");
+  if (typeof id !== "string" || !UUID.test(id)) throw new DomainError("not_found", `No such ${what}.`);
   return id;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, setUnauthorizedHandler } from "./api.ts";
-import { SESSION_TOKEN_KEY } from "./storage-keys.ts";
+import { ApiError, apiRequest, responseError, setUnauthorizedHandler } from "./api.ts";
+import { AUTH_FAILURE_REASON_KEY, SESSION_TOKEN_KEY } from "./storage-keys.ts";
 
 /** Just enough of the browser for the API client: storage, events and fetch. */
 function fakeStorage(): Storage {
@@ -25,7 +25,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const invalidated = () => json(401, { error: { code: "session_expired", message: "Session invalidated" } });
 
-describe("apiRequest and a session token replaced mid-flight", () => {
+describe("the API client's session handling (a token replaced mid-flight, raw responses)", () => {
   let signedOut: string[];
   beforeEach(() => {
     vi.stubGlobal("localStorage", fakeStorage());
@@ -67,6 +67,18 @@ describe("apiRequest and a session token replaced mid-flight", () => {
     await expect(apiRequest("GET", "/api/accounts")).rejects.toBeInstanceOf(ApiError);
     expect(calls).toBe(1);
     expect(localStorage.getItem(SESSION_TOKEN_KEY)).toBeNull();
+    expect(signedOut).toEqual(["session_expired"]);
+  });
+
+  it("gives raw-response callers (the data export) the same 401 handling and error text", async () => {
+    localStorage.setItem(SESSION_TOKEN_KEY, "old-token");
+    const expired = await responseError(invalidated());
+    expect(expired).toMatchObject({ status: 401, message: "Session invalidated" });
+    expect(localStorage.getItem(SESSION_TOKEN_KEY)).toBeNull();
+    expect(sessionStorage.getItem(AUTH_FAILURE_REASON_KEY)).toBe("session_expired");
+    expect(signedOut).toEqual(["session_expired"]);
+    const refused = await responseError(json(429, { error: { code: "rate_limited", message: "Slow down" } }));
+    expect(refused).toMatchObject({ status: 429, code: "rate_limited", message: "Slow down" });
     expect(signedOut).toEqual(["session_expired"]);
   });
 });

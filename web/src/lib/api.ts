@@ -66,6 +66,20 @@ function handle401(message: string): void {
   onUnauthorized(reason);
 }
 
+/**
+ * The error for a non-success answer, for calls that read the raw response (a download): a 401
+ * runs the same session handling as apiRequest (spec section 4).
+ */
+export async function responseError(res: Response): Promise<ApiError> {
+  if (res.status === 401) {
+    const { message } = await readErrorMessage(res).catch(() => ({ message: "Unauthorized" }));
+    handle401(message || "Unauthorized");
+    return new ApiError(401, message || "Unauthorized", "unauthorized");
+  }
+  const { message, code } = await readErrorMessage(res);
+  return new ApiError(res.status, message, code);
+}
+
 export interface RequestOptions {
   /**
    * For the default query function: a 401 yields null instead of an error. "ignore" throws
@@ -114,10 +128,7 @@ export async function apiRequest<T>(
     if (options.on401 === "returnNull") return null as T;
     throw new ApiError(401, message || "Unauthorized", "unauthorized");
   }
-  if (!res.ok) {
-    const { message, code } = await readErrorMessage(res);
-    throw new ApiError(res.status, message, code);
-  }
+  if (!res.ok) throw await responseError(res);
   if (res.status === 204) return undefined as T;
   const type = res.headers.get("content-type") ?? "";
   return (type.includes("application/json") ? await res.json() : await res.text()) as T;

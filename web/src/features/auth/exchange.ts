@@ -16,8 +16,9 @@ function resultOf(data: CallbackAnswer): ExchangeResult {
 
 function failureOf(err: unknown): ExchangeResult {
   console.error(err);
-  // A refusal the server explained (invalid or reused state, provider down...) keeps its words.
-  if (err instanceof ApiError && err.code !== undefined && err.message)
+  // A refusal the server explained (invalid or reused state, provider down...) keeps its words;
+  // an unhandled failure on the server ("internal") is an exception like any other.
+  if (err instanceof ApiError && err.code !== undefined && err.code !== "internal" && err.message)
     return { ok: false, message: err.message };
   return { ok: false, message: CALLBACK_MESSAGES.exception };
 }

@@ -10,7 +10,7 @@ import type {
   PrivacySettingUpdate,
 } from "../../../../contract/privacy.ts";
 import { toast } from "../../components/ui/toast-store.ts";
-import { ApiError, apiRequest } from "../../lib/api.ts";
+import { apiRequest, responseError } from "../../lib/api.ts";
 import { clearSessionToken } from "../../lib/session.tsx";
 import { readSessionToken } from "../../lib/storage-keys.ts";
 
@@ -65,7 +65,7 @@ export function useExportData() {
         headers: token ? { Authorization: `Bearer ${token}` } : {},
         credentials: "include",
       });
-      if (!res.ok) throw new ApiError(res.status, `Export answered ${res.status}`);
+      if (!res.ok) throw await responseError(res);
       const text = await res.text();
       JSON.parse(text);
       const name = fileNameOf(res.headers.get("content-disposition"));
