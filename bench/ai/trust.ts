@@ -14,7 +14,7 @@
  *                                           data, never writes RESULTS.md); --errors lists failures
  *      ANALYZER_ROOT=/path/to/old/checkout npx tsx bench/ai/trust.ts --record-previous
  *                                           measures an older analyzer and writes previous-figures.json
- *                                           (--record-part1 to --record-part6a: the later analyzers,
+ *                                           (--record-part1 to --record-part6: the later analyzers,
  *                                           listed with their commits in EARLIER_ANALYZERS)
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -78,6 +78,7 @@ const EARLIER_ANALYZERS = [
   { label: "part 5a", flag: "--record-part5a", file: "part5a-figures.json" }, // a89f6ac, with the seventh set
   { label: "part 5", flag: "--record-part5", file: "part5-figures.json" }, // 566ea1e, with the eighth set
   { label: "part 6a", flag: "--record-part6a", file: "part6a-figures.json" }, // ee28437, with the ninth set
+  { label: "part 6", flag: "--record-part6", file: "part6-figures.json" }, // ab0a465, with the tenth set
 ] as const;
 const labelsFile = (file: string) => join(import.meta.dirname, "labels", file);
 
