@@ -343,3 +343,29 @@ describe("intent in a law firm's and a food bank's mail (part 6, round 11)", () 
     expect(a.responseTime).not.toBe("No response needed");
   });
 });
+
+describe("intent in a pottery factory's mail (part 7, round 12)", () => {
+  it("reads a polite letter about an order weeks overdue, asking for it or a refund, as a complaint", () => {
+    const a = analyse({
+      from: { name: "Gordon Platt", address: "g.platt@btinternet.com" },
+      subject: "Order 5521",
+      bodyText:
+        "Dear Sir or Madam,\n\nI ordered two cushions from your shop on 3 March, to arrive within the week. It is now over two weeks and I have not received them. I would be grateful if you could send them or refund me.\n\nYours faithfully,\nGordon Platt",
+    });
+    expect(a.suggestedActions.join(" ")).toMatch(/complaint|problem/);
+    expect(a.responseTime).not.toBe("No response needed");
+    // The order date has gone by: it is no deadline.
+    expect(a.keyPoints.join(" ")).not.toMatch(/Deadline: 3 March/);
+  });
+
+  it("answers a question put after a topic the writer could not work out", () => {
+    const a = analyse({
+      from: { name: "Hari", address: "hari.books@outlook.com" },
+      subject: "Accounts - one query",
+      bodyText:
+        "Hi Jo,\n\nOne thing I couldn't work out from the statements: the £820 paid to Brightline on 2 March, was that the van lease or a repair?\n\nThanks,\nHari",
+    });
+    expect(a.suggestedActions.join(" ")).toMatch(/^Reply/);
+    expect(a.responseTime).not.toBe("No response needed");
+  });
+});

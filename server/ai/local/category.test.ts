@@ -420,3 +420,36 @@ describe("a job application is for a role, not for a passport", () => {
     );
   });
 });
+
+describe("direct mail in a pottery factory's mailbox (part 7, round 12)", () => {
+  const reader = "jo.reyes@millbankceramics.co.uk";
+
+  it("reads work sent from a private account when the writer says so as work", () => {
+    const off =
+      "Hi Jo,\n\nWriting from my personal as I'm at home with my son today. The reject count on the large bowls doubled last week. Could you ask Sam to hold the old clay back?\n\nAsha";
+    expect(categoryFor(reader, "asha.k.home@gmail.com", "bowls", off)).toBe("work");
+    const locked =
+      "Jo - can't get into the work email from home, so sending from mine. Tank readings were 40, 42 and 45 on Friday.\nRob";
+    expect(categoryFor(reader, "rob.hargreaves@btinternet.com", "readings", locked)).toBe("work");
+  });
+
+  it("reads an agency worker asking about their shift on the packing line as work", () => {
+    const text = "hi its Dani from the agency. Am I on earlies on the packing line tomorrow or lates? ta";
+    expect(categoryFor(reader, "danitee99@hotmail.com", "tomorrow", text)).toBe("work");
+  });
+
+  it("reads private mail from a work address when the writer keeps it off work as personal", () => {
+    const sneaking =
+      "Sneaking this in from work, don't tell my manager. Fancy a walk up the hill on Sunday? I can drive.\nH";
+    expect(categoryFor(reader, "h.grant@westgatebank.co.uk", "Sunday?", sneaking)).toBe("personal");
+    const fortieth =
+      "Jo!! It's Priya's 40th on Friday and a few of us are going to the pub after work. No work talk allowed. Are you in? Kx";
+    expect(categoryFor(reader, "kim.lowe@millbankceramics.co.uk", "Friday!", fortieth)).toBe("personal");
+  });
+
+  it("reads news of a friend's new baby as personal, though they mention their job", () => {
+    const text =
+      "Hey Jo, long time! Our little girl arrived last Tuesday, both doing great. Still at Elmworth, they've made me plant manager. Drinks soon?\nTom";
+    expect(categoryFor(reader, "tom.tan@elmworthplastics.co.uk", "News!", text)).toBe("personal");
+  });
+});

@@ -135,3 +135,17 @@ describe("plain asks (part 6, round 11)", () => {
     ).not.toBe("negative");
   });
 });
+
+describe("plain asks (part 7, round 12)", () => {
+  it("reads 'I wondered if you could' and a worry no one will have as not negative", () => {
+    expect(
+      label("", "I wondered if you could water the plants while we're away, in case the alarm goes off."),
+    ).not.toBe("negative");
+    expect(
+      label(
+        "",
+        "Could you tell everyone the smoke alarm test is at noon, so nobody's worried when it sounds?",
+      ),
+    ).not.toBe("negative");
+  });
+});

@@ -10,7 +10,7 @@ import { COMPLAINT } from "./intent.ts";
  */
 
 const ASK =
-  /^(?:[^,.!?]{0,40},\s*)?(?:(?:so|and|also|oh|ok|okay|btw|quick question)[,:]?\s+)?(?:(?:could|can|would|will|do|did|are|is|was|were|should|shall|may|might|have|has)\s+(?:you|we|i|there|it|they|someone|anyone|this|that)\b|please\b|kindly\b|would you mind\b|let (?:me|us) know\b|i was wondering\b|i wonder\b|just checking (?:whether|if|that|in)\b|(?:\w+ )?asked (?:me )?(?:to ask )?(?:if|whether) you\b|(?:just )?(?:a )?(?:quick |friendly |gentle )?reminder that\b|(?:if|when) you (?:get|have) a (?:chance|minute|moment|sec)\b|any chance\b|how about\b|what about\b|shall we\b|fancy\b|want to\b|feel free\b)/i;
+  /^(?:[^,.!?]{0,40},\s*)?(?:(?:so|and|also|oh|ok|okay|btw|quick question)[,:]?\s+)?(?:(?:could|can|would|will|do|did|are|is|was|were|should|shall|may|might|have|has)\s+(?:you|we|i|there|it|they|someone|anyone|this|that)\b|please\b|kindly\b|would you mind\b|let (?:me|us) know\b|i was wondering\b|i wonder\b|i wondered (?:if|whether)\b|just checking (?:whether|if|that|in)\b|(?:\w+ )?asked (?:me )?(?:to ask )?(?:if|whether) you\b|(?:just )?(?:a )?(?:quick |friendly |gentle )?reminder that\b|(?:if|when) you (?:get|have) a (?:chance|minute|moment|sec)\b|any chance\b|how about\b|what about\b|shall we\b|fancy\b|want to\b|feel free\b)/i;
 
 const ATTITUDE = /\b(why|how come|can you believe|seriously)\b|!{2,}|\?{2,}/i;
 
@@ -61,7 +61,7 @@ const COMPLAINT_AS_OBJECT =
 
 // Set terms whose parts are strongly negative words but which name a thing, not a feeling.
 const NEUTRAL_TERMS =
-  /\b(worst[- ]case( scenario)?|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer|sick (leave|day|days|note|pay)|complaints? forms?|lost (property|luggage|tracking)|(need|needs|have|has) to worry|should (i|we|they|you) (be )?worr(y|ied)|(nothing|no need) to worry|(don't|do not|not to) worry|no worries|a (little|bit|tad) worried|worried (that )?i('ve| have| might have| may have| got)|(is|are|was|were|she's|he's|they're) (a (little|bit|tad) |quite |really |very )?worried)\b/gi;
+  /\b(worst[- ]case( scenario)?|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer|sick (leave|day|days|note|pay)|complaints? forms?|lost (property|luggage|tracking)|(need|needs|have|has) to worry|should (i|we|they|you) (be )?worr(y|ied)|(nothing|no need) to worry|(don't|do not|not to) worry|no worries|a (little|bit|tad) worried|worried (that )?i('ve| have| might have| may have| got)|(is|are|was|were|she's|he's|they're) (a (little|bit|tad) |quite |really |very )?worried|(nobody|no one|no-one|none of us|noone)('s| is| gets| will be)? (worr(y|ied|ies)|alarmed|panics?))\b/gi;
 
 export function carriesAttitude(text: string): boolean {
   const own = text.replace(COMPLAINT_AS_OBJECT, " ").replace(NEUTRAL_TERMS, " ");

@@ -317,3 +317,69 @@ describe("pastes after a sign-off and titled signatures (part 6, round 11)", () 
     expect(text).not.toContain("Market Square");
   });
 });
+
+describe("bottom-posted replies, bar tables, name cards and commented listings (part 7, round 12)", () => {
+  it("drops the attribution over a quoted block above a bottom-posted reply, in any language", () => {
+    const body = [
+      "Le 3 févr. 2025 à 09:15, Tom Ellis <tom@ellis.example> a écrit :",
+      "> Could the delivery come on Thursday instead?",
+      "Hello Tom,",
+      "Thursday is fine, the van will be with you by ten.",
+    ].join("\n");
+    const cleaned = cleanBody(body, "Ana Ruiz");
+    expect(cleaned.text).toBe("Thursday is fine, the van will be with you by ten.");
+    expect(cleaned.hadQuotedReply).toBe(true);
+  });
+
+  it("drops a pasted table with bars between its cells, and keeps the sender's words", () => {
+    const body = [
+      "The test results are in, the thin mix is still the weak one.",
+      "",
+      "Batch | Thin mix | Thick mix",
+      "March | 7.2% | 3.1%",
+      "April | 6.8% | 2.9%",
+      "",
+      "I'll keep the rest back for now.",
+    ].join("\n");
+    expect(cleanBody(body).text).toBe(
+      "The test results are in, the thin mix is still the weak one.\n\nI'll keep the rest back for now.",
+    );
+  });
+
+  it("finds a sign-off by first name with the sender's card right under it and no blank line", () => {
+    const body = [
+      "Hi Sam,",
+      "The spare belts went out this morning.",
+      "Rita",
+      "Rita Moss | Sales Lead | Beltworks",
+      "T: 01632 960 123",
+      "12 Mill Lane, Dunmere",
+    ].join("\n");
+    expect(cleanBody(body, "Rita Moss").text).toBe("The spare belts went out this morning.");
+  });
+
+  it("drops a pasted listing that the sender comments on below it", () => {
+    const body = [
+      "Oak bookcase, five shelves",
+      "£60 · Used - like new",
+      "Collection only, Hartley",
+      "Posted 3 days ago",
+      "",
+      "This one would fit the alcove, what do you think? I can pick it up Saturday.",
+    ].join("\n");
+    expect(cleanBody(body, "Jo").text).toBe(
+      "This one would fit the alcove, what do you think? I can pick it up Saturday.",
+    );
+    // A paragraph of prose before "This one ..." is the sender's own.
+    const prose =
+      "We saw two flats today. Both were fine.\nThe second had a garden.\n\nThis one is my favourite.";
+    expect(cleanBody(prose).text).toBe(prose);
+  });
+
+  it("takes 'Yours faithfully' and 'Yours sincerely' as closings", () => {
+    for (const closing of ["Yours faithfully,", "Yours sincerely,", "Sincerely yours,"]) {
+      const body = `I am writing about the order I placed in March.\n\n${closing}\nPat Quinn\n4 Hill Road`;
+      expect(cleanBody(body).text).toBe("I am writing about the order I placed in March.");
+    }
+  });
+});

@@ -82,7 +82,7 @@ const SIGNATURE_START = [
 ];
 
 const CLOSING =
-  /^(with\s+)?(best|kind|warm|many)?\s*(regards|wishes)|^(thanks|thank you|cheers|best|sincerely|yours( truly)?)[,!.]?\s*$|^(cordialement|bien (à vous|cordialement)|salutations|mit freundlichen grüßen|viele grüße|beste grüße|liebe grüße|grüße|gruß|met vriendelijke groet(en)?|vriendelijke groet(en)?|groet(en|jes)?|saludos|un saludo|atentamente|cordiali saluti|distinti saluti|saluti|pozdrawiam|z poważaniem|med vänlig hälsning|vänliga hälsningar|hälsningar|med venlig hilsen|mvh|atenciosamente|cumprimentos|abraços)[,!.]?\s*$/i;
+  /^(with\s+)?(best|kind|warm|many)?\s*(regards|wishes)|^(thanks|thank you|cheers|best|sincerely|faithfully|yours( truly| faithfully| sincerely)?|(sincerely|faithfully) yours)[,!.]?\s*$|^(cordialement|bien (à vous|cordialement)|salutations|mit freundlichen grüßen|viele grüße|beste grüße|liebe grüße|grüße|gruß|met vriendelijke groet(en)?|vriendelijke groet(en)?|groet(en|jes)?|saludos|un saludo|atentamente|cordiali saluti|distinti saluti|saluti|pozdrawiam|z poważaniem|med vänlig hälsning|vänliga hälsningar|hälsningar|med venlig hilsen|mvh|atenciosamente|cumprimentos|abraços)[,!.]?\s*$/i;
 
 const FOOTER_LINE =
   /unsubscribe|you are receiving this|you received this|to stop receiving|view (this|it)? ?(email )?in (your )?browser|manage (your )?(email )?preferences|privacy policy|all rights reserved|^©|copyright \d{4}|mailing list$|^https?:\/\/\S+\/(mailman|listinfo)\//i;
@@ -138,7 +138,14 @@ const ANNOUNCES_PASTE =
 const PASTE_INTRO =
   /(^\s*(her|his|their|the|my|your) (message|email|text|note|reply|letter|post|words)\b|\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b)[^:\n]{0,80}:\s*$/i;
 
+/** A table row pasted with bars between three or more short cells ("8\" side plate | 4.0% | 9.8%"). */
+function barRow(line: string): boolean {
+  const cells = line.split(/\s\|\s/);
+  return cells.length >= 3 && cells.every((c) => c.trim().length > 0 && c.trim().length <= 40);
+}
+
 const pastedLine = (line: string) =>
+  barRow(line) ||
   MACHINE_LINE.test(line) ||
   CODE_LINE.test(line) ||
   csvRow(line) ||
@@ -185,6 +192,16 @@ function signatureBlock(lines: readonly string[]): number {
 const pastedOpener = (line: string) =>
   pastedLine(line) && (!/[.!?]\s*$/.test(line) || MACHINE_LINE.test(line));
 
+// The sender's comment on what they pasted above it: "This one looks good for Tomi's birthday".
+const POINTS_BACK =
+  /^\s*(this one|that one|this is the one|these ones|see above|(the )?above (is|are|was)|what do you think (of|about) (this|these|it)|how about this( one)?|thoughts on (this|these))\b/i;
+
+/** A listing or a card: three lines or more, most without a sentence stop ("£145 · Used - good condition"). */
+function fragmentBlock(paragraph: readonly string[]): boolean {
+  const fragments = paragraph.filter((l) => !/[.!?]["')\]]?\s*$/.test(l.trim())).length;
+  return paragraph.length >= 3 && fragments / paragraph.length >= 0.6;
+}
+
 function dropPastedParagraphs(lines: string[]): void {
   // Announcements are read from the text as written, not after a paste before them was dropped.
   const original = [...lines];
@@ -199,9 +216,12 @@ function dropPastedParagraphs(lines: string[]): void {
     const before = original.slice(0, start).filter((l) => l.trim() !== "");
     const announced =
       start > 0 && (lines[start - 1] ?? "").trim() === "" && PASTE_INTRO.test(before.at(-1) ?? "");
+    const commentedBelow =
+      fragmentBlock(paragraph) && POINTS_BACK.test(original.slice(i + 1).find((l) => l.trim() !== "") ?? "");
     if (
       share >= 0.6 ||
       (share >= 0.4 && pastedOpener(paragraph[0] ?? "")) ||
+      commentedBelow ||
       (paragraph.length > 0 && (announced || QUOTED_PARAGRAPH.test(paragraph.join(" "))))
     ) {
       for (let k = start; k < i; k++) lines[k] = "";
@@ -282,9 +302,12 @@ function signOffByName(lines: readonly string[], senderName: string): number {
     // A name, the full name, or the initial alone ("C"); or the full name with a title after a bar
     // or a comma ("Liam Carter | Senior Negotiator").
     const titled = line.startsWith(full) && /^\s*[|,–—]\s*[a-z]/.test(line.slice(full.length));
+    // "Gary" then "Gary Fenwick | Account Manager": the card under the name shows it is the sign-off
+    // even with no blank line before it.
+    const cardFollows = full.includes(" ") && (lines[i + 1] ?? "").trim().toLowerCase().startsWith(full);
     if (
       (line === first || line === full || line === first[0] || titled) &&
-      (lines[i - 1] ?? "").trim() === ""
+      ((lines[i - 1] ?? "").trim() === "" || (line === first && cardFollows))
     )
       return i;
   }
@@ -306,6 +329,12 @@ export function cleanBody(raw: string, senderName = ""): CleanedBody {
       hadQuotedReply = true;
       end = i;
       break;
+    }
+    // The attribution over a quoted block ("Am 31.01.2025 um 14:22 schrieb Nadia:" then "> ...")
+    // goes with the block, even above the sender's own text in a bottom-posted reply.
+    if (isQuoteHeader(lines, i) && /^\s*>/.test(lines.slice(i + 1).find((l) => l.trim() !== "") ?? "")) {
+      hadQuotedReply = true;
+      continue;
     }
     if (/^\s*(>|\|)/.test(line)) {
       hadQuotedReply = true;

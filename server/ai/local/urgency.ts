@@ -107,15 +107,27 @@ function resolveDate(value: string, now: Date): number | null {
   const lower = value.toLowerCase();
   const weekday = WEEKDAYS.findIndex((d) => lower.includes(d) || lower.includes(`${d.slice(0, 3)} `));
   if (weekday !== -1) return daysUntilWeekday(now, weekday);
-  // Explicit dates ("March 3rd", "12/05/2024"): Date.parse with the year of `now` if missing.
+  const days = explicitDays(value, now);
+  return days !== null && days >= -1 && days <= 366 ? Math.max(0, days) : null;
+}
+
+/** Explicit dates ("March 3rd", "12/05/2024"): Date.parse with the year of `now` if missing. */
+function explicitDays(value: string, now: Date): number | null {
   const cleaned = value.replace(/(\d+)(st|nd|rd|th)\b/gi, "$1").replace(/[.,]$/, "");
   const withYear = /\b\d{4}\b/.test(cleaned) ? cleaned : `${cleaned} ${now.getUTCFullYear()}`;
   const parsed = Date.parse(withYear);
   if (!Number.isFinite(parsed)) return null;
-  const days = Math.floor(
-    (parsed - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) / DAY_MS,
-  );
-  return days >= -1 && days <= 366 ? Math.max(0, days) : null;
+  return Math.floor((parsed - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) / DAY_MS);
+}
+
+/**
+ * A date written out that is already gone ("I ordered it on 12 January"): no deadline, unless the
+ * sentence makes it one that has passed ("was due by 12 January").
+ */
+function pastDate(value: string, sentence: string, now: Date): boolean {
+  if (DAY_MONTH.test(value.trim()) || RELATIVE.some(([p]) => p.test(value))) return false;
+  if (/\b(due|overdue|deadline|by|before|no later than|until|expire[sd]?)\b/i.test(sentence)) return false;
+  return (explicitDays(value, now) ?? 0) < -1;
 }
 
 /** The nearest deadline-like date in the text: a DATE/TIME next to a deadline cue, or a relative word. */
@@ -167,6 +179,7 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
         )
       )
         continue;
+      if (pastDate(date.value, sentence.text, features.now)) continue;
       const days = resolveDate(date.value, features.now);
       const time = times[0]?.value.replace(/[.,]$/, "");
       consider(time ? `${date.value} ${time}` : date.value.replace(/[.,]$/, ""), days);
@@ -179,7 +192,7 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
 // also after the writer says what they do not know ("I can't remember, is Owen still allergic?");
 // a rhetorical clause in a post ("..., is it any wonder?") has no such lead-in.
 const QUESTION_TO_READER =
-  /\b(you|your|we|us)\b|^\s*(can|could|would|will|shall|should|do|does|did|is|are|was|any|how|what|when|where|which|who|why)\b|\bi\b[^,;:?]{0,40}\b(remember|recall|sure|know|forgot|forget|wondering|checking|confused|curious)\b[^,;:?]{0,15}[,;:–—]\s+(can|could|would|will|shall|should|do|does|did|is|are|was|were|has|have|how|what|when|where|which|who|why)\b/i;
+  /\b(you|your|we|us)\b|^\s*(can|could|would|will|shall|should|do|does|did|is|are|was|any|how|what|when|where|which|who|why)\b|\bi\b[^,;:?]{0,40}\b(remember|recall|sure|know|forgot|forget|wondering|checking|confused|curious|work out|figure out|make out|tell|understand)\b[^,;:?]{0,25}[,;:–—]\s+([^?]{0,80},\s+)?(can|could|would|will|shall|should|do|does|did|is|are|was|were|has|have|how|what|when|where|which|who|why)\b/i;
 
 // A question may open with the reader's name: "Alex - which formats...?", "Sam, can you...?"
 const VOCATIVE = /^\s*[A-Z][a-z]+\s*[-–—,:]\s*/;
