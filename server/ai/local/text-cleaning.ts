@@ -138,8 +138,15 @@ const ANNOUNCES_PASTE =
 const PASTE_INTRO =
   /(^\s*(her|his|their|the|my|your) (message|email|text|note|reply|letter|post|words)\b|\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b)[^:\n]{0,80}:\s*$/i;
 
+/** The first line after line `i` with something on it ("" when none). */
+function nextWritten(lines: readonly string[], i: number): string {
+  for (let k = i + 1; k < lines.length; k++) if ((lines[k] ?? "").trim() !== "") return lines[k] ?? "";
+  return "";
+}
+
 /** A table row pasted with bars between three or more short cells ("8\" side plate | 4.0% | 9.8%"). */
 function barRow(line: string): boolean {
+  if (!line.includes(" | ")) return false;
   const cells = line.split(/\s\|\s/);
   return cells.length >= 3 && cells.every((c) => c.trim().length > 0 && c.trim().length <= 40);
 }
@@ -216,8 +223,7 @@ function dropPastedParagraphs(lines: string[]): void {
     const before = original.slice(0, start).filter((l) => l.trim() !== "");
     const announced =
       start > 0 && (lines[start - 1] ?? "").trim() === "" && PASTE_INTRO.test(before.at(-1) ?? "");
-    const commentedBelow =
-      fragmentBlock(paragraph) && POINTS_BACK.test(original.slice(i + 1).find((l) => l.trim() !== "") ?? "");
+    const commentedBelow = fragmentBlock(paragraph) && POINTS_BACK.test(nextWritten(original, i));
     if (
       share >= 0.6 ||
       (share >= 0.4 && pastedOpener(paragraph[0] ?? "")) ||
@@ -325,14 +331,15 @@ export function cleanBody(raw: string, senderName = ""): CleanedBody {
   for (let i = 0; i < end; i++) {
     const line = lines[i] ?? "";
     const trimmed = line.trim();
-    if (isQuoteHeader(lines, i) && kept.some((l) => l.trim() !== "")) {
+    const header = isQuoteHeader(lines, i);
+    if (header && kept.some((l) => l.trim() !== "")) {
       hadQuotedReply = true;
       end = i;
       break;
     }
     // The attribution over a quoted block ("Am 31.01.2025 um 14:22 schrieb Nadia:" then "> ...")
     // goes with the block, even above the sender's own text in a bottom-posted reply.
-    if (isQuoteHeader(lines, i) && /^\s*>/.test(lines.slice(i + 1).find((l) => l.trim() !== "") ?? "")) {
+    if (header && /^\s*>/.test(nextWritten(lines, i))) {
       hadQuotedReply = true;
       continue;
     }
