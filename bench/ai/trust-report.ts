@@ -2,7 +2,7 @@ import { machineLine, pct } from "./report.ts";
 import { LATER_SET_NAMES, LATER_SETS } from "./trust-data.ts";
 
 /** The part of issue 18 in which each later held-out set was written. */
-const PART_OF_SET = { 3: 3, 4: 4, 5: 5, 6: 5, 7: 5, 8: 6, 9: 6, 10: 7 } as const;
+const PART_OF_SET = { 3: 3, 4: 4, 5: 5, 6: 5, 7: 5, 8: 6, 9: 6, 10: 7, 11: 7 } as const;
 
 /** The issue-18 section of bench/RESULTS.md: the table of targets and the notes on how each figure came about. */
 
@@ -97,6 +97,9 @@ export function trustMarkdown(now: Figures, earlier: readonly EarlierColumn[]): 
     "- bench/ai/labels/*-heldout6.json (part 5): a sixth held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's trade itself (the engineer learned it only when the set was measured), committed before any part-5 analyzer change was measured on it; never tuned on, its failures never listed.",
     "- bench/ai/labels/*-heldout7.json (part 5, after round 8's data was written): a seventh held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's job itself, committed before any change after part 5a was measured on it; never tuned on, its failures never listed.",
     "- bench/ai/labels/*-heldout8.json (part 6): an eighth held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's job itself (a maritime museum's collections manager), committed before any measurement and measured with the part-5 analyzer (566ea1e) before any part-6 change; never tuned on, its failures never listed.",
+    "- bench/ai/labels/*-heldout9.json (part 6): a ninth held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's job itself (a marina manager), committed after round 9's changes and measured with both the part-5 and the part-6a analyzer before any newer change; never tuned on, its failures never listed.",
+    "- bench/ai/labels/*-heldout10.json (part 7): a tenth held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's job itself (an archaeology unit's field projects manager), committed and measured with the part-6 analyzer (ab0a465) before any part-7 change; never tuned on, its failures never listed.",
+    "- bench/ai/labels/*-heldout11.json (part 7): an eleventh held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's job itself (in the public sector, a charity, transport or farming), committed and measured with the analyzer after round 12 (part 7a, 6c81851) before any round-13 change; never tuned on, its failures never listed.",
     "",
     `| target | ${earlier.map((c) => c.label).join(" | ")} | now | goal |`,
     `|${" --- |".repeat(earlier.length + 3)}`,

@@ -14,7 +14,7 @@
  *                                           data, never writes RESULTS.md); --errors lists failures
  *      ANALYZER_ROOT=/path/to/old/checkout npx tsx bench/ai/trust.ts --record-previous
  *                                           measures an older analyzer and writes previous-figures.json
- *                                           (--record-part1 to --record-part6: the later analyzers,
+ *                                           (--record-part1 to --record-part7a: the later analyzers,
  *                                           listed with their commits in EARLIER_ANALYZERS)
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -79,6 +79,7 @@ const EARLIER_ANALYZERS = [
   { label: "part 5", flag: "--record-part5", file: "part5-figures.json" }, // 566ea1e, with the eighth set
   { label: "part 6a", flag: "--record-part6a", file: "part6a-figures.json" }, // ee28437, with the ninth set
   { label: "part 6", flag: "--record-part6", file: "part6-figures.json" }, // ab0a465, with the tenth set
+  { label: "part 7a", flag: "--record-part7a", file: "part7a-figures.json" }, // 6c81851, with the eleventh set
 ] as const;
 const labelsFile = (file: string) => join(import.meta.dirname, "labels", file);
 
