@@ -369,3 +369,27 @@ describe("intent in a pottery factory's mail (part 7, round 12)", () => {
     expect(a.responseTime).not.toBe("No response needed");
   });
 });
+
+describe("intent in a piano tuner's mail (part 7, round 13)", () => {
+  it("reads a polite complaint that asks to put a job right at no charge, with a past visit date, as a complaint", () => {
+    const a = analyse({
+      from: { name: "Ruth Hale", address: "ruth.hale@btinternet.com" },
+      subject: "Boiler service on 12 March",
+      bodyText:
+        "Dear Mr Price,\n\nI don't like to make a fuss. However, a week after your visit on 12 March the boiler is making the same noise, which it did not do before. I should be grateful if you would come back and put it right at no further charge.\n\nYours sincerely,\nRuth Hale",
+    });
+    expect(a.suggestedActions.join(" ")).toMatch(/complaint/);
+    expect(a.keyPoints.join(" ")).not.toMatch(/Deadline: 12 March/);
+  });
+
+  it("reads 'it didn't go down well ... I'm sure it was an oversight, we would ask you to reissue' as a complaint", () => {
+    const a = analyse({
+      from: { name: "Alan Webb", address: "alan.webb@gmail.com" },
+      subject: "Invoice 118",
+      bodyText:
+        "Mia,\n\nI showed your invoice to the committee and it didn't go down well: the second visit was meant to be included. I'm sure it was an oversight, but we would ask you to reissue it for one visit.\n\nRegards,\nAlan",
+    });
+    expect(a.suggestedActions.join(" ")).toMatch(/complaint/);
+    expect(a.responseTime).not.toBe("No response needed");
+  });
+});

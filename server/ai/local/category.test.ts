@@ -453,3 +453,19 @@ describe("direct mail in a pottery factory's mailbox (part 7, round 12)", () => 
     expect(categoryFor(reader, "tom.tan@elmworthplastics.co.uk", "News!", text)).toBe("personal");
   });
 });
+
+describe("direct mail to a one-person business (part 7, round 13)", () => {
+  const reader = "mia@lakesideclocks.co.uk";
+
+  it("reads what the business's own domain names it deals in, and a client asking for a visit, as work", () => {
+    const text =
+      "Hi Mia,\n\nForgive the odd question. My late uncle left us a longcase clock and it stopped years ago. Do you work on longcase clocks, or could you come and look at it? I'd of course pay for a visit.\n\nThanks,\nPete";
+    expect(categoryFor(reader, "pete.h@btinternet.com", "An old clock", text)).toBe("work");
+  });
+
+  it("reads a past client's request as work", () => {
+    const text =
+      "Hi Mia! You serviced our carriage clock last spring. The kids knocked it off the shelf, could you come and have a look at it? Jo x";
+    expect(categoryFor(reader, "jo.pritch77@gmail.com", "clock drama", text)).toBe("work");
+  });
+});

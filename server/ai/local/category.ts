@@ -51,8 +51,11 @@ const CLIENT_BOOKING =
   /\b(book (me|us|her|him|them|myself) in|(can|could) (i|we) (book|get|have) (an? |my )?(appointment|slot)|(i'd|i would|we'd|we would) like to book|squeeze (me|us|her|him|them) in|fit (me|us|her|him|them|that many) in|pencil (me|us|her|him|them) in|rebook (my|our|her|his|for)|cancel my (appointment|booking|slot))\b/i;
 // A client asking the reader's team for its service: "could someone dial in", "could one of your
 // lads ring me".
+// Also a client asking the reader to come out and do it ("could you come and tell us honestly
+// whether it's worth restringing"), whether they take a kind of job on ("Do you work on
+// harpsichords?"), a past client ("you did our old Broadwood last April") and one who offers to pay.
 const CLIENT_SERVICE =
-  /\b(could|can|would) (someone|somebody|one of (your|the) (lads|team|engineers?|guys|techs?|staff)|your (team|engineers?|lads|guys)|you guys) (please )?(dial|log|remote|look|come|pop|ring|call|have a look|take a look|sort|check|fix)\b/i;
+  /\b((could|can|would) (someone|somebody|one of (your|the) (lads|team|engineers?|guys|techs?|staff)|your (team|engineers?|lads|guys)|you guys) (please )?(dial|log|remote|look|come|pop|ring|call|have a look|take a look|sort|check|fix)|(could|can|would) you (please )?come (and|out|over|round) (and )?(look at|see|check|fix|redo|assess|have a look|take a look|tell (us|me))|do you (work on|repair|service|restore|take on)|you (did|tuned|fixed|serviced|repaired|restored) (our|my|mum's|dad's) [\w ]{0,20}(last|in|back in) (week|month|year|spring|summer|autumn|winter|january|february|march|april|may|june|july|august|september|october|november|december)|i('d| would) (of course |happily |be happy to )?pay (for|you for) (a|an|the|your) (visit|assessment|call-?out|quote|inspection))\b/i;
 // A sender signing with a company's legal name writes on business, whatever address they use.
 const BUSINESS_SIGNATURE =
   /^[ \t]*[A-Z][\w&'.-]*(?:[ \t]+[A-Z&][\w&'.-]*){0,4}[ \t]+(?:Ltd|Limited|LLC|L\.L\.C\.|Inc|Corp|GmbH|LLP|PLC|Pty|B\.V\.|S\.A\.)\.?[ \t]*$/m;
@@ -231,6 +234,9 @@ export function categorize(features: EmailFeatures): CategoryResult {
     const trade = features.tradeWords && new RegExp(features.tradeWords.source, "gi");
     scores.personal += 0.5 * countOutside(PERSONAL_TOPIC, head, 4, trade);
     if (trade) scores.work += 0.5 * countDistinct(trade, head, 3);
+    // The thing the reader's business deals in, named ("the piano", "the dairy herd").
+    if (features.businessWords)
+      scores.work += 0.75 * Math.min(1, countDistinct(features.businessWords, head, 1));
   }
   if (direct) {
     // Ads and newsletters do not greet the reader by the first name of their address: a mail

@@ -3,7 +3,12 @@ import { parseText } from "./nlp.ts";
 import { isFreeMailDomain } from "./security/advance-fee.ts";
 import { domainOfAddress, registrableDomain } from "./security/domains.ts";
 import { bodyToText, type CleanedBody, cleanBody } from "./text-cleaning.ts";
-import { readersOrganisationNames, readersTradeWords, sendersOtherTrade } from "./trade.ts";
+import {
+  readersBusinessWords,
+  readersOrganisationNames,
+  readersTradeWords,
+  sendersOtherTrade,
+} from "./trade.ts";
 import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
 
 /**
@@ -57,6 +62,8 @@ export interface EmailFeatures {
   fromOtherTrade: boolean;
   /** Private-life words that are the reader's trade (trade.ts); null when their domain names none. */
   tradeWords: RegExp | null;
+  /** What the reader's business domain says it deals in ("pianos", "dairy"); global; null when none. */
+  businessWords: RegExp | null;
   /** The body opens with the first name of the user's address ("Hi Robin," for robin.okafor@...). */
   greetsReaderByName: boolean;
   /** The user is in To (not only Cc/Bcc or a list). */
@@ -146,6 +153,7 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     addressedDirectly,
     greetsReaderByName: greetsByName(rawText, user),
     tradeWords: readersTradeWords(user),
+    businessWords: readersBusinessWords(user),
     fromOtherTrade: sendersOtherTrade(fromDomain, user),
     namesReadersOrganisation: namesOrganisation(`${input.subject}\n${text}`, readersOrganisationNames(user)),
     fromOwnOrganisation:

@@ -383,3 +383,30 @@ describe("bottom-posted replies, bar tables, name cards and commented listings (
     }
   });
 });
+
+describe("unmarked quotes, pasted clauses and ads, introduced pastes (part 7, round 13)", () => {
+  it("cuts the earlier message under a top-posted reply signed by name, quoted without marks", () => {
+    const body =
+      "Thursday suits, see you then.\nMaggie\n\nHi Maggie,\n\nI can come by on Thursday at 2 to look at the boiler.\n\nSam";
+    const cleaned = cleanBody(body, "Maggie Byrne");
+    expect(cleaned.text).toBe("Thursday suits, see you then.");
+  });
+
+  it("drops a numbered clause pasted after the sender's words", () => {
+    const body =
+      "Hi Sam, this is the part of the lease the agent sent me. Does it cover the shed?\n\n7.2 Outbuildings. The tenant shall keep all outbuildings in good repair and shall not store any fuel or chemicals in them without consent.\n\nThanks, Ola";
+    expect(cleanBody(body, "Ola").text).not.toContain("keep all outbuildings");
+  });
+
+  it("drops a classified ad the sender points back at, and text they say someone wrote", () => {
+    const ad =
+      "FOR SALE - oak dining table and six chairs, some marks on the top. £180 ono. Buyer collects.\n\nThat's the one I mentioned! Could you help me fetch it on Saturday?";
+    expect(cleanBody(ad).text).toBe("That's the one I mentioned! Could you help me fetch it on Saturday?");
+    const wrote =
+      "This is what the buyer wrote to me:\n\nHi, we'd like the van for £2,000 and could collect on Friday.\n\nDoes that sound fair?";
+    expect(cleanBody(wrote).text).not.toContain("we'd like the van");
+    const back =
+      "Asked the landlord about the gutters, got this back:\n\nI am out of the office until 3 March with no access to email.\n\nSo I'll chase him next week.";
+    expect(cleanBody(back).text).not.toContain("out of the office");
+  });
+});

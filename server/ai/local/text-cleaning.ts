@@ -136,7 +136,7 @@ const ANNOUNCES_PASTE =
 
 // A line that announces a paste: "I've copied the message:", "From the Northmere Gazette, 3 February:".
 const PASTE_INTRO =
-  /(^\s*(her|his|their|the|my|your) (message|email|text|note|reply|letter|post|words)\b|\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b)[^:\n]{0,80}:\s*$/i;
+  /(^\s*(her|his|their|the|my|your) (message|email|text|note|reply|letter|post|words)\b|\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b|\bwhat (he|she|they|the [\w ]{1,30}) (wrote|said|sent)\b|\b(got|had) (this|that|an? (reply|answer|auto-?reply|response)) back\b|\b(this|that) came back\b)[^:\n]{0,80}:\s*$/i;
 
 /** The first line after line `i` with something on it ("" when none). */
 function nextWritten(lines: readonly string[], i: number): string {
@@ -201,13 +201,21 @@ const pastedOpener = (line: string) =>
 
 // The sender's comment on what they pasted above it: "This one looks good for Tomi's birthday".
 const POINTS_BACK =
-  /^\s*(this one|that one|this is the one|these ones|see above|(the )?above (is|are|was)|what do you think (of|about) (this|these|it)|how about this( one)?|thoughts on (this|these))\b/i;
+  /^\s*(this one|that one|this is the one|that's the one|that is the one|these ones|see above|(the )?above (is|are|was)|what do you think (of|about) (this|these|it)|how about this( one)?|thoughts on (this|these))\b/i;
 
 /** A listing or a card: three lines or more, most without a sentence stop ("£145 · Used - good condition"). */
 function fragmentBlock(paragraph: readonly string[]): boolean {
   const fragments = paragraph.filter((l) => !/[.!?]["')\]]?\s*$/.test(l.trim())).length;
   return paragraph.length >= 3 && fragments / paragraph.length >= 0.6;
 }
+
+// A classified ad: its opening word or its trade terms ("£250 ono", "buyer collects").
+const LISTING =
+  /^\s*(for sale|wanted|to let|free to (a )?good home)\b|\b(o\.?n\.?o|no time wasters|buyer collects|collection only|posted \d+ (hours?|days?|weeks?) ago)\b/i;
+
+// A clause of a policy, contract or rule book, pasted with its number ("4.3 Single articles of
+// high value. Any single article...").
+const NUMBERED_CLAUSE = /^\s*\d{1,2}(\.\d{1,2})+\.?\s+[A-Z][^\n]{60,}$/;
 
 function dropPastedParagraphs(lines: string[]): void {
   // Announcements are read from the text as written, not after a paste before them was dropped.
@@ -223,11 +231,15 @@ function dropPastedParagraphs(lines: string[]): void {
     const before = original.slice(0, start).filter((l) => l.trim() !== "");
     const announced =
       start > 0 && (lines[start - 1] ?? "").trim() === "" && PASTE_INTRO.test(before.at(-1) ?? "");
-    const commentedBelow = fragmentBlock(paragraph) && POINTS_BACK.test(nextWritten(original, i));
+    const commentedBelow =
+      (fragmentBlock(paragraph) || LISTING.test(paragraph.join("\n"))) &&
+      POINTS_BACK.test(nextWritten(original, i));
+    const clause = paragraph.length === 1 && NUMBERED_CLAUSE.test(paragraph[0] ?? "");
     if (
       share >= 0.6 ||
       (share >= 0.4 && pastedOpener(paragraph[0] ?? "")) ||
       commentedBelow ||
+      clause ||
       (paragraph.length > 0 && (announced || QUOTED_PARAGRAPH.test(paragraph.join(" "))))
     ) {
       for (let k = start; k < i; k++) lines[k] = "";
@@ -280,6 +292,22 @@ function isQuoteHeader(lines: string[], i: number): boolean {
   return QUOTE_HEADER[6]?.test(line) === true;
 }
 
+/** A salutation to `name` ("Morning Brian,", "Hi Brian"). */
+function greets(line: string, name: string): boolean {
+  const words = line
+    .trim()
+    .toLowerCase()
+    .replace(/[,:!.]+$/, "")
+    .split(/\s+/);
+  return (
+    /^(dear|hi|hello|hey|hiya|morning|afternoon|evening|good (morning|afternoon|evening))\b/i.test(
+      line.trim(),
+    ) &&
+    words.length <= 4 &&
+    words.includes(name)
+  );
+}
+
 /**
  * Where the sender signs off with their own name on a line of its own ("Imogen", "- Imogen Hale"):
  * the lines after it are their signature (company, tagline, links), not what they say.
@@ -311,9 +339,14 @@ function signOffByName(lines: readonly string[], senderName: string): number {
     // "Gary" then "Gary Fenwick | Account Manager": the card under the name shows it is the sign-off
     // even with no blank line before it.
     const cardFollows = full.includes(" ") && (lines[i + 1] ?? "").trim().toLowerCase().startsWith(full);
+    // "Right you are, see you Thursday.\nBrian\n\nMorning Brian, ...": a top-posted reply signed
+    // by name over the earlier message, quoted without marks or header.
+    const quoteFollows = (lines[i + 1] ?? "").trim() === "" && greets(nextWritten(lines, i), first);
     if (
       (line === first || line === full || line === first[0] || titled) &&
-      ((lines[i - 1] ?? "").trim() === "" || (line === first && cardFollows))
+      ((lines[i - 1] ?? "").trim() === "" ||
+        (line === first && cardFollows) ||
+        (line !== first[0] && quoteFollows))
     )
       return i;
   }

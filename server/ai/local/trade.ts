@@ -276,3 +276,54 @@ export function sendersOtherTrade(fromDomain: string, userAddresses: readonly st
   const own = new Set(ownOrganisationDomains(userAddresses).flatMap(tradesOf));
   return tradesOf(domain).some((t) => !own.has(t));
 }
+
+// Words a business domain carries that say nothing of what the business does.
+const GENERIC_DOMAIN_WORDS = new Set([
+  "group",
+  "services",
+  "service",
+  "solutions",
+  "consulting",
+  "consultancy",
+  "partners",
+  "associates",
+  "holdings",
+  "limited",
+  "global",
+  "international",
+  "online",
+  "digital",
+  "media",
+  "systems",
+  "company",
+  "works",
+  "world",
+  "house",
+  "ventures",
+]);
+
+const businessMemo = new Map<string, RegExp | null>();
+
+/**
+ * What the reader's business says it is, in its own domain ("ashcombepianos" is about pianos,
+ * "tregarthendairy" about a dairy, "harbourline-freight" about freight): a word after the first
+ * in a hyphenated name, or the end of a fused one after a name of four letters or more. People
+ * who write about that thing write to the reader's business. Global, for counting.
+ */
+export function readersBusinessWords(userAddresses: readonly string[]): RegExp | null {
+  const domains = ownOrganisationDomains(userAddresses);
+  const key = domains.join(" ");
+  const known = businessMemo.get(key);
+  if (known !== undefined) return known;
+  const words = new Set<string>();
+  for (const domain of domains) {
+    const [first = "", ...rest] = (domain.split(".")[0] ?? "").split(/[^a-z]+/);
+    for (const w of rest) if (w.length >= 4) words.add(w);
+    for (let cut = 4; first.length - cut >= 5; cut++) words.add(first.slice(cut));
+  }
+  const stems = [...words].filter((w) => !GENERIC_DOMAIN_WORDS.has(w)).map((w) => w.replace(/s$/, ""));
+  const pattern = stems.length === 0 ? null : new RegExp(`\\b(${[...new Set(stems)].join("|")})s?\\b`, "gi");
+  if (businessMemo.size > 100) businessMemo.clear();
+  businessMemo.set(key, pattern);
+  return pattern;
+}

@@ -126,7 +126,14 @@ function explicitDays(value: string, now: Date): number | null {
  */
 function pastDate(value: string, sentence: string, now: Date): boolean {
   if (DAY_MONTH.test(value.trim()) || RELATIVE.some(([p]) => p.test(value))) return false;
-  if (/\b(due|overdue|deadline|by|before|no later than|until|expire[sd]?)\b/i.test(sentence)) return false;
+  // The cue must lead up to the date ("was due by 12 January"), not stand elsewhere ("...before").
+  const at = sentence.indexOf(value);
+  const lead = sentence.slice(Math.max(0, at - 30), Math.max(0, at));
+  if (
+    /\boverdue\b/i.test(sentence) ||
+    /\b(due|deadline|by|before|no later than|until|expire[sd]?)\b[^.!?]{0,15}$/i.test(lead)
+  )
+    return false;
   return (explicitDays(value, now) ?? 0) < -1;
 }
 
