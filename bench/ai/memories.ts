@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { emails } from "../../server/db/schema.ts";
+import { agentMemories, emails } from "../../server/db/schema.ts";
 import { startSyncFixture, waitUntil } from "../../server/test/sync-fixture.ts";
 import { machineLine, runMain } from "../sync/report.ts";
 import { replaceResultsSection } from "./results-section.ts";
@@ -146,9 +146,15 @@ async function main(): Promise<void> {
     );
     const seconds = (performance.now() - started) / 1000;
 
-    const { memories } = (await api("GET", "/api/agent/memories")) as {
+    const { memories: listed } = (await api("GET", "/api/agent/memories")) as {
       memories: Array<{ kind: string; content: string }>;
     };
+    // The API lists the newest 500; the card picks from those, and any stored memory can become
+    // one of the newest, so every stored memory is measured.
+    const memories = await f.database.database.db
+      .select({ kind: agentMemories.kind, content: agentMemories.content })
+      .from(agentMemories)
+      .where(eq(agentMemories.userId, userId));
     // What the Agent Learning card chooses from (web/src/features/ai/ai-api.ts correspondentMemories).
     const shown = memories.filter((m) => m.kind === "contact" || m.kind === "fact");
     const isOneOff = (s: Sender) => !correspondents.includes(s);
@@ -178,15 +184,17 @@ async function main(): Promise<void> {
       "`npx tsx bench/ai/memories.ts`. The real path: sign-in at the emulator as Sam, the user writes from the app " +
         `to ${correspondents.length} of the ${senders.length} senders of the held-out sets' direct mail and intents ` +
         `(sets ${LATER_SETS.join(", ")}; chosen by a hash of the sender's name), then the ${mail.length} held-out mails ` +
-        "arrive, are synced and analysed by the background job (local engine, PGlite), and the memories the Agent " +
-        "Learning card chooses from (contact and fact memories, GET /api/agent/memories) are read. A memory is " +
+        "arrive, are synced and analysed by the background job (local engine, PGlite), and every stored memory of " +
+        "the kinds the Agent Learning card chooses from (contact and fact) is read from the database: " +
+        "GET /api/agent/memories lists the newest 500, and any stored memory can become one of those. A memory is " +
         "about a sender when it names their address or display name. Issue 18's target: memories about the " +
         'person\'s own correspondents, none about one-off senders. There is no "before" figure: before issue 18 ' +
         "the analyzer learnt about every sender, and its app is not in the history in a form this bench can drive.",
       "",
       "| measure | figure | target |",
       "| --- | --- | --- |",
-      `| Memories the card can show | ${shown.length} |  |`,
+      `| Memories the card can choose from (contact and fact, all stored) | ${shown.length} |  |`,
+      `| ... of which GET /api/agent/memories lists (newest 500 of every kind) | ${listed.filter((m) => m.kind === "contact" || m.kind === "fact").length} |  |`,
       `| ... about a one-off sender (the user never wrote to them) | ${aboutOneOff} (${pct(aboutOneOff, shown.length)}) | 0 |`,
       `| ... naming no sender of the set | ${unattributed} |  |`,
       `| Correspondents the agent learnt something about | ${learnt.size} of ${correspondents.length} (${pct(learnt.size, correspondents.length)}) | higher |`,
