@@ -14,7 +14,7 @@
  *                                           data, never writes RESULTS.md); --errors lists failures
  *      ANALYZER_ROOT=/path/to/old/checkout npx tsx bench/ai/trust.ts --record-previous
  *                                           measures an older analyzer and writes previous-figures.json
- *                                           (--record-part1 to --record-part7a: the later analyzers,
+ *                                           (--record-part1 to --record-part7b: the later analyzers,
  *                                           listed with their commits in EARLIER_ANALYZERS)
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -80,6 +80,7 @@ const EARLIER_ANALYZERS = [
   { label: "part 6a", flag: "--record-part6a", file: "part6a-figures.json" }, // ee28437, with the ninth set
   { label: "part 6", flag: "--record-part6", file: "part6-figures.json" }, // ab0a465, with the tenth set
   { label: "part 7a", flag: "--record-part7a", file: "part7a-figures.json" }, // 6c81851, with the eleventh set
+  { label: "part 7b", flag: "--record-part7b", file: "part7b-figures.json" }, // 095f7d2, after round 13, with the twelfth set
 ] as const;
 const labelsFile = (file: string) => join(import.meta.dirname, "labels", file);
 
