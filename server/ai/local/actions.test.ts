@@ -393,3 +393,46 @@ describe("intent in a piano tuner's mail (part 7, round 13)", () => {
     expect(a.responseTime).not.toBe("No response needed");
   });
 });
+
+describe("intent in an insurer's claims team (part 7, round 14)", () => {
+  it("answers questions buried in long sentences", () => {
+    for (const bodyText of [
+      "Hi Jo,\n\nI've read the new guidance twice without being able to work out whether the £350 excess applies to claims reported after 1 March or only to losses after it.\n\nTom",
+      "Dear Ms Reyes,\n\nWe are inclined to accept the offer, but before we sign anything I would like to understand whether accepting now would stop us claiming again if the damp returns.\n\nYours sincerely,\nB. Aker",
+      "Hi Jo,\n\nThe guide is great, though the one thing I couldn't work out from section 7 is who signs off payments under £250.\n\nElla",
+    ]) {
+      const a = analyse({
+        from: { name: "Tom Ray", address: "tom.ray@gmail.com" },
+        subject: "Quick one",
+        bodyText,
+      });
+      expect(a.suggestedActions.join(" ")).toMatch(/^Reply/);
+    }
+  });
+
+  it("reads a hope that the reader can act as a request, and time asked in the diary as a meeting", () => {
+    const hope = analyse({
+      from: { name: "Jade", address: "jade.k@lakeside-print.com" },
+      bodyText:
+        "Morning,\n\nIt's not something I can sign off at my level, and I'm hoping you might be able to put a note on the file approving it.\n\nThanks,\nJade",
+    });
+    expect(hope.responseTime).not.toBe("No response needed");
+    const diary = analyse({
+      from: { name: "Richard", address: "richard.b@lakeside-print.com" },
+      bodyText:
+        "Jo,\n\nBefore the board on Wednesday I'd like to go through the numbers with you, so if you could find half an hour tomorrow, drop it in my diary.\n\nRichard",
+    });
+    expect(diary.suggestedActions.join(" ")).toMatch(/invitation|calendar|meeting/i);
+  });
+
+  it("reads an ombudsman's request for a file by a date, about someone else's complaint, as a deadline", () => {
+    const a = analyse({
+      from: { name: "Tessa Marlow", address: "tessa.marlow@ombudsman-service.example" },
+      subject: "Complaint ref FDS-1187 - Mr G Wilkes",
+      bodyText:
+        "Dear Ms Reyes,\n\nMr Wilkes has referred his complaint to our service. The complaint concerns a delay in paying his settlement.\n\nPlease send us your complete business file by 18 April 2025.\n\nYours sincerely,\nTessa Marlow",
+    });
+    expect(a.suggestedActions.join(" ")).not.toMatch(/complaint/);
+    expect(a.suggestedActions.join(" ")).toMatch(/18 April/);
+  });
+});

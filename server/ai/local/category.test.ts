@@ -469,3 +469,19 @@ describe("direct mail to a one-person business (part 7, round 13)", () => {
     expect(categoryFor(reader, "jo.pritch77@gmail.com", "clock drama", text)).toBe("work");
   });
 });
+
+describe("direct mail to an insurer's claims team (part 7, round 14)", () => {
+  const reader = "jo.reyes@harrowgatemutual.co.uk";
+
+  it("reads a loss adjuster's report on a policyholder's claim from a free-mail address as the insurer's work", () => {
+    const text =
+      "Hi Jo,\n\nI went out to 4 Moor Lane yesterday. The storm damage to the roof is as the policyholder described, and the excess is £350. Happy for the claim to go ahead.\n\nMark";
+    expect(categoryFor(reader, "mark.adjusting@outlook.com", "Roof claim - 4 Moor Lane", text)).toBe("work");
+  });
+
+  it("reads a colleague calling in sick about their callbacks as work", () => {
+    const text =
+      "Hi Jo, sorry, I've been up all night with a bug so I won't be in today. I had two callbacks booked this morning. Could someone pick them up?\nChloe";
+    expect(categoryFor(reader, "chloe.b99@hotmail.com", "Off today", text)).toBe("work");
+  });
+});

@@ -107,7 +107,7 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
   const fromAddress = (input.from.address ?? "").toLowerCase();
   const fromDomain = domainOfAddress(fromAddress);
   const rawText = bodyToText(input.bodyText, input.bodyHtml, input.snippet ?? "");
-  const cleaned = cleanBody(rawText.slice(0, 20_000), input.from.name ?? "");
+  const cleaned = cleanBody(rawText.slice(0, 20_000), input.from.name ?? "", input.from.address ?? "");
   const capped = cleaned.text.slice(0, MAX_ANALYSED_CHARS);
   const parsedAll = parseText(capped);
   const sentences = parsedAll.sentences.filter((s) => !INJECTION.test(s.text));

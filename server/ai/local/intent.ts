@@ -25,6 +25,9 @@ export const COMPLAINT =
   /\b(unacceptable|disappointed|disappointing|complain(t|ing)?|frustrat\w*|angry|upset|not happy|furious|terrible service|poor service|worst|ridiculous|still (have not|haven't|not) (received|heard|got)|no (answer|reply|response) (yet|so far)|(second|third|fourth|fifth|sixth|umpteenth|\d+(st|nd|rd|th)) time|if this happens again|i expect (a|an) (phone call|call|reply|response|apology|explanation)|(arrived|came) (damaged|broken)|damaged|broken again|want (a|my|the|our) (refund|money back)|full refund|demand|(not|isn't|is not) (acceptable|good enough)|charged (twice|double)|double[- ]charged|(second|third) (month|week|time) (running|in a row)|raise (a|my|this|an) (concern|complaint)|(mind|excuse) me raising|i('m| am) (really |very )?concerned (that|about)|(more|better|enough) (notice|warning) in (the )?future|gutted|(get|have|want) (some of |part of )?(my|our|the) money back|nothing like (what|it|the)|(isn't|is not|wasn't|was not) what (i|we) (expect|expected|paid for)|nobody (told|called|rang|contacted|warned) (me|us)|i('d| would) (appreciate|like) an explanation|refund (the|this|that) (charge|fee)|refund (me|us)|(it is|it's|it has been|it's been) (now )?(over|more than|nearly|almost) (a|one|two|three|four|five|six|\d+) (days?|weeks?|months?) (and|but) (i|we) (have not|haven't|still|'ve not)|nor (a|any) (reply|answer|response)|put (it|this|things|that) right|at no (further|extra|additional) (charge|cost)|(don't|do not) (like|want|wish) to (make a fuss|complain|moan)|(didn't|did not) go down well|(rather|a bit|quite|very) put out|(i'm|i am) sure (it|this|that) (was|is) an oversight|(must|may|might) have been an oversight)\b/i;
 const MEETING =
   /\b(meeting|call|review|appointment|interview|sync|catch-?up|demo|workshop|session|one-to-one|1:1|stand-?up|invitation|invite)\b/i;
+// A meeting asked for as time in the reader's diary ("if you could find half an hour ... drop it in my diary").
+const DIARY_TIME =
+  /\b(find|grab|spare|book) (half an hour|an hour|\d+ (minutes|mins)|a (slot|time|few minutes))\b[^.!?]{0,80}\b(diary|calendar|with you|together|today|tomorrow|this week|next week)\b|\b(drop|put|stick|pop) (it|something|a slot|a meeting|some time) in (my|the|our|your) (diary|calendar)\b/i;
 const MOVE =
   /\b(move|moving|push|reschedul\w*|postpone|shift|bring (it )?forward|change the time|another time|new time)\b/i;
 const INVITATION =
@@ -33,13 +36,18 @@ const DEADLINE_TASK =
   /\b(before|by|until|no later than|deadline|due|closes?|expires?|within)\b|\bno longer\b.{0,40}\bafter\b/i;
 // A request put indirectly ("I'd appreciate it if you could...", "it would be great to have your comments").
 const REQUEST =
-  /\b(please|pls|kindly)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\bneed (you|your)\b|\brsvp\b|\bif you (could|can|would|don't mind|have a (moment|minute|chance))\b|\b(i|we)('d| would) (appreciate|love|like)\b|\b(i|we)('d| would| should) be (very |most |so )?grateful\b|\b(i|we) (would|must|will) ask (you|that you) to\b|\bwould (love|appreciate)\b|\bit would be (great|helpful|good|nice) (if|to)\b|\b(send|forward|give|show) (me|us)\b|\bit (would|will|'d) help( a lot| a great deal| me| us)? (if|to)\b|\b(when|whenever|if) you (get|have) a (chance|moment|minute|sec)\b|\b(would be|is) (much |greatly |really )?appreciated\b|\bit('d| would) be (really |very |super |so )?(great|helpful|good|nice|useful|ideal|lovely) (if|to)\b|\b(i|we) need (access|a copy|the|a|your)\b|\b(needs?|requires?|awaiting|waiting (for|on)|is missing) your (signature|approval|sign-?off|input|review|go-ahead|decision|answer|confirmation|initials)\b/i;
+  /\b(please|pls|kindly)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\bneed (you|your)\b|\brsvp\b|\bif you (could|can|would|don't mind|have a (moment|minute|chance))\b|\b(i|we)('d| would) (appreciate|love|like)\b|\b(i|we)('d| would| should) be (very |most |so )?grateful\b|\b(i|we) (would|must|will) ask (you|that you) to\b|\b(i'm|i am|we're|we are) hoping (that )?you (might|could|can|would|will)\b|\bwould (love|appreciate)\b|\bit would be (great|helpful|good|nice) (if|to)\b|\b(send|forward|give|show) (me|us)\b|\bit (would|will|'d) help( a lot| a great deal| me| us)? (if|to)\b|\b(when|whenever|if) you (get|have) a (chance|moment|minute|sec)\b|\b(would be|is) (much |greatly |really )?appreciated\b|\bit('d| would) be (really |very |super |so )?(great|helpful|good|nice|useful|ideal|lovely) (if|to)\b|\b(i|we) need (access|a copy|the|a|your)\b|\b(needs?|requires?|awaiting|waiting (for|on)|is missing) your (signature|approval|sign-?off|input|review|go-ahead|decision|answer|confirmation|initials)\b/i;
+
+// Someone else's complaint named as a thing ("Mr Wilkes has referred his complaint to our service",
+// "Complaint ref FDS-118"): the writer is not complaining.
+const THIRD_PARTY_COMPLAINT =
+  /\b(referred|escalated|forwarded|logged|upheld|investigat\w*) (his|her|their|the|a|this) complaint\b|\b(his|her|their|the customer's|the client's|mr\.? \w+'s|mrs\.? \w+'s|ms\.? \w+'s) complaint\b|\bcomplaints? (ref(erence)?|number|no\.?|#)|\b(the|this|that) complaint (concerns|is about|relates to|was (made|raised|received))\b|\b(consider|investigate|review|handle|resolve|assess) (the|this|that) complaint\b/gi;
 
 // "We still have not received the certificate": a chase, which with a date to meet is a deadline.
 const CHASE = /\bstill (have not|haven't|not) (received|heard|got)\b/gi;
 
 export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): Intent {
-  const text = `${features.subject}\n${features.text.slice(0, 3000)}`;
+  const text = `${features.subject}\n${features.text.slice(0, 3000)}`.replace(THIRD_PARTY_COMPLAINT, " ");
   const person = !features.automated && !features.machineSender && !features.bulk;
   const chaseWithDate =
     urgency.deadline !== null &&
@@ -51,7 +59,7 @@ export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): I
   const askedAboutMeeting = features.sentences
     .slice(0, 30)
     .some((s) => MEETING.test(s.text) && (MOVE.test(s.text) || /\?\s*$/.test(s.text)));
-  if (person && (askedAboutMeeting || INVITATION.test(text))) return "meeting";
+  if (person && (askedAboutMeeting || INVITATION.test(text) || DIARY_TIME.test(text))) return "meeting";
   if (urgency.deadline && DEADLINE_TASK.test(text) && (person || !features.bulk) && asksToAct(text))
     return "deadline";
   if (!person) return "notification";

@@ -149,3 +149,20 @@ describe("plain asks (part 7, round 12)", () => {
     ).not.toBe("negative");
   });
 });
+
+describe("plain asks (part 7, round 14)", () => {
+  it("reads a fraud panel, a cancelled lesson, 'at a loose end' and 'nobody needs to be worried' as no mood", () => {
+    expect(
+      label("", "Any chance you could cover the phones for an hour while I sit on the fraud panel?"),
+    ).not.toBe("negative");
+    expect(
+      label(
+        "",
+        "Is it OK if I bring the kids on Sunday? Their football was cancelled, so they're at a loose end.",
+      ),
+    ).not.toBe("negative");
+    expect(
+      label("", "Can you tell the team the alarm test is at noon? Nobody needs to be worried, it's routine."),
+    ).not.toBe("negative");
+  });
+});

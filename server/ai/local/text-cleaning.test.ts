@@ -410,3 +410,41 @@ describe("unmarked quotes, pasted clauses and ads, introduced pastes (part 7, ro
     expect(cleanBody(back).text).not.toContain("out of the office");
   });
 });
+
+describe("phone footers abroad, introduced pastes, mail addressed to the sender, long sentences (part 7, round 14)", () => {
+  it("cuts phone footers in other languages", () => {
+    for (const footer of [
+      "Enviado desde mi iPhone",
+      "Envoyé de mon iPhone",
+      "Obtener Outlook para Android",
+    ]) {
+      expect(cleanBody(`Booked it, see you there.\n\n${footer}`).text).toBe("Booked it, see you there.");
+    }
+  });
+
+  it("drops what 'This came in overnight:' introduces, and a shop page the sender asks about", () => {
+    const came =
+      "This came in overnight:\n\nI have waited a month for my refund and I will be going to the ombudsman.\n\nCould you ring her today?";
+    expect(cleanBody(came).text).not.toContain("ombudsman");
+    const shop =
+      "What about this for Dad's birthday?\n\nWalnut chess set - Oakridge Crafts\n£85.00 ★★★★☆ (12 reviews)\nHand-carved pieces in a felt-lined box. Free UK delivery on orders over £50.";
+    expect(cleanBody(shop).text).toBe("What about this for Dad's birthday?");
+  });
+
+  it("cuts a later paragraph that addresses the sender: the earlier message under their reply", () => {
+    const body =
+      "Lovely, Thursday it is. I'll bring dessert.\n\nKatie, I was thinking we could do the new Italian place. Thursday at 7?\nSam";
+    expect(cleanBody(body, "Kathryn Moss", "katie.moss@btinternet.com").text).toBe(
+      "Lovely, Thursday it is. I'll bring dessert.",
+    );
+    const greeted =
+      "Paid this morning, thanks for chasing.\n\nHi Lena, I found the invoice stuck in a queue.\nJo";
+    expect(cleanBody(greeted, "Lena Ford").text).toBe("Paid this morning, thanks for chasing.");
+  });
+
+  it("keeps one long sentence of prose, however long", () => {
+    const sentence =
+      "I was talking to the surveyor about the file yesterday and, since the buyers are now pressing for something in writing before they will exchange, we were both left wondering whether the monitoring your engineer mentioned is likely to run for the usual three months or whether it tends to be extended to six when the cracking looks seasonal, as it does here, because the answer changes what we tell the buyers and whether they will wait for us or walk away.";
+    expect(cleanBody(`Hi Sam,\n\n${sentence}\n\nBest regards,\nAndy`).text).toBe(sentence);
+  });
+});

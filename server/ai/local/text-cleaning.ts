@@ -79,6 +79,9 @@ const SIGNATURE_START = [
   /^-- ?$/,
   /^Sent from my (iPhone|iPad|Android|BlackBerry|mobile|Galaxy)/i,
   /^Get Outlook for (iOS|Android)/i,
+  // The same phone footers in other languages.
+  /^(Enviado desde mi|Enviado do meu|Envoyé de mon|Inviato da(l mio)?|Verzonden (met|vanaf) mijn|Skickat från min|Sendt fra min|Wysłane z (mojego )?|Von meinem \S+ gesendet)\b/i,
+  /^(Obtener|Obtenha|Télécharger|Scarica|Holen Sie sich|Download) Outlook (para|pour|per|für|for) (iOS|Android)/i,
 ];
 
 const CLOSING =
@@ -136,7 +139,7 @@ const ANNOUNCES_PASTE =
 
 // A line that announces a paste: "I've copied the message:", "From the Northmere Gazette, 3 February:".
 const PASTE_INTRO =
-  /(^\s*(her|his|their|the|my|your) (message|email|text|note|reply|letter|post|words)\b|\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b|\bwhat (he|she|they|the [\w ]{1,30}) (wrote|said|sent)\b|\b(got|had) (this|that|an? (reply|answer|auto-?reply|response)) back\b|\b(this|that) came back\b)[^:\n]{0,80}:\s*$/i;
+  /(^\s*(her|his|their|the|my|your) (message|email|text|note|reply|letter|post|words)\b|\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b|\bwhat (he|she|they|the [\w ]{1,30}) (wrote|said|sent)\b|\b(got|had) (this|that|an? (reply|answer|auto-?reply|response)) back\b|\b(this|that) came back\b|\b(this|that|the following) (came in|arrived|landed|turned up)\b)[^:\n]{0,80}:\s*$/i;
 
 /** The first line after line `i` with something on it ("" when none). */
 function nextWritten(lines: readonly string[], i: number): string {
@@ -171,8 +174,39 @@ const DATA_ROW = /^[^\s,;|]+(?:[,;|][^\s,;|]*){2,}$|^[^\t\n]*(?:\t[^\t\n]*){2,}$
 function runOn(line: string): boolean {
   if (line.length < 220) return false;
   const stops = (line.match(/[.!?](\s|$)/g) ?? []).length;
-  const oneSentence = line.length < 400 && /[.!?]["')\]]?\s*$/.test(line) && /,\s/.test(line);
-  return stops < line.length / 180 && !oneSentence;
+  const ends = /[.!?]["')\]]?\s*$/.test(line);
+  const oneSentence = line.length < 400 && ends && /,\s/.test(line);
+  return stops < line.length / 180 && !oneSentence && !(ends && line.length < 1000 && readsAsProse(line));
+}
+
+const FUNCTION_WORDS = new Set([
+  "the",
+  "and",
+  "to",
+  "of",
+  "a",
+  "is",
+  "was",
+  "that",
+  "we",
+  "i",
+  "you",
+  "it",
+  "or",
+  "if",
+  "for",
+  "with",
+  "on",
+  "in",
+  "as",
+]);
+
+/** A long sentence of prose, not a paste: mostly plain words, many of them the little words of English. */
+function readsAsProse(line: string): boolean {
+  const tokens = line.split(/\s+/).filter(Boolean);
+  const words = tokens.filter((t) => /^[a-z'’-]+[,;:.!?]?$/i.test(t));
+  const little = tokens.filter((t) => FUNCTION_WORDS.has(t.toLowerCase().replace(/[,;:.!?]$/, ""))).length;
+  return words.length >= 0.8 * tokens.length && little >= 0.2 * tokens.length;
 }
 
 /** Trailing signature block without a closing word: name, title, company, phone, address lines. */
@@ -211,7 +245,10 @@ function fragmentBlock(paragraph: readonly string[]): boolean {
 
 // A classified ad: its opening word or its trade terms ("£250 ono", "buyer collects").
 const LISTING =
-  /^\s*(for sale|wanted|to let|free to (a )?good home)\b|\b(o\.?n\.?o|no time wasters|buyer collects|collection only|posted \d+ (hours?|days?|weeks?) ago)\b/i;
+  /^\s*(for sale|wanted|to let|free to (a )?good home)\b|\b(o\.?n\.?o|no time wasters|buyer collects|collection only|posted \d+ (hours?|days?|weeks?) ago|free (uk )?delivery|add to (basket|cart|bag)|in stock)\b|★|\(\d+ reviews?\)/i;
+
+// The sender's words pointing at what they paste after them: "What about this for your mum's present?"
+const POINTS_FORWARD = /\b(what|how) about this( one)?\b|\b(look at|check out|have you seen) this\b/i;
 
 // A clause of a policy, contract or rule book, pasted with its number ("4.3 Single articles of
 // high value. Any single article...").
@@ -231,14 +268,15 @@ function dropPastedParagraphs(lines: string[]): void {
     const before = original.slice(0, start).filter((l) => l.trim() !== "");
     const announced =
       start > 0 && (lines[start - 1] ?? "").trim() === "" && PASTE_INTRO.test(before.at(-1) ?? "");
-    const commentedBelow =
-      (fragmentBlock(paragraph) || LISTING.test(paragraph.join("\n"))) &&
-      POINTS_BACK.test(nextWritten(original, i));
+    const listing = fragmentBlock(paragraph) || LISTING.test(paragraph.join("\n"));
+    const commentedBelow = listing && POINTS_BACK.test(nextWritten(original, i));
+    const pointedAt = listing && start > 0 && POINTS_FORWARD.test(before.at(-1) ?? "");
     const clause = paragraph.length === 1 && NUMBERED_CLAUSE.test(paragraph[0] ?? "");
     if (
       share >= 0.6 ||
       (share >= 0.4 && pastedOpener(paragraph[0] ?? "")) ||
       commentedBelow ||
+      pointedAt ||
       clause ||
       (paragraph.length > 0 && (announced || QUOTED_PARAGRAPH.test(paragraph.join(" "))))
     ) {
@@ -290,6 +328,26 @@ function isQuoteHeader(lines: string[], i: number): boolean {
     return true;
   if (FOREIGN_WROTE.test(line)) return true;
   return QUOTE_HEADER[6]?.test(line) === true;
+}
+
+/**
+ * The first paragraph after the first that opens by greeting or addressing the sender by the
+ * first word of their name or of their address ("Harriet Lister", hattie.lister@: "Hattie, ...").
+ */
+function addressesSender(lines: readonly string[], senderName: string, senderAddress: string): number {
+  const names = [senderName.trim().split(/\s+/)[0] ?? "", senderAddress.split(/[^A-Za-z]/)[0] ?? ""]
+    .map((n) => n.replace(/[^A-Za-z]/g, ""))
+    .filter((n) => n.length >= 3);
+  if (names.length === 0) return lines.length;
+  const opening = new RegExp(
+    `^\\s*((dear|hi|hello|hey|hiya|morning|afternoon|evening|good (morning|afternoon|evening))\\s+)?(${names.join("|")})\\s*[,:!–—-]`,
+    "i",
+  );
+  const firstContent = lines.findIndex((l) => l.trim() !== "");
+  for (let i = firstContent + 1; i < lines.length; i++) {
+    if ((lines[i - 1] ?? "").trim() === "" && opening.test(lines[i] ?? "")) return i;
+  }
+  return lines.length;
 }
 
 /** A salutation to `name` ("Morning Brian,", "Hi Brian"). */
@@ -353,8 +411,11 @@ function signOffByName(lines: readonly string[], senderName: string): number {
   return lines.length;
 }
 
-/** Cuts quoted replies, signatures and footers from plain text; `senderName` finds a sign-off by name. */
-export function cleanBody(raw: string, senderName = ""): CleanedBody {
+/**
+ * Cuts quoted replies, signatures and footers from plain text; the sender's name and address find
+ * a sign-off by name and the earlier message addressed to them.
+ */
+export function cleanBody(raw: string, senderName = "", senderAddress = ""): CleanedBody {
   const lines = raw.replace(/\r\n?/g, "\n").split("\n");
   let end = lines.length;
   let hadQuotedReply = false;
@@ -386,6 +447,22 @@ export function cleanBody(raw: string, senderName = ""): CleanedBody {
       break;
     }
     kept.push(line);
+  }
+  // A later paragraph that opens by addressing the sender ("Hi Sarah, I've found...", "Hattie,
+  // I'm thinking...") was written to them: the earlier message under a reply, quoted unmarked.
+  const addressed = addressesSender(kept, senderName, senderAddress);
+  if (addressed < kept.length) {
+    hadQuotedReply = true;
+    kept.length = addressed;
+    // The sender's name signed right above it ("...see you then.\nMaggie") is their sign-off.
+    while (kept.length > 0 && (kept.at(-1) ?? "").trim() === "") kept.pop();
+    const last = (kept.at(-1) ?? "")
+      .trim()
+      .replace(/\s+x{1,3}$/, "")
+      .toLowerCase();
+    const own = senderName.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+    if (kept.length > 1 && own.length >= 2 && (last === own || last === senderName.trim().toLowerCase()))
+      kept.pop();
   }
   // The salutation line opens the mail: drop it (only the first non-empty line).
   const first = kept.findIndex((l) => l.trim() !== "");

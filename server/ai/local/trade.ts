@@ -89,6 +89,12 @@ const TRADES: Trade[] = [
       "gp|blood tests?|surgery appointment|your (appointment|check-?up|test results?|results|prescription|treatment|teeth|filling)|physio|referred|booked in|my (session|sessions|appointment|\\d{1,2}[.:]\\d\\d)|(my|his|her|their|a|the) (shoulder|knee|ankle|hip|back|neck|wrist|elbow|hamstring|achilles)|back pain|frozen shoulder|sprain(ed)?|injur(y|ies|ed)|operation",
   },
   {
+    // A person's claim, their stolen bikes or storm damage is an insurer's daily work.
+    names: ["insurance", "insurers", "insurer", "assurance", "mutual", "underwriting", "underwriters"],
+    words:
+      "claims?|policy ?holders?|(my|her|his|their|your|the) policy|settlement|loss adjusters?|excess|storm damage|stolen|burglary|flood(ed|ing)?|subsidence|escape of water|(contents|buildings) (cover|insurance|claim)",
+  },
+  {
     names: [
       "hotel",
       "hotels",

@@ -207,7 +207,7 @@ const VOCATIVE = /^\s*[A-Z][a-z]+\s*[-–—,:]\s*/;
 // A question put as a statement: "I'd be interested to know what we spent", "I was wondering who has
 // the keys". "I was wondering if you could..." asks for an action: a request, not a question.
 const INDIRECT_QUESTION =
-  /^([A-Z][a-z]+,?\s+)?(what|which|where|how|who)\b[^.!?]{0,60}\b(do|does|would|should|shall|will|can|could) (you|we|i)\b|\b(i('d| would) (be interested|like|love) to (know|find out|hear)|i('m| am| was) (just )?wondering (who|what|when|where|which|whether|how|why|if (?!you (could|can|would|might|'d)\b))|(do|would) you (happen to )?know (who|what|when|where|which|whether|how|why|if)|any idea (who|what|when|where|which|whether|how|why|if))\b/i;
+  /^([A-Z][a-z]+,?\s+)?(what|which|where|how|who)\b[^.!?]{0,60}\b(do|does|would|should|shall|will|can|could) (you|we|i)\b|\b(i('d| would) (be interested|like|love|want) to (know|find out|hear|understand|check|clarify) (whether|if|who|what|when|where|which|how|why)|i('d| would) (be interested|like|love) to (know|find out|hear)|(left|were|was|are|am) (both |all )?(left )?wondering (whether|if|who|what|when|where|which|how|why)|(without being able|unable|not able) to (work out|figure out) (whether|if|who|what|when|where|which|how|why)|the (one )?thing (i|we) (can't|couldn't|cannot|could not) (work out|figure out|find)\b[^.!?]{0,120}\b(is|was) (who|what|when|where|which|how|why|whether)|i('m| am| was) (just )?wondering (who|what|when|where|which|whether|how|why|if (?!you (could|can|would|might|'d)\b))|(do|would) you (happen to )?know (who|what|when|where|which|whether|how|why|if)|any idea (who|what|when|where|which|whether|how|why|if))\b/i;
 
 export function hasQuestion(features: EmailFeatures): boolean {
   return features.sentences
