@@ -440,6 +440,9 @@ describe("phone footers abroad, introduced pastes, mail addressed to the sender,
     const greeted =
       "Paid this morning, thanks for chasing.\n\nHi Lena, I found the invoice stuck in a queue.\nJo";
     expect(cleanBody(greeted, "Lena Ford").text).toBe("Paid this morning, thanks for chasing.");
+    // A role mailbox's first word is nobody's name: "Hello, everyone" is the sender's own text.
+    const role = "Our new opening hours start on Monday.\n\nHello, everyone who came to the open day!";
+    expect(cleanBody(role, "Oak Street Bakery", "hello@oakstreetbakery.example").text).toBe(role);
   });
 
   it("keeps one long sentence of prose, however long", () => {
