@@ -443,6 +443,8 @@ describe("phone footers abroad, introduced pastes, mail addressed to the sender,
     // A role mailbox's first word is nobody's name: "Hello, everyone" is the sender's own text.
     const role = "Our new opening hours start on Monday.\n\nHello, everyone who came to the open day!";
     expect(cleanBody(role, "Oak Street Bakery", "hello@oakstreetbakery.example").text).toBe(role);
+    const team = "The server move is done.\n\nSupport: the old address stops working on Friday.";
+    expect(cleanBody(team, "Support Team", "it@lakeside.example").text).toBe(team);
   });
 
   it("keeps one long sentence of prose, however long", () => {

@@ -330,7 +330,7 @@ function isQuoteHeader(lines: string[], i: number): boolean {
   return QUOTE_HEADER[6]?.test(line) === true;
 }
 
-// Mailboxes named for a role, not a person ("info@", "hello@"): their first word is nobody's name.
+// Mailboxes and senders named for a role, not a person ("info@", "Support Team"): nobody's name.
 const ROLE_MAILBOX =
   /^(info|hello|hi|office|sales|accounts?|admin|support|team|contact|enquiries|enquiry|mail|news|noreply|no|bookings?|reception|help|service|customer|orders?|billing|hr|jobs|careers|post|studio|shop)$/i;
 
@@ -339,10 +339,14 @@ const ROLE_MAILBOX =
  * first word of their name or of their address ("Harriet Lister", hattie.lister@: "Hattie, ...").
  */
 function addressesSender(lines: readonly string[], senderName: string, senderAddress: string): number {
-  const local = senderAddress.split(/[^A-Za-z]/)[0] ?? "";
-  const names = [senderName.trim().split(/\s+/)[0] ?? "", ROLE_MAILBOX.test(local) ? "" : local]
+  const names = [senderName.trim().split(/\s+/)[0] ?? "", senderAddress.split(/[^A-Za-z]/)[0] ?? ""]
     .map((n) => n.replace(/[^A-Za-z]/g, ""))
-    .filter((n) => n.length >= 3 && !/^(dear|hi|hello|hey|hiya|morning|afternoon|evening|good)$/i.test(n));
+    .filter(
+      (n) =>
+        n.length >= 3 &&
+        !ROLE_MAILBOX.test(n) &&
+        !/^(dear|hi|hello|hey|hiya|morning|afternoon|evening|good|the)$/i.test(n),
+    );
   if (names.length === 0) return lines.length;
   const opening = new RegExp(
     `^\\s*((dear|hi|hello|hey|hiya|morning|afternoon|evening|good (morning|afternoon|evening))\\s+)?(${names.join("|")})\\s*[,:!–—-]`,
