@@ -359,22 +359,6 @@ function addressesSender(lines: readonly string[], senderName: string, senderAdd
   return lines.length;
 }
 
-/** A salutation to `name` ("Morning Brian,", "Hi Brian"). */
-function greets(line: string, name: string): boolean {
-  const words = line
-    .trim()
-    .toLowerCase()
-    .replace(/[,:!.]+$/, "")
-    .split(/\s+/);
-  return (
-    /^(dear|hi|hello|hey|hiya|morning|afternoon|evening|good (morning|afternoon|evening))\b/i.test(
-      line.trim(),
-    ) &&
-    words.length <= 4 &&
-    words.includes(name)
-  );
-}
-
 /**
  * Where the sender signs off with their own name on a line of its own ("Imogen", "- Imogen Hale"):
  * the lines after it are their signature (company, tagline, links), not what they say.
@@ -406,14 +390,11 @@ function signOffByName(lines: readonly string[], senderName: string): number {
     // "Gary" then "Gary Fenwick | Account Manager": the card under the name shows it is the sign-off
     // even with no blank line before it.
     const cardFollows = full.includes(" ") && (lines[i + 1] ?? "").trim().toLowerCase().startsWith(full);
-    // "Right you are, see you Thursday.\nBrian\n\nMorning Brian, ...": a top-posted reply signed
-    // by name over the earlier message, quoted without marks or header.
-    const quoteFollows = (lines[i + 1] ?? "").trim() === "" && greets(nextWritten(lines, i), first);
+    // (A name signed over the earlier message, "...see you Thursday.\nBrian\n\nMorning Brian,",
+    // goes with that message: addressesSender.)
     if (
       (line === first || line === full || line === first[0] || titled) &&
-      ((lines[i - 1] ?? "").trim() === "" ||
-        (line === first && cardFollows) ||
-        (line !== first[0] && quoteFollows))
+      ((lines[i - 1] ?? "").trim() === "" || (line === first && cardFollows))
     )
       return i;
   }
