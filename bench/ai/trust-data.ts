@@ -112,30 +112,21 @@ export function emailSentences(split: Split | "heldout2"): Array<{ text: string;
  */
 export function withDevExtra<T>(file: string, split: Split, first: T[]): T[] {
   if (split !== "dev") return first;
-  const more = [
-    "-dev2.json",
-    "-dev3.json",
-    "-dev4.json",
-    "-dev5.json",
-    "-dev6.json",
-    "-dev7.json",
-    "-dev8.json",
-    "-dev9.json",
-    "-dev10.json",
-    "-dev11.json",
-    "-dev12.json",
-    "-dev13.json",
-    "-dev14.json",
-    "-dev15.json",
-  ]
-    .map((suffix) => join(LABELS, file.replace(/\.json$/, suffix)))
-    .filter((path) => existsSync(path))
-    .flatMap((path) => {
+  return [...first, ...devExtraSets<T>(file).flatMap((set) => set.entries)];
+}
+
+/** The "-devN" files of a dev side, each on its own (a mailbox, a trade, a helper's hand). */
+export function devExtraSets<T>(file: string): Array<{ name: string; entries: T[] }> {
+  return Array.from({ length: 14 }, (_, i) => file.replace(/\.json$/, `-dev${i + 2}.json`))
+    .filter((name) => existsSync(join(LABELS, name)))
+    .map((name) => {
       // A file for another mailbox names its owner; each of its entries carries it.
-      const data = JSON.parse(readFileSync(path, "utf8")) as { owner?: string; dev: T[] };
-      return data.owner ? data.dev.map((entry) => ({ ...entry, owner: data.owner })) : data.dev;
+      const data = JSON.parse(readFileSync(join(LABELS, name), "utf8")) as { owner?: string; dev: T[] };
+      return {
+        name,
+        entries: data.owner ? data.dev.map((entry) => ({ ...entry, owner: data.owner })) : data.dev,
+      };
     });
-  return [...first, ...more];
 }
 
 export function requestSentences(split: Split): string[] {

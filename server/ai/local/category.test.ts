@@ -1,22 +1,40 @@
 import { describe, expect, it } from "vitest";
 import { analyzeEmail } from "./analyze.ts";
+import { categorize } from "./category.ts";
+import { extractFeatures } from "./features.ts";
 
 /** Spam relayed by a mailing-list server is no newsletter; a publisher's own newsletter stays one (issue 18). */
 
 const NOW = new Date("2025-04-07T09:00:00Z");
 
+const directInput = (reader: string, from: string, subject: string, bodyText: string) => ({
+  from: { name: "", address: from },
+  to: [{ name: "", address: reader }],
+  subject,
+  bodyText,
+  bodyHtml: null,
+  receivedAt: NOW,
+});
+
 /** The category of a direct mail delivered to `reader`, analysed with the reader's own address. */
 const categoryFor = (reader: string, from: string, subject: string, bodyText: string) =>
-  analyzeEmail(
-    {
-      from: { name: "", address: from },
-      to: [{ name: "", address: reader }],
-      subject,
-      bodyText,
-      bodyHtml: null,
-      receivedAt: NOW,
-    },
-    { userAddresses: [reader] },
+  analyzeEmail(directInput(reader, from, subject, bodyText), { userAddresses: [reader] }).category;
+
+/**
+ * The category the rules alone give, with the work-or-personal word model (decision 0045) left
+ * out: for the tests of a single rule, which the model (trade-blind, trained on other mailboxes)
+ * may outvote in the shipped category.
+ */
+const rulesCategoryFor = (
+  reader: string,
+  from: string,
+  subject: string,
+  bodyText: string,
+  workWords: (subject: string, text: string) => number = () => 0,
+) =>
+  categorize(
+    extractFeatures(directInput(reader, from, subject, bodyText), { userAddresses: [reader] }),
+    workWords,
   ).category;
 
 describe("category of list-delivered mail", () => {
@@ -211,7 +229,8 @@ describe("direct mail read with the reader's trade (trade.ts)", () => {
       "Hello,\n\nMy son Arjun is in Y6 and we received the letter about the outdoor activity trip in June. The total is a lot to pay in one go before the deadline. Is it possible to pay in monthly instalments?\n\nThank you,\nPriya",
     ] as const;
     expect(to("hannah.brooks@ashgrove-primary.org.uk", ...mail)).toBe("work");
-    expect(to("morgan.ellis@harbourline-freight.com", ...mail)).toBe("personal");
+    // The trade rule itself: without the reader's trade the rules read a parent's mail as private.
+    expect(rulesCategoryFor("morgan.ellis@harbourline-freight.com", ...mail)).toBe("personal");
   });
 
   it("reads a free-mail sender who names the reader's organisation as writing on work", () => {
@@ -322,7 +341,8 @@ describe("round 9: a physiotherapy clinic's practice manager", () => {
     const text =
       "Hi,\n\nI'm booked in with Dan on Thursday at 4.15 for my shoulder but I have to cover a late shift. Is there any chance of Friday morning instead?\n\nSorry for the short notice.\n\nKerry";
     expect(categoryFor(reader, "kerry.walsh84@gmail.com", subject, text)).toBe("work");
-    expect(categoryFor("sam@harbourline-freight.com", "kerry.walsh84@gmail.com", subject, text)).toBe(
+    // The trade rule itself (the word model reads a polite request to move a booking as work).
+    expect(rulesCategoryFor("sam@harbourline-freight.com", "kerry.walsh84@gmail.com", subject, text)).toBe(
       "personal",
     );
   });
@@ -415,9 +435,11 @@ describe("a job application is for a role, not for a passport", () => {
   it("reads someone applying for a parking permit as personal", () => {
     const text =
       "Hi Sam,\n\nI'm going to apply for the residents' parking permit this week. Can you send me a copy of the council tax bill?\n\nThanks,\nJen";
-    expect(categoryFor("sam@harbourline-freight.com", "jen.walker@gmail.com", "Parking permit", text)).toBe(
-      "personal",
-    );
+    // The job-application rule must not fire on a permit; the word model, which reads applying
+    // for things and sending copies of bills as work, may still outvote the rules here.
+    expect(
+      rulesCategoryFor("sam@harbourline-freight.com", "jen.walker@gmail.com", "Parking permit", text),
+    ).toBe("personal");
   });
 });
 
@@ -483,5 +505,49 @@ describe("direct mail to an insurer's claims team (part 7, round 14)", () => {
     const text =
       "Hi Jo, sorry, I've been up all night with a bug so I won't be in today. I had two callbacks booked this morning. Could someone pick them up?\nChloe";
     expect(categoryFor(reader, "chloe.b99@hotmail.com", "Off today", text)).toBe("work");
+  });
+});
+
+describe("the work-or-personal word model (decision 0045)", () => {
+  const reader = "rhiannon.pryce@calderbrookmutual.co.uk";
+
+  it("reads a colleague's offer of a bike for the reader's son as personal, where the rules alone read work", () => {
+    const args = [
+      reader,
+      "imran.shah@calderbrookmutual.co.uk",
+      "Bike for Osian?",
+      "Rhi - random one. Zain's outgrown his mountain bike (24 inch wheels, gears all work, bit of rust on the chain) and you said Osian was after a bigger one for his birthday. Yours for free if you want it, otherwise it's going on Marketplace for £40. I can bring it in on Monday in the boot and we can swap it over in the car park.",
+    ] as const;
+    expect(rulesCategoryFor(...args)).toBe("work");
+    expect(categoryFor(...args)).toBe("personal");
+  });
+
+  it("reads a running club's call for a relay team as personal, where the rules alone read work", () => {
+    const args = [
+      reader,
+      "secretary@kirkstallharriers.org.uk",
+      "Relay team - Round Sheffield",
+      "Hi Rhiannon,\n\nWe're putting together the mixed team for the Round Sheffield relay on 6 April and you were top of my list for leg 3 after your parkrun times last month! Entry is £22 each, which the club will cover from the race fund this year. Are you in? I need names by the 20th.\n\nJo\nClub Secretary, Kirkstall Harriers",
+    ] as const;
+    expect(rulesCategoryFor(...args)).toBe("work");
+    expect(categoryFor(...args)).toBe("personal");
+  });
+
+  it("only chooses between work and personal: it never moves a newsletter or a receipt", () => {
+    const mails: Array<[string, string, string]> = [
+      [
+        "news@claimsweekly.example",
+        "[Claims Weekly] Issue 212",
+        "In this issue: project deadlines, client meetings and the quarterly report.\n\nTo unsubscribe from this mailing list, visit the link below.",
+      ],
+      ["receipts@cornerbakery.example", "Your receipt", "Receipt for order 1182: total £12.40 paid by card."],
+    ];
+    for (const [from, subject, text] of mails) {
+      const rules = rulesCategoryFor(reader, from, subject, text);
+      expect(rules).not.toBe("work");
+      expect(rules).not.toBe("personal");
+      expect(rulesCategoryFor(reader, from, subject, text, () => 1_000)).toBe(rules);
+      expect(rulesCategoryFor(reader, from, subject, text, () => -1_000)).toBe(rules);
+    }
   });
 });
