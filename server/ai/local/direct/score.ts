@@ -1,3 +1,4 @@
+import { sumOfMostTelling } from "../telling-words.ts";
 import { DIRECT_MODEL } from "./model.ts";
 import { directTokens } from "./tokens.ts";
 
@@ -17,13 +18,5 @@ export function workLogOdds(subject: string, text: string): number {
 
 /** The same reading with other weights (the training bench's leave-one-set-out models). */
 export function logOddsWith(weights: ReadonlyMap<string, number>, subject: string, text: string): number {
-  const found: number[] = [];
-  for (const token of directTokens(subject, text)) {
-    const w = weights.get(token);
-    if (w !== undefined) found.push(w);
-  }
-  found.sort((a, b) => Math.abs(b) - Math.abs(a));
-  let sum = 0;
-  for (const w of found.slice(0, TELLING_WORDS)) sum += w;
-  return sum;
+  return sumOfMostTelling(directTokens(subject, text), weights, TELLING_WORDS);
 }

@@ -1,3 +1,4 @@
+import { sumOfMostTelling } from "../telling-words.ts";
 import { SPAM_MODEL } from "./model.ts";
 import { spamTokens } from "./tokens.ts";
 
@@ -11,13 +12,5 @@ const TELLING_WORDS = 20;
 const WEIGHTS = new Map<string, number>(Object.entries(SPAM_MODEL.weights));
 
 export function spamLogOdds(subject: string, bodyText: string): number {
-  const found: number[] = [];
-  for (const token of spamTokens(subject, bodyText)) {
-    const w = WEIGHTS.get(token);
-    if (w !== undefined) found.push(w);
-  }
-  found.sort((a, b) => Math.abs(b) - Math.abs(a));
-  let sum = 0;
-  for (const w of found.slice(0, TELLING_WORDS)) sum += w;
-  return sum;
+  return sumOfMostTelling(spamTokens(subject, bodyText), WEIGHTS, TELLING_WORDS);
 }
