@@ -76,7 +76,8 @@ for (const set of sets) {
   for (const e of set.examples) {
     const byRules = categorize(e.features, () => 0).category === e.bucket;
     const byBoth =
-      categorize(e.features, (subject, text) => logOddsWith(model, subject, text)).category === e.bucket;
+      categorize(e.features, (subject, text, readerWords) => logOddsWith(model, subject, text, readerWords))
+        .category === e.bucket;
     if (byRules) rules++;
     if (byBoth) both++;
     if (byBoth !== byRules && process.argv.includes("--list"))

@@ -107,8 +107,8 @@ export function emailSentences(split: Split | "heldout2"): Array<{ text: string;
 }
 
 /**
- * A dev side is its first file's dev array plus, where they exist, the "-dev2" to "-dev15" files
- * written in parts 3 to 7 by helper sessions that had read neither the analyzer nor any held-out data.
+ * A dev side is its first file's dev array plus, where they exist, the "-dev2" to "-dev40" files
+ * written from part 3 on by helper sessions that had read neither the analyzer nor any held-out data.
  */
 export function withDevExtra<T>(file: string, split: Split, first: T[]): T[] {
   if (split !== "dev") return first;
@@ -117,7 +117,7 @@ export function withDevExtra<T>(file: string, split: Split, first: T[]): T[] {
 
 /** The "-devN" files of a dev side, each on its own (a mailbox, a trade, a helper's hand). */
 export function devExtraSets<T>(file: string): Array<{ name: string; entries: T[] }> {
-  return Array.from({ length: 14 }, (_, i) => file.replace(/\.json$/, `-dev${i + 2}.json`))
+  return Array.from({ length: 39 }, (_, i) => file.replace(/\.json$/, `-dev${i + 2}.json`))
     .filter((name) => existsSync(join(LABELS, name)))
     .map((name) => {
       // A file for another mailbox names its owner; each of its entries carries it.

@@ -146,7 +146,7 @@ export interface CategoryResult {
  */
 export function categorize(
   features: EmailFeatures,
-  workWords: (subject: string, text: string) => number = workLogOdds,
+  workWords: (subject: string, text: string, readerWords: readonly RegExp[]) => number = workLogOdds,
 ): CategoryResult {
   const scores: Record<AiCategory, number> = {
     personal: 0,
@@ -307,7 +307,11 @@ export function categorize(
   // new reader's trade. It never moves mail into or out of the other categories.
   if (direct && (best === "work" || best === "personal")) {
     const weight = readerCue ? DIRECT_WORDS_WEIGHT_READER_CUE : DIRECT_WORDS_WEIGHT;
-    const lean = weight * workWords(subject, features.text);
+    // Without the global flag: RegExp.test on a global pattern keeps its place between calls.
+    const readerWords = [features.tradeWords, features.businessWords]
+      .filter((w): w is RegExp => w !== null)
+      .map((w) => new RegExp(w.source, "i"));
+    const lean = weight * workWords(subject, features.text, readerWords);
     scores.work += Math.max(0, lean);
     scores.personal += Math.max(0, -lean);
     if (scores.work !== scores.personal) best = scores.work > scores.personal ? "work" : "personal";

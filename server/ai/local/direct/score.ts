@@ -12,11 +12,23 @@ import { directTokens } from "./tokens.ts";
 const TELLING_WORDS = 30;
 const WEIGHTS = new Map<string, number>(DIRECT_MODEL.weights);
 
-export function workLogOdds(subject: string, text: string): number {
-  return logOddsWith(WEIGHTS, subject, text);
+/**
+ * `readerWords` are words that are this reader's trade or business (decision 0043): what the
+ * model learnt of them in other people's mail ("booster" is a pet owner's private errand) does not
+ * hold for this reader (at a vet's it is the job), so they are left out of the reading.
+ */
+export function workLogOdds(subject: string, text: string, readerWords: readonly RegExp[] = []): number {
+  return logOddsWith(WEIGHTS, subject, text, readerWords);
 }
 
 /** The same reading with other weights (the training bench's leave-one-set-out models). */
-export function logOddsWith(weights: ReadonlyMap<string, number>, subject: string, text: string): number {
-  return sumOfMostTelling(directTokens(subject, text), weights, TELLING_WORDS);
+export function logOddsWith(
+  weights: ReadonlyMap<string, number>,
+  subject: string,
+  text: string,
+  readerWords: readonly RegExp[] = [],
+): number {
+  let tokens: Iterable<string> = directTokens(subject, text);
+  if (readerWords.length > 0) tokens = [...tokens].filter((t) => !readerWords.some((w) => w.test(t)));
+  return sumOfMostTelling(tokens, weights, TELLING_WORDS);
 }
