@@ -14,7 +14,7 @@
  *                                           data, never writes RESULTS.md); --errors lists failures
  *      ANALYZER_ROOT=/path/to/old/checkout npx tsx bench/ai/trust.ts --record-previous
  *                                           measures an older analyzer and writes previous-figures.json
- *                                           (--record-part1 to --record-part8a: the later analyzers,
+ *                                           (--record-part1 to --record-part8b: the later analyzers,
  *                                           listed with their commits in EARLIER_ANALYZERS)
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -83,6 +83,7 @@ const EARLIER_ANALYZERS = [
   { label: "part 7b", flag: "--record-part7b", file: "part7b-figures.json" }, // 095f7d2, after round 13, with the twelfth set
   { label: "part 7", flag: "--record-part7", file: "part7-figures.json" }, // b7fa6bd, after round 14, before the word model
   { label: "part 8a", flag: "--record-part8a", file: "part8a-figures.json" }, // 97d2b55, the word model on 598 dev mails
+  { label: "part 8b", flag: "--record-part8b", file: "part8b-figures.json" }, // d350ff8, the word model on 748 dev mails
 ] as const;
 const labelsFile = (file: string) => join(import.meta.dirname, "labels", file);
 

@@ -436,3 +436,63 @@ describe("intent in an insurer's claims team (part 7, round 14)", () => {
     expect(a.suggestedActions.join(" ")).toMatch(/18 April/);
   });
 });
+
+describe("intent in a research lab's and a hospice's mail (part 8, round 16)", () => {
+  const from = { name: "Rafa Monteiro", address: "rafa.monteiro@lakeside-print.com" };
+  const actionsOf = (bodyText: string, subject = "Quick one") =>
+    analyse({ from, subject, bodyText }).suggestedActions.join(" ");
+
+  it("reads requests put as appreciation, a need or someone's hope as requests", () => {
+    for (const bodyText of [
+      "Hi Jo,\n\nThe lock on the bike shed has seized. I'd really appreciate it if someone from facilities could look at it when they next have time.\n\nRafa",
+      "Hi Jo,\n\nMy purchasing card was declined this morning for a box of gloves. I'd need the limit raising to keep ordering for the project.\n\nRafa",
+      "Hi Jo,\n\nOur comms team are hoping you'll be able to mention the partnership in your next newsletter.\n\nRafa",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/^Reply to .* about the request/);
+  });
+
+  it("reads questions put as a need to know, a hope to find out, something unclear or 'am I supposed to'", () => {
+    for (const bodyText of [
+      "Hi Jo,\n\nBefore I chase the supplier I just need to know whether you signed off the extra pallets last week.\n\nRafa",
+      "Hello Jo,\n\nI start on Monday and I was hoping to find out roughly what time people usually arrive.\n\nRafa",
+      "Dear Jo,\n\nThe panel liked the bid. It wasn't clear to them what the £2,000 contingency would cover in practice.\n\nRafa",
+      "Jo, if the fire alarm goes off while I'm on the late shift am I supposed to stop the press first or just leave straight away.\n\nRafa",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/^Reply to answer/);
+  });
+
+  it("reads a meeting called off, a visit cancelled, a day swapped, a drop-by and 'good to get together' as about a meeting", () => {
+    for (const bodyText of [
+      "Hi Jo,\n\nFriday's team meeting is off this week, Sam is unwell. We'll pick it up on the 25th.\n\nRafa",
+      "Dear Jo,\n\nI'm so sorry, but we're going to have to cancel our visit on the 18th. I'll come back to you with new dates.\n\nRafa",
+      "Can't do Thursday now, something's come up. Friday 10ish instead?\n\nR",
+      "Hi Jo,\n\nI'll be in town on 22 April and wondered if I might drop by for half an hour to show you the new range.\n\nRafa",
+      "Hi Jo,\n\nWould be good to get together before the launch to run through the running order. I'm free most mornings next week.\n\nRafa",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/new time|invitation|meeting|calendar/i);
+  });
+
+  it("reads being taken aback, calls three times in one week and 'I'm sure this is a simple oversight' as complaints", () => {
+    expect(
+      actionsOf(
+        "Dear Sir or Madam,\n\nI was rather taken aback to be phoned three times in one week by your sales team after I had said no thank you.\n\nYours faithfully,\nT. Boyle",
+      ),
+    ).toMatch(/complaint/);
+    expect(
+      actionsOf(
+        "Dear Jo,\n\nThe invoice charges us for 15 days of press time when we only had 9. I'm sure this is a simple oversight, but our finance team has asked me to query it.\n\nKind regards,\nMalcolm",
+      ),
+    ).toMatch(/complaint/);
+  });
+
+  it("reads a mail that says it is an automated notification as one, whatever its sender address", () => {
+    const a = analyse({
+      from: { name: "IT Service Desk", address: "itservicedesk@lakeside-print.com" },
+      subject: "[IT #INC0094488] Incident resolved: quota increase",
+      bodyText:
+        "Your incident INC0094488 has been resolved.\n\nResolution: Quota increased to 1 TB.\n\nThis incident will close automatically in 5 working days.\n\nThis is an automated notification from the IT Self-Service Portal. Please do not reply to this email.",
+    });
+    expect(a.suggestedActions.join(" ")).not.toMatch(/^Reply|Reply to/);
+    expect(a.responseTime).toBe("No response needed");
+  });
+});

@@ -25,6 +25,10 @@ const INJECTION =
 
 const AUTOMATED_LOCAL_PART =
   /^(no[-._]?reply|do[-._]?not[-._]?reply|donotreply|notifications?|notify|alerts?|mailer-daemon|postmaster|bounces?|news|newsletter|updates?|info|marketing|promo|offers|deals|support|team|hello|service|billing|receipts?|digest|auto|automated|system|admin|root|cron|daemon|listserv|majordomo|owner-|.*-bounces|.*-admin|.*-request|.*[-._]no[-._]?reply)\b/i;
+// A system that says so at the foot of its mail ("This is an automated notification from the IT
+// Self-Service Portal. Please do not reply to this email."), whatever its sender address.
+const AUTOMATED_FOOTER =
+  /\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) (notification|message|e-?mail|notice|reminder|alert)\b|\bplease do not reply to this (e-?mail|message|notification)\b/i;
 
 export interface EmailFeatures {
   subject: string;
@@ -120,7 +124,8 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
   const localPart = fromAddress.split("@")[0] ?? "";
   const automated =
     AUTOMATED_LOCAL_PART.test(localPart) ||
-    Boolean(headers.autoSubmitted && !/^no$/i.test(headers.autoSubmitted.trim()));
+    Boolean(headers.autoSubmitted && !/^no$/i.test(headers.autoSubmitted.trim())) ||
+    AUTOMATED_FOOTER.test(rawText.slice(-1500));
   const user = (context.userAddresses ?? []).map((a) => a.toLowerCase());
   const addressedDirectly =
     user.length === 0 ? !bulk : (input.to ?? []).some((t) => user.includes((t.address ?? "").toLowerCase()));

@@ -453,3 +453,77 @@ describe("phone footers abroad, introduced pastes, mail addressed to the sender,
     expect(cleanBody(`Hi Sam,\n\n${sentence}\n\nBest regards,\nAndy`).text).toBe(sentence);
   });
 });
+
+describe("others' text in a research lab's and a hospice's mail (part 8, round 16)", () => {
+  it("drops an external-mail caution banner and a flexible-working note from the signature", () => {
+    const cleaned = cleanBody(
+      "CAUTION: This email originated from outside of Lakeside Print. Do not click links or open attachments unless you recognise the sender.\n\nHi Jo,\n\nNumbers for August were 2,914, down 41 on July.\n\nRuth\n\nMy working days are Monday to Wednesday. I don't expect a reply outside your own working hours.",
+      "Ruth Kaminski",
+    ).text;
+    expect(cleaned).toContain("Numbers for August were 2,914");
+    expect(cleaned).not.toMatch(/originated from outside|do not click|working days|expect a reply/i);
+  });
+
+  it("drops any video service's meeting invitation under the sender's words", () => {
+    const cleaned = cleanBody(
+      "Hi Jo,\n\nDetails for Thursday below. Please look at last year's figures before the call.\n\nKwame Asante is inviting you to a scheduled MeetLine meeting.\n\nJoin MeetLine Meeting\nhttps://meet.example.com/j/831\n\nDial by your location\n+44 1632 960551 United Kingdom\n\nFind your local number: https://meet.example.com/u/numbers",
+      "Kwame Asante",
+    ).text;
+    expect(cleaned).toContain("last year's figures");
+    expect(cleaned).not.toMatch(/inviting you|MeetLine|Dial by|local number/);
+  });
+
+  it("reads everything above a pointer back ('^ that's what they sent', 'That's the current version') as the paste", () => {
+    const sent = cleanBody(
+      "Dear Nathan,\n\nFurther to our site visit, a second marquee will be required for the catering area at an extra £400.\n\nKind regards,\nSusannah Whitlock\n\n^ that's what they sent this morning. I'm not happy about the £400 and I'm going to push back.\n\nN",
+      "Nathan Greaves",
+    ).text;
+    expect(sent).toContain("not happy about the £400");
+    expect(sent).not.toMatch(/second marquee|site visit/);
+    const version = cleanBody(
+      "Dear [Title] [Surname],\n\nThank you so much for your generous gift. It costs £7.2 million every year to run our services.\n\nWith heartfelt thanks,\n\n[Signatory]\n\nThat's the current version. The £7.2m figure is last year's, it's £7.6m now. Can you make the change?\n\nMartin",
+      "Martin Oduya",
+    ).text;
+    expect(version).toContain("£7.6m now");
+    expect(version).not.toMatch(/generous gift|every year to run/);
+  });
+
+  it("drops a paragraph quoting the reader after 'You wrote:'", () => {
+    const cleaned = cleanBody(
+      'Tessa,\n\nYou wrote: "We still have three places left on the tower abseil on 25 October and wondered if anyone at your firm might fancy it."\n\nPut me and my son down. Is 17 old enough?\n\nNeil',
+      "Neil Braddock",
+    ).text;
+    expect(cleaned).toContain("Put me and my son down");
+    expect(cleaned).not.toMatch(/three places left/);
+  });
+
+  it("reads what follows a 'confirmation below' paragraph, or an '(below)', as the pasted confirmation", () => {
+    const order = cleanBody(
+      "Jo - I ordered the catalyst on the group account, confirmation below. Let me know if that's a problem.\n\nOrder confirmation #WS-7734120\nThank you for your order with Westmere Chemicals.\n\nEstimated dispatch: 2-3 working days.\nQuestions about your order? Call our customer team.",
+      "Owen Petrakis",
+    ).text;
+    expect(order).toContain("ordered the catalyst");
+    expect(order).not.toMatch(/Thank you for your order|Estimated dispatch|Questions about/);
+    const tickets = cleanBody(
+      "Hello,\n\nMy bank shows two payments of £150 but I only got one confirmation (below). Please can someone refund the second payment?\n\nThanks,\nGemma Rawlings\n\nYour order is confirmed!\n\nOrder #TH-558201-W\nSnowflake Ball 2025\n\n2 x Standard Ticket (includes three-course dinner)   £150.00\nTotal paid   £150.00\n\nPresent this email or your mobile tickets at the door.\nNeed help? Visit the help centre.\nTixHive Ltd acts as a booking agent for the event organiser.",
+      "Gemma Rawlings",
+    ).text;
+    expect(tickets).toContain("refund the second payment");
+    expect(tickets).not.toMatch(/Standard Ticket|Present this email|booking agent/);
+  });
+
+  it("runs an announced paste on through the paragraphs that speak to no one", () => {
+    const bulletin = cleanBody(
+      "Jo did you see this? If they enforce it we'll need to re-tag our cylinders.\n\nFrom this week's Lakeside Staff Bulletin:\n\nGas cylinder audit\nFrom 1 May, Health and Safety will audit compressed gas cylinders across all buildings.\n\nAlso this week: new cycle shelter opens at the Engineering car park.",
+      "Priya Desai",
+    ).text;
+    expect(bulletin).toContain("re-tag our cylinders");
+    expect(bulletin).not.toMatch(/audit compressed gas|cycle shelter/);
+    const procedure = cleanBody(
+      "Hi Jo,\n\nI think step 4 of the procedure is wrong. This is the current version from the shared drive:\n\nSOP-012 Handling of reactive reagents (rev. 3)\n\n3. Keep a bucket of dry sand within reach.\n4. Transfer volumes over 20 mL using a syringe fitted with a long needle.\n\nIn training they said anything over 20 mL goes by cannula. Could you check which version is right?\n\nAoife",
+      "Aoife Brannigan",
+    ).text;
+    expect(procedure).toContain("Could you check which version is right");
+    expect(procedure).not.toMatch(/dry sand|syringe fitted/);
+  });
+});

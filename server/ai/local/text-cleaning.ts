@@ -97,7 +97,7 @@ const SALUTATION =
 
 // Legal and corporate boilerplate: never the sender's message.
 const BOILERPLATE =
-  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled zoom meeting|join zoom meeting|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer)/i;
+  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled [\w ]{2,20} meeting|join [\w ]{2,20} meeting\s*$|dial by your location|find your local number|(this|the) (e-?mail|message) (originated|came|was sent|has come) from outside (of )?\S|do not click (on )?links or open attachments|my working (days|hours|pattern) (are|is)\b|(i )?(don't|do not) expect (a|an immediate) (reply|response) outside|please (think|consider) (about )?the environment before (you )?print|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer)/i;
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
@@ -130,8 +130,10 @@ const CHAT_OR_FIELD =
 // "Note: ..." too, so it counts only towards a paragraph made mostly of such lines.
 const FORM_FIELD = /^\s*[A-Z][\w'&/().-]*( [\w'&/().-]+){0,4}:\s+\S/;
 
-// A paragraph wholly in quotation marks: a clause, an article or a message quoted, not written.
-const QUOTED_PARAGRAPH = /^\s*["“][^"”]{80,}["”]\s*$|^\s*['‘][\s\S]{80,}['’]\s*$/;
+// A paragraph wholly in quotation marks: a clause, an article or a message quoted, not written;
+// "You wrote: ..." or "She said ..." before it says whose words they are.
+const QUOTED_PARAGRAPH =
+  /^\s*((you|he|she|they|[A-Z][a-z]+) (wrote|said|asked|mentioned|put)( in your (e-?mail|message|note))?:?\s*)?["“][^"”]{80,}["”]\s*$|^\s*['‘][\s\S]{80,}['’]\s*$/;
 
 // The writer's own words saying another's text follows theirs.
 const ANNOUNCES_PASTE =
@@ -139,7 +141,7 @@ const ANNOUNCES_PASTE =
 
 // A line that announces a paste: "I've copied the message:", "From the Northmere Gazette, 3 February:".
 const PASTE_INTRO =
-  /(^\s*(her|his|their|the|my|your) (message|email|text|note|reply|letter|post|words)\b|\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b|\bwhat (he|she|they|the [\w ]{1,30}) (wrote|said|sent)\b|\b(got|had) (this|that|an? (reply|answer|auto-?reply|response)) back\b|\b(this|that) came back\b|\b(this|that|the following) (came in|arrived|landed|turned up)\b)[^:\n]{0,80}:\s*$/i;
+  /(^\s*(her|his|their|the|my|your) (message|email|text|note|reply|letter|post|words)\b|\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b|\bwhat (he|she|they|the [\w ]{1,30}) (wrote|said|sent)\b|\b(got|had) (this|that|an? (reply|answer|auto-?reply|response)) back\b|\b(this|that) came back\b|\b(this|that|the following) (came in|arrived|landed|turned up)\b|\b(this|here) is the (current|latest|old|existing|original|approved) (version|wording|text|draft|policy|procedure|sop|template)\b)[^:\n]{0,80}:\s*$/i;
 
 /** The first line after line `i` with something on it ("" when none). */
 function nextWritten(lines: readonly string[], i: number): string {
@@ -254,10 +256,34 @@ const POINTS_FORWARD = /\b(what|how) about this( one)?\b|\b(look at|check out|ha
 // high value. Any single article...").
 const NUMBERED_CLAUSE = /^\s*\d{1,2}(\.\d{1,2})+\.?\s+[A-Z][^\n]{60,}$/;
 
+// A paragraph that opens by pointing back at what is above it as someone else's text ("^ that's
+// what they sent this morning", "That's the current version."): everything above it is the paste.
+const POINTS_BACK_AT_PASTE =
+  /^\s*(\^+\s*)?(that's|that is|this is|those are|the above is|above is) (what|all) (they|he|she|the \w+( \w+)?|[A-Z][a-z]+) (sent|wrote|emailed|posted|forwarded|replied|came back with|put)\b|^\s*(\^+\s*)?(that's|that is|this is|the above is|above is) (the|their|his|her) (current|latest|old|new|draft|original|existing|proposed) (version|wording|text|draft|template|copy)\b|^\s*\^+\s+\S/i;
+
+// Words of someone speaking to the reader: a paragraph with them is the writer's again.
+const SPEAKS = /\b(i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll|my|our|us|me|you|your|you're)\b/i;
+
+const PASTE_BELOW =
+  /\b(confirmation|receipt|invoice|e-?mail|message|wording)s? (is |are )?(below|underneath)\b|\((see )?(below|underneath)\)/i;
+
 function dropPastedParagraphs(lines: string[]): void {
+  const pointer = lines.findIndex(
+    (l, i) => i > 0 && (lines[i - 1] ?? "").trim() === "" && POINTS_BACK_AT_PASTE.test(l),
+  );
+  for (let k = 0; k < pointer; k++) lines[k] = "";
+  // A paragraph that says another's written text is below it ("confirmation below", "I only got
+  // one confirmation (below)"): the paragraphs after it are that text.
+  const below = lines.findIndex((l) => PASTE_BELOW.test(l));
+  if (below !== -1) {
+    let end = below;
+    while (end < lines.length && (lines[end] ?? "").trim() !== "") end++;
+    for (let k = end; k < lines.length; k++) lines[k] = "";
+  }
   // Announcements are read from the text as written, not after a paste before them was dropped.
   const original = [...lines];
   let start = 0;
+  let inPaste = false;
   for (let i = 0; i <= lines.length; i++) {
     if (i < lines.length && (lines[i] ?? "").trim() !== "") continue;
     const paragraph = lines.slice(start, i).filter((l) => l.trim() !== "");
@@ -266,8 +292,12 @@ function dropPastedParagraphs(lines: string[]): void {
     const share = paragraph.length >= 2 ? pasted / paragraph.length : 0;
     // The paragraph after a line that announces a paste, or one wholly in quotation marks.
     const before = original.slice(0, start).filter((l) => l.trim() !== "");
-    const announced =
-      start > 0 && (lines[start - 1] ?? "").trim() === "" && PASTE_INTRO.test(before.at(-1) ?? "");
+    // A paste runs on through the paragraphs after it that speak to no one ("Also this week: new
+    // cycle shelter opens..."), until the writer speaks again (I, we, you).
+    const announced: boolean =
+      (start > 0 && (lines[start - 1] ?? "").trim() === "" && PASTE_INTRO.test(before.at(-1) ?? "")) ||
+      (inPaste && !SPEAKS.test(paragraph.join(" ")));
+    if (paragraph.length > 0) inPaste = announced;
     const listing = fragmentBlock(paragraph) || LISTING.test(paragraph.join("\n"));
     const commentedBelow = listing && POINTS_BACK.test(nextWritten(original, i));
     const pointedAt = listing && start > 0 && POINTS_FORWARD.test(before.at(-1) ?? "");
