@@ -527,3 +527,33 @@ describe("others' text in a research lab's and a hospice's mail (part 8, round 1
     expect(procedure).not.toMatch(/dry sand|syringe fitted/);
   });
 });
+
+describe("a calendar invitation card under the sender's words", () => {
+  it("drops the card's paragraph (title, when, where) with its 'date ⋅ time – time' line", () => {
+    const cleaned = cleanBody(
+      "Hi Jo - sending this as a placeholder. Could you bring two case studies? Helen\n\nPartnership kick-off\nTuesday 23 September 2025 ⋅ 10:00 – 11:00 (British Summer Time)\nLakeside Print, 4th floor, Meeting Room Brunel\n\nJoin by video: https://meet.example.com/brunel",
+      "Helen Quarrie",
+    ).text;
+    expect(cleaned).toContain("bring two case studies");
+    expect(cleaned).not.toMatch(/Meeting Room Brunel|10:00 – 11:00/);
+  });
+});
+
+describe("an earlier message signed by someone else above the sender's reply", () => {
+  it("cuts the message signed 'Thanks, Theo' when the sender's own text below ends with the sender's name", () => {
+    const cleaned = cleanBody(
+      "Hi all,\n\nWe'll have three summer students from 23 June. Please send me a one-paragraph project description by the end of April.\n\nThanks,\nTheo\n\nI'd be happy to supervise one. My idea is a small ligand screen.\n\nAoife",
+      "Aoife Brannigan",
+    ).text;
+    expect(cleaned).toContain("happy to supervise one");
+    expect(cleaned).not.toMatch(/three summer students|project description/);
+  });
+
+  it("keeps a mail whose only sign-off is the sender's own name", () => {
+    const cleaned = cleanBody(
+      "Hi Jo,\n\nThe delivery is booked for Friday.\n\nThanks,\nAoife\n\nPS the gate code is 4471.\n\nAoife",
+      "Aoife Brannigan",
+    ).text;
+    expect(cleaned).toContain("The delivery is booked for Friday");
+  });
+});

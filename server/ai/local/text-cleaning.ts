@@ -252,6 +252,11 @@ const LISTING =
 // The sender's words pointing at what they paste after them: "What about this for your mum's present?"
 const POINTS_FORWARD = /\b(what|how) about this( one)?\b|\b(look at|check out|have you seen) this\b/i;
 
+// A calendar invitation's "when" line ("Tuesday 23 September 2025 ⋅ 10:00 – 11:00 (BST)"): its
+// paragraph is the invitation card (title, time, place), not the sender's words.
+const CALENDAR_WHEN =
+  /^\s*((mon|tues|wednes|thurs|fri|satur|sun)day,? )?\d{1,2} [a-z]+ \d{4}\s*[⋅·]\s*\d{1,2}(:\d\d)?\s*(am|pm)?\s*[–-]\s*\d{1,2}(:\d\d)?/i;
+
 // A clause of a policy, contract or rule book, pasted with its number ("4.3 Single articles of
 // high value. Any single article...").
 const NUMBERED_CLAUSE = /^\s*\d{1,2}(\.\d{1,2})+\.?\s+[A-Z][^\n]{60,}$/;
@@ -302,12 +307,14 @@ function dropPastedParagraphs(lines: string[]): void {
     const commentedBelow = listing && POINTS_BACK.test(nextWritten(original, i));
     const pointedAt = listing && start > 0 && POINTS_FORWARD.test(before.at(-1) ?? "");
     const clause = paragraph.length === 1 && NUMBERED_CLAUSE.test(paragraph[0] ?? "");
+    const invitationCard = paragraph.some((l) => CALENDAR_WHEN.test(l));
     if (
       share >= 0.6 ||
       (share >= 0.4 && pastedOpener(paragraph[0] ?? "")) ||
       commentedBelow ||
       pointedAt ||
       clause ||
+      invitationCard ||
       (paragraph.length > 0 && (announced || QUOTED_PARAGRAPH.test(paragraph.join(" "))))
     ) {
       for (let k = start; k < i; k++) lines[k] = "";
@@ -387,6 +394,30 @@ function addressesSender(lines: readonly string[], senderName: string, senderAdd
     if ((lines[i - 1] ?? "").trim() === "" && opening.test(lines[i] ?? "")) return i;
   }
   return lines.length;
+}
+
+/**
+ * The line after which an earlier message signed by another person ends, when the sender's own
+ * text below it ends with the sender's name; 0 when there is none. A closing line, then a short
+ * name that is not the sender's, then a blank line and more text.
+ */
+function signedByAnotherAbove(lines: readonly string[], senderName: string): number {
+  const words = senderName.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const own = words[0] ?? "";
+  if (own.length < 2) return 0;
+  const written = lines.map((l) => l.trim()).filter((l) => l !== "");
+  const lastLine = (written.at(-1) ?? "").toLowerCase().replace(/^[-–—~]\s*/, "");
+  if (lastLine !== own && lastLine !== words.join(" ")) return 0;
+  for (let i = 1; i + 2 < lines.length; i++) {
+    const name = (lines[i] ?? "").trim();
+    if (!CLOSING.test((lines[i - 1] ?? "").trim())) continue;
+    if (!/^[A-Z][a-z]+( [A-Z][a-z]+)?$/.test(name)) continue;
+    const first = name.split(" ")[0]?.toLowerCase() ?? "";
+    if (first === own || own.startsWith(first) || first.startsWith(own)) continue;
+    if ((lines[i + 1] ?? "").trim() !== "") continue;
+    return i + 1;
+  }
+  return 0;
 }
 
 /**
@@ -470,6 +501,13 @@ export function cleanBody(raw: string, senderName = "", senderAddress = ""): Cle
   }
   // A later paragraph that opens by addressing the sender ("Hi Sarah, I've found...", "Hattie,
   // I'm thinking...") was written to them: the earlier message under a reply, quoted unmarked.
+  // An earlier message signed by someone else ("Thanks,\nTheo") above the sender's reply that is
+  // signed by the sender: the earlier message is quoted, unmarked, under a bottom-posted reply.
+  const otherSigned = signedByAnotherAbove(kept, senderName);
+  if (otherSigned > 0) {
+    hadQuotedReply = true;
+    kept.splice(0, otherSigned);
+  }
   const addressed = addressesSender(kept, senderName, senderAddress);
   if (addressed < kept.length) {
     hadQuotedReply = true;
