@@ -166,3 +166,29 @@ describe("plain asks (part 7, round 14)", () => {
     ).not.toBe("negative");
   });
 });
+
+describe("plain asks in a dental surgery's mail (part 8, round 17)", () => {
+  it("reads an apology for bothering the reader or for one's own slip, then an ask, as no mood", () => {
+    for (const body of [
+      "Sorry to bother you on your holiday! Would you be able to sign the rota when you get a minute?",
+      "Hi, I'm afraid I've made an error on my expenses, I put £90 instead of £60. Could you correct it before Friday?",
+      "sorry sorry, forgot to return your drill! can I drop it round tonight?",
+    ])
+      expect(label("", body)).not.toBe("negative");
+  });
+
+  it("keeps an apology that carries an attitude out of the courtesies", () => {
+    expect(label("", "Sorry, but this is the worst service I have ever had. Can you call me today?")).toBe(
+      "negative",
+    );
+  });
+
+  it("reads training on abuse awareness, a panic alarm test and handling patient complaints as no mood", () => {
+    for (const body of [
+      "Please complete the safeguarding and abuse awareness training module by the end of the month.",
+      "Could someone test the panic alarm under the front desk? It's the routine quarterly check.",
+      "Could we put handling patient complaints on the agenda for the next practice meeting?",
+    ])
+      expect(label("", body)).not.toBe("negative");
+  });
+});

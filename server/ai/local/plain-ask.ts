@@ -61,11 +61,11 @@ export function isPlainAsk(sentence: string): boolean {
 // A complaint, or damaged goods, named as the thing to handle ("forward the customer complaint to
 // Beth", "record the write-down on the damaged feed stock").
 const COMPLAINT_AS_OBJECT =
-  /\b(the|a|this|that|their|his|her|customer'?s?|client'?s?) complaints?\b|\b(the|any|those|these|our|your) (damaged|broken)\b|\bdamaged (stock|goods|items?|tins|cans|boxes|parcels?|pallets?|deliver(y|ies)|packaging|products?)\b/gi;
+  /\b(the|a|this|that|their|his|her|customer'?s?|client'?s?|patient'?s?|handling|managing|dealing with) complaints?\b|\b(the|any|those|these|our|your) (damaged|broken)\b|\bdamaged (stock|goods|items?|tins|cans|boxes|parcels?|pallets?|deliver(y|ies)|packaging|products?)\b/gi;
 
 // Set terms whose parts are strongly negative words but which name a thing, not a feeling.
 const NEUTRAL_TERMS =
-  /\b(worst[- ]case( scenario)?|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer|at a loose end|sick (leave|day|days|note|pay)|complaints? forms?|lost (property|luggage|tracking)|(need|needs|have|has) to worry|should (i|we|they|you) (be )?worr(y|ied)|(nothing|no need) to worry|(don't|do not|not to) worry|no worries|a (little|bit|tad) worried|worried (that )?i('ve| have| might have| may have| got)|(is|are|was|were|she's|he's|they're) (a (little|bit|tad) |quite |really |very )?worried|(nobody|no one|no-one|none of us|noone)('s| is| gets| will be| needs to be| has to be| should be)? (worr(y|ied|ies)|alarmed|panic(s|ked)?))\b/gi;
+  /\b(worst[- ]case( scenario)?|bad weather|panic (alarm|button)s?|(abuse|safeguarding|harassment|fraud|violence) (awareness|training|prevention|policy|module|course)|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer|at a loose end|sick (leave|day|days|note|pay)|complaints? forms?|lost (property|luggage|tracking)|(need|needs|have|has) to worry|should (i|we|they|you) (be )?worr(y|ied)|(nothing|no need) to worry|(don't|do not|not to) worry|no worries|a (little|bit|tad) worried|worried (that )?i('ve| have| might have| may have| got)|(is|are|was|were|she's|he's|they're) (a (little|bit|tad) |quite |really |very )?worried|(nobody|no one|no-one|none of us|noone)('s| is| gets| will be| needs to be| has to be| should be)? (worr(y|ied|ies)|alarmed|panic(s|ked)?))\b/gi;
 
 export function carriesAttitude(text: string): boolean {
   const own = text.replace(COMPLAINT_AS_OBJECT, " ").replace(NEUTRAL_TERMS, " ");
@@ -75,6 +75,21 @@ export function carriesAttitude(text: string): boolean {
 // Short courtesies around an ask: thanks, greetings, "count me in", "no rush".
 const COURTESY =
   /^(?:(?:thanks|thank you|cheers|ta|thx|hi|hello|hey)\b[^.!?]{0,20}|(?:count me in|no rush|no hurry|no pressure|no worries if not|happy to help|much appreciated)\b[^.!?]{0,20}|no worries\b[^.!?]{0,40})[.!?]*$/i;
+
+// The writer's apology for bothering the reader or for their own slip ("Sorry to bother you on
+// your day off!", "I'm afraid I've made an error on my timesheet"): a courtesy before the ask,
+// unless it carries an attitude itself.
+const APOLOGY =
+  /^(?:(?:hi|hey|hello|oh)\b,?\s+)?(?:so |really |very )?(?:sorry|apologies|i'm afraid i(?:'ve| have)?)\b/i;
+
+function ownApology(sentence: string): boolean {
+  return (
+    APOLOGY.test(sentence) &&
+    !isPlainAsk(sentence) &&
+    sentence.split(/\s+/).length <= 25 &&
+    !carriesAttitude(sentence)
+  );
+}
 
 /** The AFINN sum of a statement's words of mood: set terms and names of events left out. */
 function moodSum(text: string): number {
@@ -93,7 +108,7 @@ function moodSum(text: string): number {
  * cover.") with at most one mildly negative subject word ("disputes"), and none carries an attitude.
  */
 export function onlyPlainAsks(subject: string, sentences: readonly string[]): boolean {
-  const content = sentences.filter((s) => !COURTESY.test(s.trim()));
+  const content = sentences.filter((s) => !COURTESY.test(s.trim()) && !ownApology(s.trim()));
   const asks = content.filter(isPlainAsk);
   const context = content.filter((s) => !isPlainAsk(s));
   if (asks.length === 0 || context.length > 2) return false;
