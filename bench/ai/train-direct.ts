@@ -14,7 +14,7 @@ import { categorize } from "../../server/ai/local/category.ts";
 import { logOddsWith } from "../../server/ai/local/direct/score.ts";
 import { directTokens } from "../../server/ai/local/direct/tokens.ts";
 import { type EmailFeatures, extractFeatures } from "../../server/ai/local/features.ts";
-import { type DirectMail, devExtraSets, directMail, mailInput } from "./trust-data.ts";
+import { type DirectMail, directMailDevSets, mailInput } from "./trust-data.ts";
 
 // A word seen in one mail only is that mail's, not a sign of work or private life.
 const MIN_DOCS = 2;
@@ -54,14 +54,7 @@ function train(examples: Example[]): { weights: Map<string, number>; work: numbe
   return { weights, ...docs };
 }
 
-const firstDev = readFirstDev();
-const sets = [
-  { name: "direct-mail.json", examples: firstDev.map(example) },
-  ...devExtraSets<DirectMail>("direct-mail.json").map((s) => ({
-    name: s.name,
-    examples: s.entries.map(example),
-  })),
-];
+const sets = directMailDevSets().map((s) => ({ name: s.name, examples: s.entries.map(example) }));
 
 const rows: string[] = [];
 let rulesRight = 0;
@@ -116,12 +109,6 @@ export const DIRECT_MODEL: { trainedOn: string; weights: ReadonlyArray<readonly 
 );
 execFileSync("npx", ["biome", "format", "--write", out], { stdio: "ignore" });
 console.log(`${full.weights.size} words kept -> ${out}`);
-
-function readFirstDev(): DirectMail[] {
-  const all = directMail("dev");
-  const extra = devExtraSets<DirectMail>("direct-mail.json").reduce((n, s) => n + s.entries.length, 0);
-  return all.slice(0, all.length - extra);
-}
 
 function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;

@@ -144,6 +144,12 @@ export interface DirectMail {
   inReplyTo?: string;
 }
 
+/** The dev direct mail one set (one mailbox) at a time: the first file's dev part, then each -devN file. */
+export function directMailDevSets(): Array<{ name: string; entries: DirectMail[] }> {
+  const first = readJson<Record<Split, DirectMail[]>>("direct-mail.json").dev;
+  return [{ name: "direct-mail.json", entries: first }, ...devExtraSets<DirectMail>("direct-mail.json")];
+}
+
 export function directMail(split: Split): DirectMail[] {
   return withDevExtra(
     "direct-mail.json",

@@ -269,14 +269,19 @@ export function categorize(
       scores.personal += 0.7;
       scores.work += 0.7;
     }
-    if (features.fromOwnOrganisation) scores.work += 2;
-    // Friends rarely name the reader's employer; clients, parents and suppliers do.
-    else if (features.namesReadersOrganisation) scores.work += 1.5;
-    // A vet, a garage or a club writing to someone in another trade, not on business (prices, a
-    // contract, a delivery): the reader as its customer or member.
-    else if (features.fromOtherTrade && features.tradeWords && workTopic === 0) scores.personal += 1.5;
-    if (features.fromOwnOrganisation || features.namesReadersOrganisation) readerCue = true;
-    else if (features.fromOtherTrade && features.tradeWords && workTopic === 0) readerCue = true;
+    if (features.fromOwnOrganisation) {
+      scores.work += 2;
+      readerCue = true;
+    } else if (features.namesReadersOrganisation) {
+      // Friends rarely name the reader's employer; clients, parents and suppliers do.
+      scores.work += 1.5;
+      readerCue = true;
+    } else if (features.fromOtherTrade && features.tradeWords && workTopic === 0) {
+      // A vet, a garage or a club writing to someone in another trade, not on business (prices, a
+      // contract, a delivery): the reader as its customer or member.
+      scores.personal += 1.5;
+      readerCue = true;
+    }
     if (KISS_CLOSING.test(raw.slice(-400))) scores.personal += 1.5;
     // "My work account isn't set up yet, hence the Gmail" names a work account to say it is work.
     if (WORK_ASIDE.test(head)) scores.work += 2;

@@ -27,8 +27,12 @@ const AUTOMATED_LOCAL_PART =
   /^(no[-._]?reply|do[-._]?not[-._]?reply|donotreply|notifications?|notify|alerts?|mailer-daemon|postmaster|bounces?|news|newsletter|updates?|info|marketing|promo|offers|deals|support|team|hello|service|billing|receipts?|digest|auto|automated|system|admin|root|cron|daemon|listserv|majordomo|owner-|.*-bounces|.*-admin|.*-request|.*[-._]no[-._]?reply)\b/i;
 // A system that says so at the foot of its mail ("This is an automated notification from the IT
 // Self-Service Portal. Please do not reply to this email."), whatever its sender address.
-const AUTOMATED_FOOTER =
-  /\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) (notification|message|e-?mail|notice|reminder|alert)\b|\bplease do not reply to this (e-?mail|message|notification)\b/i;
+/** A system's "Please do not reply to this email": it asks nothing of the reader (intent.ts). */
+export const NO_REPLY_NOTICE = /\bplease do not reply to this (e-?mail|message|notification)\b/gi;
+const AUTOMATED_FOOTER = new RegExp(
+  `\\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) (notification|message|e-?mail|notice|reminder|alert)\\b|${NO_REPLY_NOTICE.source}`,
+  "i",
+);
 
 export interface EmailFeatures {
   subject: string;

@@ -1,4 +1,4 @@
-import type { EmailFeatures } from "./features.ts";
+import { type EmailFeatures, NO_REPLY_NOTICE } from "./features.ts";
 import type { UrgencyResult } from "./urgency.ts";
 
 /**
@@ -49,8 +49,7 @@ const CHASE = /\bstill (have not|haven't|not) (received|heard|got)\b/gi;
 export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): Intent {
   const text = `${features.subject}\n${features.text.slice(0, 3000)}`
     .replace(THIRD_PARTY_COMPLAINT, " ")
-    // A system's "Please do not reply to this email" asks nothing of the reader.
-    .replace(/\bplease do not reply to this (e-?mail|message|notification)\b/gi, " ");
+    .replace(NO_REPLY_NOTICE, " ");
   const person = !features.automated && !features.machineSender && !features.bulk;
   const chaseWithDate =
     urgency.deadline !== null &&
