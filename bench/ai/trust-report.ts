@@ -2,7 +2,7 @@ import { machineLine, pct } from "./report.ts";
 import { LATER_SET_NAMES, LATER_SETS } from "./trust-data.ts";
 
 /** The part of issue 18 in which each later held-out set was written. */
-const PART_OF_SET = { 3: 3, 4: 4, 5: 5, 6: 5, 7: 5, 8: 6, 9: 6, 10: 7, 11: 7, 12: 7, 13: 8, 14: 8 } as const;
+const PART_OF_SET = { 3: 3, 4: 4, 5: 5, 6: 5, 7: 5, 8: 6, 9: 6, 10: 7, 11: 7, 12: 7, 13: 8, 14: 8, 15: 9 } as const;
 
 /** The issue-18 section of bench/RESULTS.md: the table of targets and the notes on how each figure came about. */
 
@@ -123,6 +123,7 @@ export function trustMarkdown(now: Figures, earlier: readonly EarlierColumn[]): 
     "- bench/ai/labels/*-heldout12.json (part 7): a twelfth held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's job itself (a funeral director's branch manager), committed and measured with the part-6 analyzer and the analyzer after round 13 (part 7b, 095f7d2) before any round-14 change; never tuned on, its failures never listed.",
     "- bench/ai/labels/*-heldout13.json (part 8): a thirteenth held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's job itself (a craft brewery's head brewer), committed and measured with part 7 (b7fa6bd) and part 8 before any other change; never tuned on, its failures never listed.",
     "- bench/ai/labels/*-heldout14.json (part 8): a fourteenth held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's job itself (a book and paper conservation studio's senior conservator), committed and measured with part 7, part 8b and the analyzer after round 16; never tuned on, its failures never listed.",
+    "- bench/ai/labels/*-heldout15.json (part 9): a fifteenth held-out set of the same kinds and sizes, written blind by a helper session that chose the mailbox's job itself (a boatyard's yard manager, a trade near the ninth set's marina), committed and measured with part 8 (6c0ee3f) before any part-9 change, then with the analyzer after part 9; never tuned on, its failures never listed.",
     "",
     `| target | ${earlier.map((c) => c.label).join(" | ")} | now | goal |`,
     `|${" --- |".repeat(earlier.length + 3)}`,
