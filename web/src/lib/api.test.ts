@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SESSION_MESSAGES } from "../../../contract/auth.ts";
 import { ApiError, apiRequest, responseError, setUnauthorizedHandler } from "./api.ts";
 import { AUTH_FAILURE_REASON_KEY, SESSION_TOKEN_KEY } from "./storage-keys.ts";
 
@@ -68,6 +69,25 @@ describe("the API client's session handling (a token replaced mid-flight, raw re
     expect(calls).toBe(1);
     expect(localStorage.getItem(SESSION_TOKEN_KEY)).toBeNull();
     expect(signedOut).toEqual(["session_expired"]);
+  });
+
+  it("keeps an ended session's reason when later calls, sent without a token, come back unauthorized", async () => {
+    localStorage.setItem(SESSION_TOKEN_KEY, "old-token");
+    vi.stubGlobal("fetch", async (_path: string, init: RequestInit) => {
+      const auth = (init.headers as Record<string, string>).Authorization;
+      return auth
+        ? invalidated()
+        : json(401, { error: { code: "unauthorized", message: SESSION_MESSAGES.missing } });
+    });
+    await expect(apiRequest("GET", "/api/emails")).rejects.toBeInstanceOf(ApiError);
+    // The dashboard's other queries were still mounted and asked again, now without a token.
+    await expect(apiRequest("GET", "/api/stats")).rejects.toBeInstanceOf(ApiError);
+    expect(sessionStorage.getItem(AUTH_FAILURE_REASON_KEY)).toBe("session_expired");
+    expect(signedOut).toEqual(["session_expired", "auth_required"]);
+    // With no session ended before, a call without a token is just that.
+    sessionStorage.clear();
+    await expect(apiRequest("GET", "/api/stats")).rejects.toBeInstanceOf(ApiError);
+    expect(sessionStorage.getItem(AUTH_FAILURE_REASON_KEY)).toBe("auth_required");
   });
 
   it("gives raw-response callers (the data export) the same 401 handling and error text", async () => {

@@ -58,7 +58,13 @@ function handle401(message: string): void {
   try {
     localStorage.removeItem(SESSION_TOKEN_KEY);
     localStorage.removeItem(LEGACY_SESSION_TOKEN_KEY);
-    sessionStorage.setItem(AUTH_FAILURE_REASON_KEY, reason);
+    // Calls that set out after the token was removed come back "No session token". When the
+    // session has just ended they must not replace its reason: the login page would then show
+    // no "Session Expired" toast (several queries fail at once when a session expires).
+    const earlier = sessionStorage.getItem(AUTH_FAILURE_REASON_KEY);
+    const keepEarlier =
+      reason === "auth_required" && (earlier === "session_expired" || earlier === "token_invalid");
+    if (!keepEarlier) sessionStorage.setItem(AUTH_FAILURE_REASON_KEY, reason);
   } catch {
     // storage may be unavailable (private mode); navigation still happens
   }
