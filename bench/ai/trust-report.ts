@@ -2,7 +2,21 @@ import { machineLine, pct } from "./report.ts";
 import { LATER_SET_NAMES, LATER_SETS } from "./trust-data.ts";
 
 /** The part of issue 18 in which each later held-out set was written. */
-const PART_OF_SET = { 3: 3, 4: 4, 5: 5, 6: 5, 7: 5, 8: 6, 9: 6, 10: 7, 11: 7, 12: 7, 13: 8, 14: 8, 15: 9 } as const;
+const PART_OF_SET = {
+  3: 3,
+  4: 4,
+  5: 5,
+  6: 5,
+  7: 5,
+  8: 6,
+  9: 6,
+  10: 7,
+  11: 7,
+  12: 7,
+  13: 8,
+  14: 8,
+  15: 9,
+} as const;
 
 /** The issue-18 section of bench/RESULTS.md: the table of targets and the notes on how each figure came about. */
 

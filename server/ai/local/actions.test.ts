@@ -496,3 +496,56 @@ describe("intent in a research lab's and a hospice's mail (part 8, round 16)", (
     expect(a.responseTime).toBe("No response needed");
   });
 });
+
+describe("intent in a bus company's and a photographer's mail (part 9, round 18)", () => {
+  const from = { name: "Rafa Monteiro", address: "rafa.monteiro@lakeside-print.com" };
+  const actionsOf = (bodyText: string, subject = "Quick one") =>
+    analyse({ from, subject, bodyText }).suggestedActions.join(" ");
+
+  it("reads a confirmed visit with the time someone will be there as about a meeting", () => {
+    expect(
+      actionsOf(
+        "Hi Jo,\n\nPerfect, that's settled then – I'll be at your Riverside works for 10:15 on Tuesday with our installer. We'll need the loading bay clear.\n\nRafa",
+        "RE: Press installation",
+      ),
+    ).toMatch(/calendar|meeting/i);
+  });
+
+  it("reads a nudge ('worth getting them in before then', reports still without a completed review) as a deadline", () => {
+    const a = actionsOf(
+      "Hi Jo,\n\nJust a nudge: the expenses window shuts at noon on Friday 11 April, and two of your team still don't have a submitted claim for March. It's worth getting them in before then, as late claims roll over to May.\n\nRafa",
+      "Expenses – nudge",
+    );
+    expect(a).toMatch(/before/i);
+    expect(a).not.toMatch(/^Archive/);
+  });
+
+  it("reads a problem that keeps happening, raised before, and 'expected it to have been addressed by now' as complaints", () => {
+    expect(
+      actionsOf(
+        "Hi Jo,\n\nSorry to bring this up again, but your van blocked our gate on Tuesday and Thursday mornings. We did mention it back in March. It really can't keep happening.\n\nRafa",
+      ),
+    ).toMatch(/complaint/);
+    expect(
+      actionsOf(
+        "Dear Jo,\n\nResidents have told me about lorries idling outside the works at 6am. I raised this at the liaison meeting in January and would have expected it to have been addressed by now. I would be grateful for a written reply.\n\nRafa",
+      ),
+    ).toMatch(/complaint/);
+  });
+
+  it("reads 'This is an automated security message. Please do not reply.' as a system's notice, and a person's 'please do not reply to all' as no such notice", () => {
+    const alert = analyse({
+      from: { name: "Harbour Bank", address: "security@alerts.harbourbank.example" },
+      subject: "New sign-in to your account",
+      bodyText:
+        "We noticed a sign-in from a new device.\n\nIf you don't recognise it, please call us on the number on your card.\n\nThis is an automated security message. Please do not reply.",
+    });
+    expect(alert.suggestedActions.join(" ")).not.toMatch(/Reply to/);
+    expect(alert.responseTime).toBe("No response needed");
+    expect(
+      actionsOf(
+        "Hi all,\n\nCould you each send me your availability for the away day? Please do not reply to all, just to me.\n\nRafa",
+      ),
+    ).toMatch(/^Reply to/);
+  });
+});

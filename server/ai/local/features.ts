@@ -28,9 +28,12 @@ const AUTOMATED_LOCAL_PART =
 // A system that says so at the foot of its mail ("This is an automated notification from the IT
 // Self-Service Portal. Please do not reply to this email."), whatever its sender address.
 /** A system's "Please do not reply to this email": it asks nothing of the reader (intent.ts). */
-export const NO_REPLY_NOTICE = /\bplease do not reply to this (e-?mail|message|notification)\b/gi;
+// "Please do not reply." alone ends a system's mail too; a person's "please do not reply to all" or
+// "... until Monday" goes on.
+export const NO_REPLY_NOTICE =
+  /\bplease do not reply( to this (e-?mail|message|notification))?(?=\s*(?:[.!,;:(\n–—-]|$))(?! to all)/gi;
 const AUTOMATED_FOOTER = new RegExp(
-  `\\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) (notification|message|e-?mail|notice|reminder|alert)\\b|${NO_REPLY_NOTICE.source}`,
+  `\\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) ([a-z]+ )?(notification|message|e-?mail|notice|reminder|alert)\\b|${NO_REPLY_NOTICE.source}`,
   "i",
 );
 

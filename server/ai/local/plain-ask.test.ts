@@ -192,3 +192,21 @@ describe("plain asks in a dental surgery's mail (part 8, round 17)", () => {
       expect(label("", body)).not.toBe("negative");
   });
 });
+
+describe("plain asks with words said in jest (part 9, round 18)", () => {
+  it("reads strongly negative words that judge nothing ('crime scene', 'dying to', 'murdered', 'be gutted') as no mood", () => {
+    for (const body of [
+      "Could you pick up some washing-up liquid on the way home? The kitchen is an absolute crime scene.",
+      "Any chance you could send me your June dates? Two couples are dying to book you.",
+      "Fancy five-a-side on Tuesday? We got murdered last week and need a keeper.",
+      "Could you get a photo of the whole choir on the steps? They'd be gutted to miss it!",
+    ])
+      expect(label("", body)).not.toBe("negative");
+  });
+
+  it("still reads an ask that judges the reader's service as negative", () => {
+    expect(
+      label("", "Could you call me today? Your booking system is useless and I hate chasing this."),
+    ).toBe("negative");
+  });
+});

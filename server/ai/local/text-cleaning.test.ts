@@ -557,3 +557,49 @@ describe("an earlier message signed by someone else above the sender's reply", (
     expect(cleaned).toContain("The delivery is booked for Friday");
   });
 });
+
+describe("other people's text after the sender's words (part 9, round 18)", () => {
+  it("drops a quotation's columns aligned with spaces", () => {
+    const cleaned = cleanBody(
+      "Hi Jo,\n\nQuote for the service as promised. Drop the van off any time after 8.\n\nItem                          Qty    Price\nAnnual service and filters    1      £240.00\nWiper blades (pair)           1      £32.50\nLabour                        0.5    £45.00\n\nDean",
+      "Dean Rowe",
+    ).text;
+    expect(cleaned).toContain("Drop the van off");
+    expect(cleaned).not.toMatch(/Wiper blades|Annual service and filters/);
+  });
+
+  it("drops what the sender points down at ('forecast below', 'seen this in the Gazette?') until someone speaks again", () => {
+    const forecast = cleanBody(
+      "Jo,\n\nFYI, forecast below. I'll put the gritters on standby from 4am.\n\nIan\n\nMET SERVICE – WARNING\n\nHeavy rain may bring flooding to low-lying roads, with 30-40 mm possible on high ground.\n\nIssued 17 March 2025 10:00",
+      "Ian Pryce",
+    ).text;
+    expect(forecast).toContain("gritters on standby");
+    expect(forecast).not.toMatch(/30-40 mm possible|low-lying roads/);
+    const article = cleanBody(
+      "Dan, seen this in the Courier? We'd lose the Sunday car park.\n\nTown hall to sell Mill Lane car park\nThe council plans to sell the Mill Lane car park for flats, a report to cabinet says. It costs £40,000 a year to run.\n\nLee",
+      "Lee Marsh",
+    ).text;
+    expect(article).toContain("lose the Sunday car park");
+    expect(article).not.toMatch(/£40,000 a year to run|plans to sell/);
+  });
+
+  it("keeps the sender's paragraph after the paste when it speaks to the reader", () => {
+    const cleaned = cleanBody(
+      "Jo,\n\nTable below.\n\nPos  Team      P  Pts\n1    Rovers    6  16\n2    United    6  14\n\nWe need a win on Thursday, can you play?\n\nSam",
+      "Sam Hale",
+    ).text;
+    expect(cleaned).toContain("can you play");
+    expect(cleaned).not.toMatch(/Rovers/);
+  });
+
+  it("drops a help desk's wrapper and its comment header around the agent's reply", () => {
+    const cleaned = cleanBody(
+      "##- Please type your reply above this line -##\n\nYour request (#4410) has been updated. To add additional comments, reply to this email.\n\nAmir Shah (Printcare Support)\n3 Apr 2025, 14:20 BST\n\nHi Jo,\n\nThe fuser unit is on its way and our engineer will fit it on Thursday.\n\nAmir\n\nThis email is a service from Printcare Support.",
+      "Amir Shah",
+    ).text;
+    expect(cleaned).toContain("fuser unit is on its way");
+    expect(cleaned).not.toMatch(
+      /reply above this line|additional comments|Printcare Support\)|14:20|service from/,
+    );
+  });
+});

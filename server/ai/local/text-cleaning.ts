@@ -97,7 +97,7 @@ const SALUTATION =
 
 // Legal and corporate boilerplate: never the sender's message.
 const BOILERPLATE =
-  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled [\w ]{2,20} meeting|join [\w ]{2,20} meeting\s*$|dial by your location|find your local number|(this|the) (e-?mail|message) (originated|came|was sent|has come) from outside (of )?\S|do not click (on )?links or open attachments|my working (days|hours|pattern) (are|is)\b|(i )?(don't|do not) expect (a|an immediate) (reply|response) outside|please (think|consider) (about )?the environment before (you )?print|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer)/i;
+  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled [\w ]{2,20} meeting|join [\w ]{2,20} meeting\s*$|dial by your location|find your local number|(this|the) (e-?mail|message) (originated|came|was sent|has come) from outside (of )?\S|do not click (on )?links or open attachments|my working (days|hours|pattern) (are|is)\b|(i )?(don't|do not) expect (a|an immediate) (reply|response) outside|please (think|consider) (about )?the environment before (you )?print|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer|(please )?type your reply above this line|to add additional comments,? reply to this (e-?mail|message)|^\s*your (request|ticket|case) \(?#?\w+\)? has been (updated|received|created|solved|closed)|this (e-?mail|message) is a service from\b)/i;
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
@@ -115,11 +115,11 @@ function csvRow(line: string): boolean {
   );
 }
 
-// Other pasted rows: columns aligned with spaces (statements, reports), numbered clauses ("7.2",
+// Other pasted rows: columns aligned with spaces (statements, reports, a quote's "Item   1   £289.00"), numbered clauses ("7.2",
 // "(a)"), phone chat exports ("[1/28/25, 7:42 PM] Brian:"), dialog texts ("Error 403:", "Reference
 // ID: ...", "[ Retry ]").
 const PASTED_ROW =
-  /\S(\s{2,}\S+){3,}|^\s*(\d+(\.\d+)+\.?|\([a-z0-9]{1,3}\))\s+\S|^\s*\[\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d\d(\s?[AP]M)?\]|^\s*(error|warning)\s*\d*:|^[A-Z][\w ]{0,30} ID:\s*\S+$|^\s*\[ ?[A-Z][\w ]{0,20} ?\](\s+\[ ?[A-Z][\w ]{0,20} ?\])*\s*$/i;
+  /\S(\s{2,}\S+){3,}|\S( {3,}\S+){2,}\s*$|^\s*(\d+(\.\d+)+\.?|\([a-z0-9]{1,3}\))\s+\S|^\s*\[\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d\d(\s?[AP]M)?\]|^\s*(error|warning)\s*\d*:|^[A-Z][\w ]{0,30} ID:\s*\S+$|^\s*\[ ?[A-Z][\w ]{0,20} ?\](\s+\[ ?[A-Z][\w ]{0,20} ?\])*\s*$/i;
 
 // A chat export's speaker line ("Derek Hollis  10:14", "[03/02 15:42] Goods In: ...", "[Monday
 // 14:05] Rebecca Hale: ...") and a pasted form's upper-case field ("PORT OF DISCHARGE: FELIXSTOWE").
@@ -257,6 +257,11 @@ const POINTS_FORWARD = /\b(what|how) about this( one)?\b|\b(look at|check out|ha
 const CALENDAR_WHEN =
   /^\s*((mon|tues|wednes|thurs|fri|satur|sun)day,? )?\d{1,2} [a-z]+ \d{4}\s*[⋅·]\s*\d{1,2}(:\d\d)?\s*(am|pm)?\s*[–-]\s*\d{1,2}(:\d\d)?/i;
 
+// A ticket system's comment header: the author, then the time alone on its line ("Beth Lindqvist
+// (Fareline Support)" / "11 Nov 2025, 09:47 GMT").
+const STAMP_LINE =
+  /^\s*((mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?(\d{1,2} [a-z]{3,9}\.?,? \d{4}|[a-z]{3,9}\.? \d{1,2},? \d{4}|\d{1,2}\/\d{1,2}\/\d{2,4}),? (at )?\d{1,2}:\d\d(:\d\d)?\s*([ap]m)?\s*([a-z]{2,5}|[+-]\d{4}|\(?utc[+-]?\d*\)?)?\s*$/i;
+
 // A clause of a policy, contract or rule book, pasted with its number ("4.3 Single articles of
 // high value. Any single article...").
 const NUMBERED_CLAUSE = /^\s*\d{1,2}(\.\d{1,2})+\.?\s+[A-Z][^\n]{60,}$/;
@@ -268,6 +273,11 @@ const POINTS_BACK_AT_PASTE =
 
 // Words of someone speaking to the reader: a paragraph with them is the writer's again.
 const SPEAKS = /\b(i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll|my|our|us|me|you|your|you're)\b/i;
+
+// The writer's words pointing at another's text after theirs ("FYI, forecast below.", "table below
+// – we're third", "seen this in the Gazette?"): the paragraphs after it that speak to no one are it.
+const POINTS_DOWN =
+  /\b(forecast|table|details|notice|warning|letter|article|report|statement|announcement|reply|response|update|summary|minutes|quote|listing|advert|results|figures|schedule|rota|timetable|programme|agenda|itinerary|post|thread|chat|exchange)s? (is |are )?(below|underneath)\b|\b(have you |you )?seen this\b(?! (week|month|year|morning|afternoon|evening|time))|\b(look at|check out|read) this\b/i;
 
 const PASTE_BELOW =
   /\b(confirmation|receipt|invoice|e-?mail|message|wording)s? (is |are )?(below|underneath)\b|\((see )?(below|underneath)\)/i;
@@ -302,23 +312,24 @@ function dropPastedParagraphs(lines: string[]): void {
     const announced: boolean =
       (start > 0 && (lines[start - 1] ?? "").trim() === "" && PASTE_INTRO.test(before.at(-1) ?? "")) ||
       (inPaste && !SPEAKS.test(paragraph.join(" ")));
-    if (paragraph.length > 0) inPaste = announced;
+
     const listing = fragmentBlock(paragraph) || LISTING.test(paragraph.join("\n"));
     const commentedBelow = listing && POINTS_BACK.test(nextWritten(original, i));
     const pointedAt = listing && start > 0 && POINTS_FORWARD.test(before.at(-1) ?? "");
     const clause = paragraph.length === 1 && NUMBERED_CLAUSE.test(paragraph[0] ?? "");
     const invitationCard = paragraph.some((l) => CALENDAR_WHEN.test(l));
-    if (
+    const commentHeader = paragraph.length <= 2 && STAMP_LINE.test(paragraph.at(-1) ?? "");
+    const dropped: boolean =
       share >= 0.6 ||
       (share >= 0.4 && pastedOpener(paragraph[0] ?? "")) ||
       commentedBelow ||
       pointedAt ||
       clause ||
       invitationCard ||
-      (paragraph.length > 0 && (announced || QUOTED_PARAGRAPH.test(paragraph.join(" "))))
-    ) {
-      for (let k = start; k < i; k++) lines[k] = "";
-    }
+      commentHeader ||
+      (paragraph.length > 0 && (announced || QUOTED_PARAGRAPH.test(paragraph.join(" "))));
+    if (dropped) for (let k = start; k < i; k++) lines[k] = "";
+    if (paragraph.length > 0) inPaste = announced || (!dropped && POINTS_DOWN.test(paragraph.join(" ")));
     start = i + 1;
   }
 }
