@@ -549,3 +549,65 @@ describe("intent in a bus company's and a photographer's mail (part 9, round 18)
     ).toMatch(/^Reply to/);
   });
 });
+
+describe("intent in a farrier's, a beekeeping firm's and a bee farmer's mail (part 9, round 19)", () => {
+  const from = { name: "Rafa Monteiro", address: "rafa.monteiro@lakeside-print.com" };
+  const actionsOf = (bodyText: string, subject = "Quick one") =>
+    analyse({ from, subject, bodyText }).suggestedActions.join(" ");
+
+  it("reads 'Is it ... or shall I ...' without its question mark as a question", () => {
+    expect(
+      actionsOf(
+        "Jo\n\nThe blue inks are on offer this week but only in the big tins. Is it just the usual small ones you want me to order or shall I get a couple of the big ones as well, since we'll use more now\n\nRafa",
+      ),
+    ).toMatch(/^Reply to answer/);
+  });
+
+  it("reads 'send it my way when you get a second' and 'pop it back to me' as requests", () => {
+    for (const bodyText of [
+      "Hi Jo,\n\nI'm matching the card statement and one taxi receipt is missing. If it's still in your bag, snap a photo and send it my way when you get a second.\n\nRafa",
+      "Hello Jo,\n\nThe show needs a signed supplier declaration. It just needs your name and a signature at the bottom, then pop it back to me.\n\nRafa",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/^Reply to .* about the request/);
+  });
+
+  it("reads a renewal that 'runs out on the 12th of May' with a suggestion to act as a deadline", () => {
+    const a = analyse({
+      from: { name: "Hill Garage", address: "service@hillgarage.example" },
+      subject: "MOT due - your van",
+      bodyText:
+        "Hi Jo\n\nJust a reminder that the MOT on the van runs out on the 12th of May. We'd suggest getting it in the week before so you're not off the road.\n\nDilwyn",
+    });
+    expect(a.suggestedActions.join(" ")).toMatch(/before 12th May/);
+  });
+
+  it("reads a cancelled trim or inspection, a meeting that moves, 'same time next week instead?' and a call going ahead as about a meeting", () => {
+    for (const bodyText of [
+      "Hi Jo,\n\nReally sorry but we'll have to cancel tomorrow's fitting. I'll ring you to rebook.\n\nRafa",
+      "Hi Jo,\n\nI have to cancel our inspection of the press room on Wednesday 4 June. I'll send new dates next week.\n\nRafa",
+      "All,\n\nMonday is a bank holiday so this week's planning meeting moves to Tuesday 8:00.\n\nRafa",
+      "Jo - sorry, I'm going to have to cancel Wednesday, the boiler's gone. Same time next week instead?\n\nRafa",
+      "Hi Jo,\n\nJust to confirm the committee call is going ahead on Monday at 7.30pm, same link as last time.\n\nRafa",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/new time|invitation|meeting|calendar/i);
+  });
+
+  it("reads a third time in a row, 'a text would have helped', being put off and 'I hate to even mention this' as complaints", () => {
+    for (const bodyText of [
+      "Hi Jo,\n\nI don't want to make a big thing of this, but this is the third Friday in a row the van has turned up after 6. A text would have helped at least.\n\nRafa",
+      "Hello,\n\nOne of the two boxes I bought had split and the lid wasn't on. I was honestly a bit put off at that price. I would have expected someone to check them before they went out.\n\nRafa",
+      "Hi Jo,\n\nI hate to even mention this, but your delivery lorries have been parking across our drive. I'm not trying to cause trouble, it just isn't much fun at the moment.\n\nRafa",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/complaint/);
+  });
+
+  it("reads 'Please do not reply to this email as the mailbox is not monitored.' as a system's notice", () => {
+    const a = analyse({
+      from: { name: "Swift Parcels", address: "tracking@swift-parcels.example" },
+      subject: "Your parcel is out for delivery",
+      bodyText:
+        "Hi Jo,\n\nYour parcel is out for delivery today. Not going to be in? Please choose a safe place before 09:30.\n\nPlease do not reply to this email as the mailbox is not monitored.",
+    });
+    expect(a.suggestedActions.join(" ")).not.toMatch(/Reply to/);
+  });
+});

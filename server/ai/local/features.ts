@@ -31,7 +31,7 @@ const AUTOMATED_LOCAL_PART =
 // "Please do not reply." alone ends a system's mail too; a person's "please do not reply to all" or
 // "... until Monday" goes on.
 export const NO_REPLY_NOTICE =
-  /\bplease do not reply( to this (e-?mail|message|notification))?(?=\s*(?:[.!,;:(\n–—-]|$))(?! to all)/gi;
+  /\bplease do not reply(?: to this (?:e-?mail|message|notification)\b|(?=\s*(?:[.!,;:(\n–—-]|$)))/gi;
 const AUTOMATED_FOOTER = new RegExp(
   `\\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) ([a-z]+ )?(notification|message|e-?mail|notice|reminder|alert)\\b|${NO_REPLY_NOTICE.source}`,
   "i",

@@ -603,3 +603,92 @@ describe("other people's text after the sender's words (part 9, round 18)", () =
     );
   });
 });
+
+describe("a paste under the sender's sign-off, or pointed at (part 9, round 19)", () => {
+  it("cuts at the sender's sign-off (name, short name, initial, or closing and name) when what follows speaks to no one", () => {
+    const cases: Array<[string, string, RegExp, RegExp]> = [
+      [
+        "Hello Jo,\n\nThe total doesn't add up: I make it £150, not £175.\n\nRegards\nGareth\n\nINVOICE 391 (revised)\nClient: Mr G Price\n\nDate        Description          Amount\n11/02/2025  Call-out             £25.00\n11/02/2025  Front shoes          £65.00",
+        "Gareth Price",
+        /I make it £150/,
+        /Client: Mr G Price|Call-out/,
+      ],
+      [
+        "Dear Jo,\n\nI've copied the main part of the report so we're all working from the same thing. Could you fit him in next week?\n\nWith thanks,\nFiona\n\nRADIOGRAPHIC REPORT\nDate of examination: 20/02/2025\n\nFindings: the views show a negative angle in the left fore. Sole depth is reduced.\n\nRecommendations: wedge pads for one cycle.",
+        "Fiona Dalby",
+        /fit him in next week/,
+        /negative angle|Sole depth/,
+      ],
+      [
+        "Could we order one set to try? Marchlands have them in.\n\nCal\n\nRe: Glue-ons - worth it?\nPosted by forgeman » Sun Feb 16, 2025 9:12 pm\n\nBeen using them for years. I use a heat gun and acetone. Don't bother if the stable is wet.\n\n----\nMake the horse comfortable first.",
+        "Callum Rees",
+        /order one set/,
+        /heat gun|Don't bother/,
+      ],
+      [
+        "Jo, this letter came from the buyer. I put it through the translator, both versions below.\n\nG.\n\n[Original]\nMadame, Monsieur,\nNous souhaiterions commander huit fûts de miel.\nMiellerie des Trois-Rangs\n\n[Translation]\nMadam, Sir,\nWe would like to order eight drums of honey.\nMiellerie des Trois-Rangs",
+        "Gerry MacPhee",
+        /letter came from the buyer/,
+        /souhaiterions|eight drums/,
+      ],
+    ];
+    for (const [raw, sender, kept, dropped] of cases) {
+      const cleaned = cleanBody(raw, sender).text;
+      expect(cleaned).toMatch(kept);
+      expect(cleaned).not.toMatch(dropped);
+    }
+  });
+
+  it("drops what the sender points at ('Saw this', 'got this text') after their sign-off, and an article's quoted witness does not speak for the sender", () => {
+    const article = cleanBody(
+      "Saw this and thought of you. Please tell me you've got the fence up this year.\n\nxx\n\nBear destroys 40 hives near Stewiacke\nBy Colin Brennan · Valley Courier\n\nA beekeeper says he lost half his hives in a night.\n\n\"I've never seen anything like it,\" said the beekeeper.\n\nRead more: Province expands fencing rebate",
+      "Shauna Rafuse",
+    ).text;
+    expect(article).toContain("fence up this year");
+    expect(article).not.toMatch(/lost half his hives|never seen anything|Read more/);
+    const text = cleanBody(
+      "Jo love, I got this text this morning and I don't know if it's real. Can you have a look?\n\nMum xx\n\nText Message\nToday 08:14\n\nKESTRELTEL: Your last bill payment was unsuccessful. Please update your payment details at kestreltel-billing.example/verify",
+      "Ann Bowyer",
+    ).text;
+    expect(text).toContain("Can you have a look");
+    expect(text).not.toMatch(/payment was unsuccessful|update your payment/);
+  });
+
+  it("drops a pasted social post by its furniture (age line, reactions) and a listing the sender points at", () => {
+    const post = cleanBody(
+      "Is this one of yours?? Rob has got her in a field for now.\n\nSarah Pugh ▸ Village Noticeboard\n2h · 🌍\n\nFOUND LOOSE Small bay pony found on the Bryngwyn road. She's safe in a field. PLEASE SHARE so we can get her home!!\n\n👍 47   💬 23 comments   ↗ 112 shares",
+      "Lowri Vaughan",
+    ).text;
+    expect(post).toContain("Rob has got her in a field");
+    expect(post).not.toMatch(/Small bay pony|PLEASE SHARE|comments/);
+    const listing = cleanBody(
+      "Saw this on the village page and thought of you - isn't yours the one that keeps jamming?\nK x\n\nFOR SALE - 9 frame radial extractor, stainless steel\nUsed for 3 seasons only. £450 ono. Collection only.\nMessage me for more photos.",
+      "Kate Lomas",
+    ).text;
+    expect(listing).toContain("keeps jamming");
+    expect(listing).not.toMatch(/radial extractor|Message me/);
+  });
+
+  it("runs a paste on past a table under a person's words, but keeps a system's notice under its fields", () => {
+    const person = cleanBody(
+      "Forecast looks bad for moving tonight. I'd rather not have the crew on wet pallets, so my vote is Sunday.\n\nSat 31 May\n9 PM   14°C  Cloudy   POP 30%\n10 PM  13°C  Showers  POP 60%\n11 PM  12°C  Rain     POP 80%\n\nRainfall warning in effect for Kings County. 25 to 40 mm expected overnight.",
+      "Priya Chaudhary",
+    ).text;
+    expect(person).toContain("my vote is Sunday");
+    expect(person).not.toMatch(/Rainfall warning|40 mm/);
+    const notice = cleanBody(
+      "Licence: SKP/25/0187 - skip on the highway\nLocation: outside 41 Harcourt Road\nExpiry: 10 February 2025\n\nIf the skip is to remain after this date, an extension must be applied for by 7 February 2025.",
+      "Council Licensing",
+    ).text;
+    expect(notice).toContain("an extension must be applied for by 7 February 2025");
+  });
+
+  it("drops an antivirus stamp", () => {
+    const cleaned = cleanBody(
+      "I can come Friday the 6th on the bus and stay until Monday.\n\nMaman\n\nThis email has been checked for viruses by SafeGuard Antivirus software.",
+      "Rita Arsenault",
+    ).text;
+    expect(cleaned).toContain("Friday the 6th");
+    expect(cleaned).not.toMatch(/checked for viruses/);
+  });
+});

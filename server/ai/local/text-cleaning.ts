@@ -85,7 +85,7 @@ const SIGNATURE_START = [
 ];
 
 const CLOSING =
-  /^(with\s+)?(best|kind|warm|many)?\s*(regards|wishes)|^(thanks|thank you|cheers|best|sincerely|faithfully|yours( truly| faithfully| sincerely)?|(sincerely|faithfully) yours)[,!.]?\s*$|^(cordialement|bien (à vous|cordialement)|salutations|mit freundlichen grüßen|viele grüße|beste grüße|liebe grüße|grüße|gruß|met vriendelijke groet(en)?|vriendelijke groet(en)?|groet(en|jes)?|saludos|un saludo|atentamente|cordiali saluti|distinti saluti|saluti|pozdrawiam|z poważaniem|med vänlig hälsning|vänliga hälsningar|hälsningar|med venlig hilsen|mvh|atenciosamente|cumprimentos|abraços)[,!.]?\s*$/i;
+  /^(with\s+)?(best|kind|warm|many)?\s*(regards|wishes)|^(with (many |grateful |warm(est)? )?thanks|thanks|thank you|cheers|best|sincerely|faithfully|yours( truly| faithfully| sincerely)?|(sincerely|faithfully) yours)[,!.]?\s*$|^(cordialement|bien (à vous|cordialement)|salutations|mit freundlichen grüßen|viele grüße|beste grüße|liebe grüße|grüße|gruß|met vriendelijke groet(en)?|vriendelijke groet(en)?|groet(en|jes)?|saludos|un saludo|atentamente|cordiali saluti|distinti saluti|saluti|pozdrawiam|z poważaniem|med vänlig hälsning|vänliga hälsningar|hälsningar|med venlig hilsen|mvh|atenciosamente|cumprimentos|abraços)[,!.]?\s*$/i;
 
 const FOOTER_LINE =
   /unsubscribe|you are receiving this|you received this|to stop receiving|view (this|it)? ?(email )?in (your )?browser|manage (your )?(email )?preferences|privacy policy|all rights reserved|^©|copyright \d{4}|mailing list$|^https?:\/\/\S+\/(mailman|listinfo)\//i;
@@ -97,7 +97,7 @@ const SALUTATION =
 
 // Legal and corporate boilerplate: never the sender's message.
 const BOILERPLATE =
-  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled [\w ]{2,20} meeting|join [\w ]{2,20} meeting\s*$|dial by your location|find your local number|(this|the) (e-?mail|message) (originated|came|was sent|has come) from outside (of )?\S|do not click (on )?links or open attachments|my working (days|hours|pattern) (are|is)\b|(i )?(don't|do not) expect (a|an immediate) (reply|response) outside|please (think|consider) (about )?the environment before (you )?print|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer|(please )?type your reply above this line|to add additional comments,? reply to this (e-?mail|message)|^\s*your (request|ticket|case) \(?#?\w+\)? has been (updated|received|created|solved|closed)|this (e-?mail|message) is a service from\b)/i;
+  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|checked for (viruses|malware)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled [\w ]{2,20} meeting|join [\w ]{2,20} meeting\s*$|dial by your location|find your local number|(this|the) (e-?mail|message) (originated|came|was sent|has come) from outside (of )?\S|do not click (on )?links or open attachments|my working (days|hours|pattern) (are|is)\b|(i )?(don't|do not) expect (a|an immediate) (reply|response) outside|please (think|consider) (about )?the environment before (you )?print|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer|(please )?type your reply above this line|to add additional comments,? reply to this (e-?mail|message)|^\s*your (request|ticket|case) \(?#?\w+\)? has been (updated|received|created|solved|closed)|this (e-?mail|message) is a service from\b)/i;
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
@@ -273,16 +273,40 @@ const POINTS_BACK_AT_PASTE =
 
 // Words of someone speaking to the reader: a paragraph with them is the writer's again.
 const SPEAKS = /\b(i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll|my|our|us|me|you|your|you're)\b/i;
+/** Someone speaks in the text, outside quotation marks: an article's quoted witness does not count. */
+const speaks = (text: string) => SPEAKS.test(text.replace(/["“][^"”\n]*["”]/g, " "));
 
 // The writer's words pointing at another's text after theirs ("FYI, forecast below.", "table below
 // – we're third", "seen this in the Gazette?"): the paragraphs after it that speak to no one are it.
 const POINTS_DOWN =
-  /\b(forecast|table|details|notice|warning|letter|article|report|statement|announcement|reply|response|update|summary|minutes|quote|listing|advert|results|figures|schedule|rota|timetable|programme|agenda|itinerary|post|thread|chat|exchange)s? (is |are )?(below|underneath)\b|\b(have you |you )?seen this\b(?! (week|month|year|morning|afternoon|evening|time))|\b(look at|check out|read) this\b/i;
+  /\b(forecast|table|details|notice|warning|letter|article|report|statement|announcement|reply|response|update|summary|minutes|quote|listing|advert|results|figures|schedule|rota|timetable|programme|agenda|itinerary|post|thread|chat|exchange|version|translation|copy|copies|original|wording|text)s? (is |are )?(below|underneath)\b|\b(saw|found|spotted|came across) this\b|\b(got|received|had) this (text|message|e-?mail|letter|note|card|leaflet)\b|\b(posted|shared) (it|this|that) (on|in) (the|their|our|facebook|instagram|whatsapp|twitter|x)\b|\b(have you |you )?seen this\b(?! (week|month|year|morning|afternoon|evening|time))|\b(look at|check out|read) this\b/i;
 
 const PASTE_BELOW =
   /\b(confirmation|receipt|invoice|e-?mail|message|wording)s? (is |are )?(below|underneath)\b|\((see )?(below|underneath)\)/i;
 
+// A social post's furniture: its header's age ("2h · 🌍") and its reactions ("👍 47  💬 23 comments").
+const POST_AGE = /^\s*(\d{1,2}\s?[hmdw]|\d{1,2} (mins?|hrs?|hours?|days?)( ago)?|yesterday|just now)\s*·/i;
+const POST_REACTIONS = /\b\d+\s*(comments?|shares?|likes?|reactions?|replies|reposts?|retweets?)\b/i;
+
+/** A pasted social post: from the paragraph with its age line to the one with its reactions. */
+function dropSocialPost(lines: string[]): void {
+  const age = lines.findIndex((l) => POST_AGE.test(l));
+  if (age === -1) return;
+  let start = age;
+  while (start > 0 && (lines[start - 1] ?? "").trim() !== "") start--;
+  const reactions = lines.findIndex((l, i) => i > age && POST_REACTIONS.test(l) && !speaks(l));
+  let end = reactions === -1 ? age : reactions;
+  // Without a reactions line the post is the paragraph after its header.
+  if (reactions === -1) {
+    while (end < lines.length && (lines[end] ?? "").trim() !== "") end++;
+    while (end < lines.length && (lines[end] ?? "").trim() === "") end++;
+  }
+  while (end < lines.length && (lines[end] ?? "").trim() !== "") end++;
+  for (let k = start; k < end; k++) lines[k] = "";
+}
+
 function dropPastedParagraphs(lines: string[]): void {
+  dropSocialPost(lines);
   const pointer = lines.findIndex(
     (l, i) => i > 0 && (lines[i - 1] ?? "").trim() === "" && POINTS_BACK_AT_PASTE.test(l),
   );
@@ -299,6 +323,8 @@ function dropPastedParagraphs(lines: string[]): void {
   const original = [...lines];
   let start = 0;
   let inPaste = false;
+  let writerSpoke = false;
+  let pointedDown = false;
   for (let i = 0; i <= lines.length; i++) {
     if (i < lines.length && (lines[i] ?? "").trim() !== "") continue;
     const paragraph = lines.slice(start, i).filter((l) => l.trim() !== "");
@@ -311,25 +337,48 @@ function dropPastedParagraphs(lines: string[]): void {
     // cycle shelter opens..."), until the writer speaks again (I, we, you).
     const announced: boolean =
       (start > 0 && (lines[start - 1] ?? "").trim() === "" && PASTE_INTRO.test(before.at(-1) ?? "")) ||
-      (inPaste && !SPEAKS.test(paragraph.join(" ")));
+      (inPaste && !speaks(paragraph.join(" ")));
 
     const listing = fragmentBlock(paragraph) || LISTING.test(paragraph.join("\n"));
     const commentedBelow = listing && POINTS_BACK.test(nextWritten(original, i));
-    const pointedAt = listing && start > 0 && POINTS_FORWARD.test(before.at(-1) ?? "");
+    const pointedAt: boolean = listing && start > 0 && (POINTS_FORWARD.test(before.at(-1) ?? "") || pointedDown);
     const clause = paragraph.length === 1 && NUMBERED_CLAUSE.test(paragraph[0] ?? "");
     const invitationCard = paragraph.some((l) => CALENDAR_WHEN.test(l));
     const commentHeader = paragraph.length <= 2 && STAMP_LINE.test(paragraph.at(-1) ?? "");
+    // A sign-off by name between the writer's words and the paste they point at ("Appa", "Cal")
+    // stays for signOffByName, which cuts from it; the paste runs on past it.
+    const signOffOnly: boolean =
+      inPaste &&
+      paragraph.length === 1 &&
+      /^[\p{L}.' -]{1,20}$/u.test((paragraph[0] ?? "").trim()) &&
+      (paragraph[0] ?? "").trim().split(/\s+/).length <= 3;
     const dropped: boolean =
-      share >= 0.6 ||
-      (share >= 0.4 && pastedOpener(paragraph[0] ?? "")) ||
-      commentedBelow ||
-      pointedAt ||
-      clause ||
-      invitationCard ||
-      commentHeader ||
-      (paragraph.length > 0 && (announced || QUOTED_PARAGRAPH.test(paragraph.join(" "))));
+      !signOffOnly &&
+      (share >= 0.6 ||
+        (share >= 0.4 && pastedOpener(paragraph[0] ?? "")) ||
+        commentedBelow ||
+        pointedAt ||
+        clause ||
+        invitationCard ||
+        commentHeader ||
+        (paragraph.length > 0 && (announced || QUOTED_PARAGRAPH.test(paragraph.join(" ")))));
     if (dropped) for (let k = start; k < i; k++) lines[k] = "";
-    if (paragraph.length > 0) inPaste = announced || (!dropped && POINTS_DOWN.test(paragraph.join(" ")));
+    // A paste runs on after a table or log dropped under the writer's words, and after the writer
+    // points down at it.
+    // Signed off after pointing down at a paste: everything after the name is that paste.
+    if (signOffOnly && pointedDown) {
+      for (let k = i; k < lines.length; k++) lines[k] = "";
+      return;
+    }
+    if (paragraph.length > 0 && !signOffOnly) pointedDown = !dropped && POINTS_DOWN.test(paragraph.join(" "));
+    if (paragraph.length > 0 && !signOffOnly)
+      inPaste =
+        announced ||
+        (dropped && share >= 0.6 && writerSpoke) ||
+        (!dropped && POINTS_DOWN.test(paragraph.join(" ")));
+    // Only under a person's own words is what follows a table more of the paste; in a system's
+    // notice the text under its fields is the notice.
+    if (!dropped && speaks(paragraph.join(" "))) writerSpoke = true;
     start = i + 1;
   }
 }
@@ -431,11 +480,36 @@ function signedByAnotherAbove(lines: readonly string[], senderName: string): num
   return 0;
 }
 
+// "Love Mam x", "Thanks, Cal": a closing word before the name on the same line.
+const SIGN_OFF_WORD =
+  /^(lots of love|love|thanks|thank you|many thanks|cheers|best|all the best|take care|speak soon|ta)[,!]?\s+/i;
+
+/**
+ * Three written lines or more after line `i`, in paragraphs of which at most a third speak (I, we,
+ * you), or opened by another's salutation.
+ */
+function pasteAfter(lines: readonly string[], i: number): boolean {
+  const rest = lines.slice(i + 1);
+  const written = rest.filter((l) => l.trim() !== "" && !/^\s*\[[^\]]{1,30}\]\s*$/.test(l));
+  if (written.length < 3) return false;
+  // Another's letter, opened by its own salutation ("[Original]" / "Madame, Monsieur,").
+  if (
+    SALUTATION.test((written[0] ?? "").trim()) ||
+    /^\s*(madame?|monsieur|sir)\b[^.!?]{0,30},\s*$/i.test(written[0] ?? "")
+  )
+    return true;
+  const paragraphs = rest
+    .join("\n")
+    .split(/\n\s*\n/)
+    .filter((p) => p.trim() !== "");
+  return paragraphs.filter(speaks).length * 3 <= paragraphs.length;
+}
+
 /**
  * Where the sender signs off with their own name on a line of its own ("Imogen", "- Imogen Hale"):
  * the lines after it are their signature (company, tagline, links), not what they say.
  */
-function signOffByName(lines: readonly string[], senderName: string): number {
+function signOffByName(lines: readonly string[], senderName: string, onlyAbovePaste = false): number {
   const words = senderName
     .replace(/["']/g, "")
     .trim()
@@ -447,15 +521,22 @@ function signOffByName(lines: readonly string[], senderName: string): number {
   const firstContent = lines.findIndex((l) => l.trim() !== "");
   // A sign-off is looked for near the end, or anywhere when the writer says something of another's
   // follows ("I've pasted the whole section", "see below"): the paste comes after their name.
+  // A sign-off further up counts too when what follows it speaks to no one: a report, an invoice
+  // or an article the sender pasted under their name.
   let from = Math.max(firstContent + 1, lines.length - 12);
   const announced = lines.findIndex((l, i) => i >= firstContent && i < from && ANNOUNCES_PASTE.test(l));
   if (announced !== -1) from = announced + 1;
-  for (let i = from; i < lines.length; i++) {
+  for (let i = firstContent + 1; i < lines.length; i++) {
+    if ((i < from || onlyAbovePaste) && !pasteAfter(lines, i)) continue;
     const line = (lines[i] ?? "")
       .trim()
       .replace(/^[-–—~]\s*/, "")
       .replace(/\s+x{1,3}$/, "")
+      .replace(SIGN_OFF_WORD, "")
+      .replace(/^([a-z])\.$/i, "$1")
       .toLowerCase();
+    // "Cal" for Callum: a short form of the first name, three letters or more.
+    const nickname = line.length >= 3 && /^[a-z]+$/.test(line) && first.startsWith(line);
     // A name, the full name, or the initial alone ("C"); or the full name with a title after a bar
     // or a comma ("Liam Carter | Senior Negotiator").
     const titled = line.startsWith(full) && /^\s*[|,–—]\s*[a-z]/.test(line.slice(full.length));
@@ -465,8 +546,10 @@ function signOffByName(lines: readonly string[], senderName: string): number {
     // (A name signed over the earlier message, "...see you Thursday.\nBrian\n\nMorning Brian,",
     // goes with that message: addressesSender.)
     if (
-      (line === first || line === full || line === first[0] || titled) &&
-      ((lines[i - 1] ?? "").trim() === "" || (line === first && cardFollows))
+      (line === first || line === full || line === first[0] || titled || nickname) &&
+      ((lines[i - 1] ?? "").trim() === "" ||
+        (line === first && cardFollows) ||
+        (i < from && CLOSING.test((lines[i - 1] ?? "").trim())))
     )
       return i;
   }
@@ -543,6 +626,12 @@ export function cleanBody(raw: string, senderName = "", senderAddress = ""): Cle
     kept.splice(first, 1);
   // A paragraph that is mostly pasted code, configuration or machine output goes whole: its prose
   // lines ("Import aborted: 18,204 of 36,551") belong to the paste.
+  // A sign-off above a paste ("Cal" over a forum post) is found before the paste is thinned out.
+  const abovePaste = signOffByName(kept, senderName, true);
+  if (abovePaste < kept.length) {
+    hadSignature = true;
+    kept.length = abovePaste;
+  }
   dropPastedParagraphs(kept);
   // Boilerplate paragraphs, pasted machine lines and run-on lines are not what the sender says.
   for (let i = kept.length - 1; i >= 0; i--) {

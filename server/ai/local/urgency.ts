@@ -28,7 +28,7 @@ const URGENT_WORDS =
   /\b(urgent(ly)?|asap|a\.s\.a\.p|immediately|right away|emergency|critical|time[- ]sensitive|action required|eod|cob|end of (the )?day|overdue|final notice|as soon as possible|high priority)\b/i;
 const VERY_URGENT = /\b(urgent(ly)?|asap|immediately|right away|emergency|as soon as possible)\b/i;
 const DEADLINE_CUE =
-  /\b(by|due|before|until|deadline|no later than|latest|expires?|closes?|ends?|cut-?off|within)\b|\bno longer\b.{0,40}\bafter\b/i;
+  /\b(by|due|before|until|deadline|no later than|latest|expires?|closes?|ends?|cut-?off|within|runs? out|lapses?)\b|\bno longer\b.{0,40}\bafter\b/i;
 // "...before then": the date is in the sentence before, or in the subject.
 const THEN = /\b(before|by|until) (then|that (date|day|time))\b/i;
 const RELATIVE: ReadonlyArray<readonly [RegExp, number]> = [
@@ -137,6 +137,21 @@ function pastDate(value: string, sentence: string, now: Date): boolean {
   return (explicitDays(value, now) ?? 0) < -1;
 }
 
+const MONTH_NAME =
+  "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec";
+
+/** wink reads "the 12th of May" as an ordinal: with its month after "of" it is a date ("12th May"). */
+function ordinalDates(
+  text: string,
+  entities: ReadonlyArray<{ type: string; value: string }>,
+): Array<{ type: string; value: string }> {
+  return entities.flatMap((e) => {
+    if (e.type !== "ORDINAL" || !/^\d{1,2}(st|nd|rd|th)$/i.test(e.value)) return [];
+    const month = new RegExp(`\\b${e.value} of (${MONTH_NAME})\\b`, "i").exec(text)?.[1];
+    return month ? [{ type: "DATE", value: `${e.value} ${month}` }] : [];
+  });
+}
+
 /** The nearest deadline-like date in the text: a DATE/TIME next to a deadline cue, or a relative word. */
 export function findDeadline(features: EmailFeatures): Deadline | null {
   let best: Deadline | null = null;
@@ -173,9 +188,12 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
     }
     if (!hasCue) continue;
     // wink reads "14/02" as a number: a day and month after a deadline cue is a date.
-    const dates = sentence.entities.filter(
-      (e) => e.type === "DATE" || (e.type === "CARDINAL" && DAY_MONTH.test(e.value.trim())),
-    );
+    const dates = [
+      ...sentence.entities.filter(
+        (e) => e.type === "DATE" || (e.type === "CARDINAL" && DAY_MONTH.test(e.value.trim())),
+      ),
+      ...ordinalDates(sentence.text, sentence.entities),
+    ];
     const times = sentence.entities.filter((e) => e.type === "TIME");
     for (const date of dates) {
       // "last Tuesday", "the Tuesday before": a day gone by, no deadline.
@@ -205,9 +223,10 @@ const QUESTION_TO_READER =
 const VOCATIVE = /^\s*[A-Z][a-z]+\s*[-–—,:]\s*/;
 
 // A question put as a statement: "I'd be interested to know what we spent", "I was wondering who has
-// the keys". "I was wondering if you could..." asks for an action: a request, not a question.
+// the keys", or asked without its question mark ("Is it just the standard ones you want ... or shall I
+// get ..."). "I was wondering if you could..." asks for an action: a request, not a question.
 const INDIRECT_QUESTION =
-  /^([A-Z][a-z]+,?\s+)?(what|which|where|how|who)\b[^.!?]{0,60}\b(do|does|would|should|shall|will|can|could) (you|we|i)\b|\b(i('d| would) (be interested|like|love|want) to (know|find out|hear|understand|check|clarify) (whether|if|who|what|when|where|which|how|why)|i('d| would) (be interested|like|love) to (know|find out|hear)|(left|were|was|are|am) (both |all )?(left )?wondering (whether|if|who|what|when|where|which|how|why)|(without being able|unable|not able) to (work out|figure out) (whether|if|who|what|when|where|which|how|why)|the (one )?thing (i|we) (can't|couldn't|cannot|could not) (work out|figure out|find)\b[^.!?]{0,120}\b(is|was) (who|what|when|where|which|how|why|whether)|i('m| am| was) (just )?wondering (who|what|when|where|which|whether|how|why|if (?!you (could|can|would|might|'d)\b))|(do|would) you (happen to )?know (who|what|when|where|which|whether|how|why|if)|any idea (who|what|when|where|which|whether|how|why|if)|(just |really )?need to know (who|what|when|where|which|whether|how|why|if)|(hoping|wanting|trying|keen|looking) to find out (who|what|when|where|which|whether|how|why|if|roughly)|(it )?(wasn't|was not|isn't|is not) (clear|obvious) (to (me|us|them|him|her|the \w+) )?(who|what|when|where|which|whether|how|why|if)|(am i|are we|should i|should we|do i|do we) (supposed|meant|expected|allowed) to)\b/i;
+  /^([A-Z][a-z]+,?\s+)?(what|which|where|how|who)\b[^.!?]{0,60}\b(do|does|would|should|shall|will|can|could) (you|we|i)\b|\b(i('d| would) (be interested|like|love|want) to (know|find out|hear|understand|check|clarify) (whether|if|who|what|when|where|which|how|why)|i('d| would) (be interested|like|love) to (know|find out|hear)|(left|were|was|are|am) (both |all )?(left )?wondering (whether|if|who|what|when|where|which|how|why)|(without being able|unable|not able) to (work out|figure out) (whether|if|who|what|when|where|which|how|why)|the (one )?thing (i|we) (can't|couldn't|cannot|could not) (work out|figure out|find)\b[^.!?]{0,120}\b(is|was) (who|what|when|where|which|how|why|whether)|i('m| am| was) (just )?wondering (who|what|when|where|which|whether|how|why|if (?!you (could|can|would|might|'d)\b))|(do|would) you (happen to )?know (who|what|when|where|which|whether|how|why|if)|any idea (who|what|when|where|which|whether|how|why|if)|(just |really )?need to know (who|what|when|where|which|whether|how|why|if)|(hoping|wanting|trying|keen|looking) to find out (who|what|when|where|which|whether|how|why|if|roughly)|(it )?(wasn't|was not|isn't|is not) (clear|obvious) (to (me|us|them|him|her|the \w+) )?(who|what|when|where|which|whether|how|why|if)|(am i|are we|should i|should we|do i|do we) (supposed|meant|expected|allowed) to)\b|^([A-Z][a-z]+,?\s+)?(is it|is that|are you|do you|did you|shall i|shall we|should i|should we)\b[^.!?]{12,}[.!]?\s*$/i;
 
 export function hasQuestion(features: EmailFeatures): boolean {
   return features.sentences
