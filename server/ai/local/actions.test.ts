@@ -611,3 +611,17 @@ describe("intent in a farrier's, a beekeeping firm's and a bee farmer's mail (pa
     expect(a.suggestedActions.join(" ")).not.toMatch(/Reply to/);
   });
 });
+
+describe("questions opened by any auxiliary (part 9)", () => {
+  it("reads questions that open with has, have, were, may or a negative auxiliary as questions", () => {
+    const from = { name: "Rafa Monteiro", address: "rafa.monteiro@lakeside-print.com" };
+    for (const bodyText of [
+      "Hi Jo,\n\nHas the second batch of labels turned up at your end yet?\n\nRafa",
+      "Jo,\n\nWere the proofs from Tuesday the final ones?\n\nRafa",
+      "Hi Jo,\n\nQuick one: haven't the council already approved the new sign?\n\nRafa",
+    ])
+      expect(analyse({ from, subject: "Labels", bodyText }).suggestedActions.join(" ")).toMatch(
+        /^Reply to answer/,
+      );
+  });
+});

@@ -217,7 +217,7 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
 // also after the writer says what they do not know ("I can't remember, is Owen still allergic?");
 // a rhetorical clause in a post ("..., is it any wonder?") has no such lead-in.
 const QUESTION_TO_READER =
-  /\b(you|your|we|us)\b|^\s*(can|could|would|will|shall|should|do|does|did|is|are|was|any|how|what|when|where|which|who|why)\b|\bi\b[^,;:?]{0,40}\b(remember|recall|sure|know|forgot|forget|wondering|checking|confused|curious|work out|figure out|make out|tell|understand)\b[^,;:?]{0,25}[,;:–—]\s+([^?]{0,80},\s+)?(can|could|would|will|shall|should|do|does|did|is|are|was|were|has|have|how|what|when|where|which|who|why)\b/i;
+  /\b(you|your|we|us)\b|^\s*((also|and|so|but|btw|oh|ok|okay|quick one|one more thing|out of interest)[,:]?\s+)?(can|could|would|will|shall|should|do|does|did|is|are|was|were|am|has|have|had|may|might|must|any|how|what|when|where|which|who|whose|why|(is|are|was|were|do|does|did|has|have|had|can|could|would|will|should|wo)n't)\b|\bi\b[^,;:?]{0,40}\b(remember|recall|sure|know|forgot|forget|wondering|checking|confused|curious|work out|figure out|make out|tell|understand)\b[^,;:?]{0,25}[,;:–—]\s+([^?]{0,80},\s+)?(can|could|would|will|shall|should|do|does|did|is|are|was|were|has|have|how|what|when|where|which|who|why)\b/i;
 
 // A question may open with the reader's name: "Alex - which formats...?", "Sam, can you...?"
 const VOCATIVE = /^\s*[A-Z][a-z]+\s*[-–—,:]\s*/;
