@@ -527,7 +527,6 @@ function signOffByName(lines: readonly string[], senderName: string, onlyAbovePa
   const announced = lines.findIndex((l, i) => i >= firstContent && i < from && ANNOUNCES_PASTE.test(l));
   if (announced !== -1) from = announced + 1;
   for (let i = firstContent + 1; i < lines.length; i++) {
-    if ((i < from || onlyAbovePaste) && !pasteAfter(lines, i)) continue;
     const line = (lines[i] ?? "")
       .trim()
       .replace(/^[-–—~]\s*/, "")
@@ -549,7 +548,9 @@ function signOffByName(lines: readonly string[], senderName: string, onlyAbovePa
       (line === first || line === full || line === first[0] || titled || nickname) &&
       ((lines[i - 1] ?? "").trim() === "" ||
         (line === first && cardFollows) ||
-        (i < from && CLOSING.test((lines[i - 1] ?? "").trim())))
+        (i < from && CLOSING.test((lines[i - 1] ?? "").trim()))) &&
+      // Checked last: reading the rest of the mail for each line would cost a pass per line.
+      (!(i < from || onlyAbovePaste) || pasteAfter(lines, i))
     )
       return i;
   }
