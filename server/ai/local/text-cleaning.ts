@@ -115,9 +115,9 @@ function csvRow(line: string): boolean {
   );
 }
 
-// Other pasted rows: columns aligned with spaces (statements, reports, a quote's "Item   1   £289.00"), numbered clauses ("7.2",
-// "(a)"), phone chat exports ("[1/28/25, 7:42 PM] Brian:"), dialog texts ("Error 403:", "Reference
-// ID: ...", "[ Retry ]").
+// Other pasted rows: columns aligned with spaces (statements, reports, a quote's "Item   1
+// £289.00"), numbered clauses ("7.2", "(a)"), phone chat exports ("[1/28/25, 7:42 PM] Brian:"),
+// dialog texts ("Error 403:", "Reference ID: ...", "[ Retry ]").
 const PASTED_ROW =
   /\S(\s{2,}\S+){3,}|\S( {3,}\S+){2,}\s*$|^\s*(\d+(\.\d+)+\.?|\([a-z0-9]{1,3}\))\s+\S|^\s*\[\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d\d(\s?[AP]M)?\]|^\s*(error|warning)\s*\d*:|^[A-Z][\w ]{0,30} ID:\s*\S+$|^\s*\[ ?[A-Z][\w ]{0,20} ?\](\s+\[ ?[A-Z][\w ]{0,20} ?\])*\s*$/i;
 
@@ -341,7 +341,8 @@ function dropPastedParagraphs(lines: string[]): void {
 
     const listing = fragmentBlock(paragraph) || LISTING.test(paragraph.join("\n"));
     const commentedBelow = listing && POINTS_BACK.test(nextWritten(original, i));
-    const pointedAt: boolean = listing && start > 0 && (POINTS_FORWARD.test(before.at(-1) ?? "") || pointedDown);
+    const pointedAt: boolean =
+      listing && start > 0 && (POINTS_FORWARD.test(before.at(-1) ?? "") || pointedDown);
     const clause = paragraph.length === 1 && NUMBERED_CLAUSE.test(paragraph[0] ?? "");
     const invitationCard = paragraph.some((l) => CALENDAR_WHEN.test(l));
     const commentHeader = paragraph.length <= 2 && STAMP_LINE.test(paragraph.at(-1) ?? "");
@@ -363,19 +364,17 @@ function dropPastedParagraphs(lines: string[]): void {
         commentHeader ||
         (paragraph.length > 0 && (announced || QUOTED_PARAGRAPH.test(paragraph.join(" ")))));
     if (dropped) for (let k = start; k < i; k++) lines[k] = "";
-    // A paste runs on after a table or log dropped under the writer's words, and after the writer
-    // points down at it.
     // Signed off after pointing down at a paste: everything after the name is that paste.
     if (signOffOnly && pointedDown) {
       for (let k = i; k < lines.length; k++) lines[k] = "";
       return;
     }
-    if (paragraph.length > 0 && !signOffOnly) pointedDown = !dropped && POINTS_DOWN.test(paragraph.join(" "));
-    if (paragraph.length > 0 && !signOffOnly)
-      inPaste =
-        announced ||
-        (dropped && share >= 0.6 && writerSpoke) ||
-        (!dropped && POINTS_DOWN.test(paragraph.join(" ")));
+    if (paragraph.length > 0 && !signOffOnly) {
+      pointedDown = !dropped && POINTS_DOWN.test(paragraph.join(" "));
+      // A paste runs on after a table or log dropped under the writer's words, and after the
+      // writer points down at it.
+      inPaste = announced || (dropped && share >= 0.6 && writerSpoke) || pointedDown;
+    }
     // Only under a person's own words is what follows a table more of the paste; in a system's
     // notice the text under its fields is the notice.
     if (!dropped && speaks(paragraph.join(" "))) writerSpoke = true;
