@@ -625,3 +625,89 @@ describe("questions opened by any auxiliary (part 9)", () => {
       );
   });
 });
+
+describe("intent in an orchestra librarian's and two upholsterers' mail (part 9, round 20)", () => {
+  const from = { name: "Rafa Monteiro", address: "rafa.monteiro@lakeside-print.com" };
+  const actionsOf = (bodyText: string, subject = "Quick one") =>
+    analyse({ from, subject, bodyText }).suggestedActions.join(" ");
+
+  it("reads short questions without a verb to open them, greetings before a name, lead-ins and clauses cut off as questions", () => {
+    for (const bodyText of [
+      "Still on for Thursday? Sorry, mad week.",
+      "Pasta or the leftover curry tonight? Leaving about 6\n\nO",
+      "Spare van keys – yours? Not on the hook.\nT",
+      "Hey Jo, any idea roughly how long the second half runs? Trying to work out the last train.\n\nKit",
+      "Quick one before I send this to the printer — how many copies did you order last year, I've got 500 in my notes\n\nR",
+      "The inspector wants paperwork for the seating. So – does the fabric meet the fire standard (he mentioned Crib 5?), and if so, is there a certificate somewhere?\n\nLudo",
+      "Hi,\n\nA friend had his chairs done by you last year. The seats in my camper are tired and the vinyl's cracked right through. Not sure whether you do vehicle work at all or just furniture, and if not whether you know anyone who does\n\nCheers\nBen",
+      "Dear Jo,\n\nBefore the trustees invite a quotation they have asked me to establish whether the work could be done on site. I should also be grateful to know what public liability cover you hold.\n\nYours sincerely,\nE. Fitch",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/^Reply to answer/);
+  });
+
+  it("does not read a rhetorical aside or a service's help pointer as a question", () => {
+    expect(actionsOf("We sold out by noon. Who knows?\n\nRafa")).not.toMatch(/^Reply to answer/);
+    const order = analyse({
+      from: { name: "Threadshop", address: "orders@threadshop.example" },
+      subject: "Order confirmation",
+      bodyText:
+        "Thank you for your order, Jo!\n\nOrder number: TS-1182\nTotal: £34.10\n\nQuestions about your order? Please visit threadshop.example/help.",
+    });
+    expect(order.suggestedActions.join(" ")).not.toMatch(/Reply to/);
+  });
+
+  it("reads services' mail that says why you receive it, or says 'Please don't reply', as notices", () => {
+    const notices: Array<[string, string]> = [
+      [
+        "payouts@notifications.tillshop.example",
+        "We've sent a payout of £1,284.50 to your account.\n\nPlease don't reply to this email – this inbox isn't monitored. Need help? Visit help.tillshop.example.",
+      ],
+      [
+        "bookings@classhub.example",
+        "You have a new booking!\n\nClass: Seat Workshop\nAmount paid: £95.00\n\nPlease note that payouts are made 3 working days after the class.\n\nYou're receiving this email because you're an organiser on ClassHub. Manage your notification settings in your account.",
+      ],
+    ];
+    for (const [address, bodyText] of notices)
+      expect(
+        analyse({ from: { name: "Service", address }, subject: "Update", bodyText }).suggestedActions.join(
+          " ",
+        ),
+      ).not.toMatch(/Reply to/);
+  });
+
+  it("reads rent not yet paid and a sign-up that closes on a date as deadlines, and a school's 'we have to confirm' as no meeting", () => {
+    expect(
+      actionsOf(
+        "Dear Jo,\n\nAccording to my book you haven't yet paid the plot rent for 2025 (£42). It's due by 31 March.\n\nDerek",
+      ),
+    ).toMatch(/before 31 March/);
+    expect(
+      actionsOf(
+        "Hi Jo,\n\nJust so you know, the sign-up for the summer week closes this Sunday (13 April) at midnight. The form is on the website.\n\nRuth",
+      ),
+    ).toMatch(/before/);
+    expect(
+      actionsOf(
+        "Dear Parent,\n\nConsent forms for the field trip must be returned by 3pm on Friday 21 March. Students without one will follow a cover lesson, as we have to confirm coach numbers.\n\nMrs Aldous",
+      ),
+    ).not.toMatch(/invitation|calendar/i);
+  });
+
+  it("reads a visit booked between set hours as about a meeting", () => {
+    expect(
+      actionsOf(
+        "Hi Jo,\n\nThe gas engineer is coming on Thursday 20th between 8 and 12 to do the safety checks. He has a key.\n\nTamsin",
+      ),
+    ).toMatch(/calendar|meeting/i);
+  });
+
+  it("reads getting beyond a joke, being that neighbour, a wrong edition and 'should have been asked first' as complaints", () => {
+    for (const bodyText of [
+      "Jo,\n\nI've mentioned this to Owen a couple of times now so I'm putting it in writing. Your van is across our drive most evenings again. It's getting beyond a joke.\n\nGraham",
+      "Hi Jo,\n\nSorry to be that neighbour, but the glue smell from your unit has been really bad this week. This never used to happen.\n\nDeclan",
+      "Dear Jo,\n\nThe score arrived this morning. Unfortunately it is the old edition and not the one that he requested in January. The Maestro is rather unhappy.\n\nIlse",
+      "Dear Jo,\n\nI'm a little taken aback by the invoice: the quote was £285 and the invoice is £362. Nobody mentioned any extra work, and I should have been asked first.\n\nLorna",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/complaint/);
+  });
+});

@@ -692,3 +692,13 @@ describe("a paste under the sender's sign-off, or pointed at (part 9, round 19)"
     expect(cleaned).not.toMatch(/checked for viruses/);
   });
 });
+
+describe("a paragraph of prose on one line (part 9, round 20)", () => {
+  it("keeps a long line of prose whose writer left off the last full stop", () => {
+    const cleaned = cleanBody(
+      "Hi,\n\nGot your details off a friend who had his dining chairs done by you last year (Steve Pickles, says hi). I've got an old camper, the bed and the two front seats are pretty tired, the foam's crumbling and the vinyl's cracked right through on the driver's side. Not sure whether you do vehicle work at all or just furniture, and if not whether you know anyone who does\n\nCheers\nBen",
+      "Ben Holloway",
+    ).text;
+    expect(cleaned).toContain("Not sure whether you do vehicle work");
+  });
+});

@@ -171,14 +171,15 @@ const DATA_ROW = /^[^\s,;|]+(?:[,;|][^\s,;|]*){2,}$|^[^\t\n]*(?:\t[^\t\n]*){2,}$
 /**
  * A run-on line: long, with hardly a sentence stop, as pasted logs, CSV or wrapped-off text are.
  * One long sentence that ends with its stop is prose ("A reminder that the finance report ... as
- * required."): people write 250-character sentences.
+ * required."): people write 250-character sentences, and a paragraph of prose on one line stays
+ * prose when its writer left off the last full stop.
  */
 function runOn(line: string): boolean {
   if (line.length < 220) return false;
   const stops = (line.match(/[.!?](\s|$)/g) ?? []).length;
   const ends = /[.!?]["')\]]?\s*$/.test(line);
   const oneSentence = line.length < 400 && ends && /,\s/.test(line);
-  return stops < line.length / 180 && !oneSentence && !(ends && line.length < 1000 && readsAsProse(line));
+  return stops < line.length / 180 && !oneSentence && !(line.length < 1000 && readsAsProse(line));
 }
 
 const FUNCTION_WORDS = new Set([

@@ -220,22 +220,44 @@ const QUESTION_TO_READER =
   /\b(you|your|we|us)\b|^\s*((also|and|so|but|btw|oh|ok|okay|quick one|one more thing|out of interest)[,:]?\s+)?(can|could|would|will|shall|should|do|does|did|is|are|was|were|am|has|have|had|may|might|must|any|how|what|when|where|which|who|whose|why|(is|are|was|were|do|does|did|has|have|had|can|could|would|will|should|wo)n't)\b|\bi\b[^,;:?]{0,40}\b(remember|recall|sure|know|forgot|forget|wondering|checking|confused|curious|work out|figure out|make out|tell|understand)\b[^,;:?]{0,25}[,;:–—]\s+([^?]{0,80},\s+)?(can|could|would|will|shall|should|do|does|did|is|are|was|were|has|have|how|what|when|where|which|who|why)\b/i;
 
 // A question may open with the reader's name: "Alex - which formats...?", "Sam, can you...?"
-const VOCATIVE = /^\s*[A-Z][a-z]+\s*[-–—,:]\s*/;
+const VOCATIVE = /^\s*((hi|hey|hello|hiya|morning|afternoon|evening)\s+)?[A-Z][a-z]+\s*[-–—,:]\s*/i;
+// A lead-in before a dash or colon: "Quick one before I send this to the hall — how many...", "So – does...".
+const LEAD_IN = /^[^?–—:]{1,80}?\s[-–—:]\s+/;
 
 // A question put as a statement: "I'd be interested to know what we spent", "I was wondering who has
 // the keys", or asked without its question mark ("Is it just the standard ones you want ... or shall I
 // get ..."). "I was wondering if you could..." asks for an action: a request, not a question.
 const INDIRECT_QUESTION =
-  /^([A-Z][a-z]+,?\s+)?(what|which|where|how|who)\b[^.!?]{0,60}\b(do|does|would|should|shall|will|can|could) (you|we|i)\b|\b(i('d| would) (be interested|like|love|want) to (know|find out|hear|understand|check|clarify) (whether|if|who|what|when|where|which|how|why)|i('d| would) (be interested|like|love) to (know|find out|hear)|(left|were|was|are|am) (both |all )?(left )?wondering (whether|if|who|what|when|where|which|how|why)|(without being able|unable|not able) to (work out|figure out) (whether|if|who|what|when|where|which|how|why)|the (one )?thing (i|we) (can't|couldn't|cannot|could not) (work out|figure out|find)\b[^.!?]{0,120}\b(is|was) (who|what|when|where|which|how|why|whether)|i('m| am| was) (just )?wondering (who|what|when|where|which|whether|how|why|if (?!you (could|can|would|might|'d)\b))|(do|would) you (happen to )?know (who|what|when|where|which|whether|how|why|if)|any idea (who|what|when|where|which|whether|how|why|if)|(just |really )?need to know (who|what|when|where|which|whether|how|why|if)|(hoping|wanting|trying|keen|looking) to find out (who|what|when|where|which|whether|how|why|if|roughly)|(it )?(wasn't|was not|isn't|is not) (clear|obvious) (to (me|us|them|him|her|the \w+) )?(who|what|when|where|which|whether|how|why|if)|(am i|are we|should i|should we|do i|do we) (supposed|meant|expected|allowed) to)\b|^([A-Z][a-z]+,?\s+)?(is it|is that|are you|do you|did you|shall i|shall we|should i|should we)\b[^.!?]{12,}[.!]?\s*$/i;
+  /^([A-Z][a-z]+,?\s+)?(what|which|where|how|who)\b[^.!?]{0,60}\b(do|does|did|would|should|shall|will|can|could) (you|we|i)\b|\b(i('d| would) (be interested|like|love|want) to (know|find out|hear|understand|check|clarify) (whether|if|who|what|when|where|which|how|why)|i('d| would) (be interested|like|love) to (know|find out|hear)|(left|were|was|are|am) (both |all )?(left )?wondering (whether|if|who|what|when|where|which|how|why)|(without being able|unable|not able) to (work out|figure out) (whether|if|who|what|when|where|which|how|why)|the (one )?thing (i|we) (can't|couldn't|cannot|could not) (work out|figure out|find)\b[^.!?]{0,120}\b(is|was) (who|what|when|where|which|how|why|whether)|i('m| am| was) (just )?wondering (who|what|when|where|which|whether|how|why|if (?!you (could|can|would|might|'d)\b))|(do|would) you (happen to )?know (who|what|when|where|which|whether|how|why|if)|any idea (who|what|when|where|which|whether|how|why|if)|(just |really )?need to know (who|what|when|where|which|whether|how|why|if)|(hoping|wanting|trying|keen|looking) to find out (who|what|when|where|which|whether|how|why|if|roughly)|(it )?(wasn't|was not|isn't|is not) (clear|obvious) (to (me|us|them|him|her|the \w+) )?(who|what|when|where|which|whether|how|why|if)|(am i|are we|should i|should we|do i|do we) (supposed|meant|expected|allowed) to|(not|wasn't|was not|i'm not|am not|we're not|we are not) (sure|certain) (whether|if) (you|your|we|the|it|this|they|there)|(grateful|glad|keen|interested|pleased) to (know|learn|hear|find out) (what|whether|if|how|when|where|who|which)|to (establish|ascertain|find out) (whether|if|what|how))\b|^([A-Z][a-z]+,\s+)?((is|are|was|were|do|does|did|has|have|shall|should) (the|it|that|this|there|we|i|they|he|she)|(is|are|do|did) you|is it|shall i|shall we)\b[^.!?]{12,}\.?\s*$/i;
+
+// A short question with no verb to open it ("Still on for Thursday?", "Pasta or the leftover curry
+// tonight?", "Spare van keys – yours?"), but not a rhetorical one.
+const RHETORICAL =
+  /^(who knows|right|why not|guess what|can you believe it|what next|how about that|eh|huh|really|seriously|who'd have thought( it)?)\s*\?/i;
+function ellipticalQuestion(text: string): boolean {
+  const words = text.trim().split(/\s+/).length;
+  return words <= 10 && !/^(why|how come)\b/i.test(text.trim());
+}
+
+// A sentence cut after a clause: ", and if so, is there a certificate...?"
+const LEAD_CONJ = /^[\s,;]*((and|but|or|so)\s+)?((if so|if not|otherwise|in that case|either way),?\s+)?/i;
+// A service's pointer to its help pages ("Questions about your order? Please visit ...").
+const HELP_POINTER = /^(questions|any questions|need help|got a question|have a question)\b[^?]{0,40}\?\s*$/i;
 
 export function hasQuestion(features: EmailFeatures): boolean {
-  return features.sentences
-    .slice(0, 30)
-    .some(
-      (s) =>
-        (/\?\s*$/.test(s.text) && QUESTION_TO_READER.test(s.text.replace(VOCATIVE, ""))) ||
-        INDIRECT_QUESTION.test(s.text),
+  return features.sentences.slice(0, 30).some((s) => {
+    const text = s.text.replace(LEAD_CONJ, "");
+    if (INDIRECT_QUESTION.test(text) || INDIRECT_QUESTION.test(text.replace(LEAD_IN, ""))) return true;
+    // "(he said something about Crib 5?)": the mark may sit in a closing bracket.
+    if (!/\?\)?\s*$/.test(text) || HELP_POINTER.test(text)) return false;
+    const bare = text.replace(VOCATIVE, "");
+    if (RHETORICAL.test(bare.trim())) return false;
+    return (
+      QUESTION_TO_READER.test(bare) ||
+      QUESTION_TO_READER.test(bare.replace(LEAD_IN, "")) ||
+      (!features.bulk && !features.automated && ellipticalQuestion(bare))
     );
+  });
 }
 
 export function assessUrgency(features: EmailFeatures): UrgencyResult {
