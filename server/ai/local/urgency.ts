@@ -247,14 +247,16 @@ const HELP_POINTER = /^(questions|any questions|need help|got a question|have a 
 export function hasQuestion(features: EmailFeatures): boolean {
   return features.sentences.slice(0, 30).some((s) => {
     const text = s.text.replace(LEAD_CONJ, "");
-    if (INDIRECT_QUESTION.test(text) || INDIRECT_QUESTION.test(text.replace(LEAD_IN, ""))) return true;
+    const afterLeadIn = text.replace(LEAD_IN, "");
+    if (INDIRECT_QUESTION.test(text) || (afterLeadIn !== text && INDIRECT_QUESTION.test(afterLeadIn)))
+      return true;
     // "(he said something about Crib 5?)": the mark may sit in a closing bracket.
     if (!/\?\)?\s*$/.test(text) || HELP_POINTER.test(text)) return false;
     const bare = text.replace(VOCATIVE, "");
     if (RHETORICAL.test(bare.trim())) return false;
     return (
       QUESTION_TO_READER.test(bare) ||
-      QUESTION_TO_READER.test(bare.replace(LEAD_IN, "")) ||
+      (afterLeadIn !== text && QUESTION_TO_READER.test(bare.replace(LEAD_IN, ""))) ||
       (!features.bulk && !features.automated && ellipticalQuestion(bare))
     );
   });
