@@ -14,7 +14,7 @@
  *                                           data, never writes RESULTS.md); --errors lists failures
  *      ANALYZER_ROOT=/path/to/old/checkout npx tsx bench/ai/trust.ts --record-previous
  *                                           measures an older analyzer and writes previous-figures.json
- *                                           (--record-part1 to --record-part9a: the later analyzers,
+ *                                           (--record-part1 to --record-part9b: the later analyzers,
  *                                           listed with their commits in EARLIER_ANALYZERS)
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -84,8 +84,9 @@ const EARLIER_ANALYZERS = [
   { label: "part 7", flag: "--record-part7", file: "part7-figures.json" }, // b7fa6bd, after round 14, before the word model
   { label: "part 8a", flag: "--record-part8a", file: "part8a-figures.json" }, // 97d2b55, the word model on 598 dev mails
   { label: "part 8b", flag: "--record-part8b", file: "part8b-figures.json" }, // d350ff8, the word model on 748 dev mails
-  { label: "part 8", flag: "--record-part8", file: "part8-figures.json" }, // 6c0ee3f, after round 17, with the fifteenth and sixteenth sets
-  { label: "part 9a", flag: "--record-part9a", file: "part9a-figures.json" }, // e1e8ed0, after round 18, with the sixteenth set
+  { label: "part 8", flag: "--record-part8", file: "part8-figures.json" }, // 6c0ee3f, after round 17, with the fifteenth to seventeenth sets
+  { label: "part 9a", flag: "--record-part9a", file: "part9a-figures.json" }, // e1e8ed0, after round 18, with the sixteenth and seventeenth sets
+  { label: "part 9b", flag: "--record-part9b", file: "part9b-figures.json" }, // 2a154f3, after round 19, with the seventeenth set
 ] as const;
 const labelsFile = (file: string) => join(import.meta.dirname, "labels", file);
 
@@ -300,7 +301,8 @@ function actions(split: Split, errors: string[]): Figures {
       if (later.length === 0) continue;
       let fitting = 0;
       for (const m of later) {
-        const ok = actionMisfits(m.intent ?? "", analyse(mailInput(m, mailbox), mailbox.context)).length === 0;
+        const ok =
+          actionMisfits(m.intent ?? "", analyse(mailInput(m, mailbox), mailbox.context)).length === 0;
         if (ok) fitting++;
         const row = pooled.get(m.intent ?? "") ?? { n: 0, fit: 0 };
         row.n++;
