@@ -85,7 +85,7 @@ const EARLIER_ANALYZERS = [
   { label: "part 8a", flag: "--record-part8a", file: "part8a-figures.json" }, // 97d2b55, the word model on 598 dev mails
   { label: "part 8b", flag: "--record-part8b", file: "part8b-figures.json" }, // d350ff8, the word model on 748 dev mails
   { label: "part 8", flag: "--record-part8", file: "part8-figures.json" }, // 6c0ee3f, after round 17, with the fifteenth to seventeenth sets
-  { label: "part 9a", flag: "--record-part9a", file: "part9a-figures.json" }, // e1e8ed0, after round 18, with the sixteenth and seventeenth sets
+  { label: "part 9a", flag: "--record-part9a", file: "part9a-figures.json" }, // b3d9a1d, after round 18, with the sixteenth and seventeenth sets
   { label: "part 9b", flag: "--record-part9b", file: "part9b-figures.json" }, // 2a154f3, after round 19, with the seventeenth set
 ] as const;
 const labelsFile = (file: string) => join(import.meta.dirname, "labels", file);
