@@ -25,13 +25,16 @@ const INJECTION =
 
 const AUTOMATED_LOCAL_PART =
   /^(no[-._]?reply|do[-._]?not[-._]?reply|donotreply|notifications?|notify|alerts?|mailer-daemon|postmaster|bounces?|news|newsletter|updates?|info|marketing|promo|offers|deals|support|team|hello|service|billing|receipts?|orders?|digest|auto|automated|system|admin|root|cron|daemon|listserv|majordomo|owner-|.*-bounces|.*-admin|.*-request|.*[-._]no[-._]?reply)\b/i;
-// A system that says so at the foot of its mail ("This is an automated notification from the IT
-// Self-Service Portal. Please do not reply to this email."), whatever its sender address.
-/** A system's "Please do not reply to this email": it asks nothing of the reader (intent.ts). */
-// "Please do not reply." alone ends a system's mail too; a person's "please do not reply to all" or
-// "... until Monday" goes on.
+/**
+ * A system's "Please do not reply to this email": it asks nothing of the reader (intent.ts).
+ * "Please do not reply." alone ends a system's mail too; a person's "please do not reply to all"
+ * or "... until Monday" goes on.
+ */
 export const NO_REPLY_NOTICE =
   /\bplease (?:do not|don't) reply(?: to this (?:e-?mail|message|notification)\b|(?=\s*(?:[.!,;:(\n–—-]|$)))/gi;
+// A system that says so at the foot of its mail ("This is an automated notification from the IT
+// Self-Service Portal. Please do not reply to this email.", "You're receiving this email because
+// ..."), whatever its sender address.
 const AUTOMATED_FOOTER = new RegExp(
   `\\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) ([a-z]+ )?(notification|message|e-?mail|notice|reminder|alert)\\b|\\byou('re| are) receiving this (e-?mail |message |notification )?because\\b|\\bmanage (your )?(notification|e-?mail) (settings|preferences)\\b|${NO_REPLY_NOTICE.source}`,
   "i",

@@ -235,8 +235,8 @@ const INDIRECT_QUESTION =
 const RHETORICAL =
   /^(who knows|right|why not|guess what|can you believe it|what next|how about that|eh|huh|really|seriously|who'd have thought( it)?)\s*\?/i;
 function ellipticalQuestion(text: string): boolean {
-  const words = text.trim().split(/\s+/).length;
-  return words <= 10 && !/^(why|how come)\b/i.test(text.trim());
+  const trimmed = text.trim();
+  return trimmed.split(/\s+/).length <= 10 && !/^(why|how come)\b/i.test(trimmed);
 }
 
 // A sentence cut after a clause: ", and if so, is there a certificate...?"
