@@ -711,3 +711,82 @@ describe("intent in an orchestra librarian's and two upholsterers' mail (part 9,
       expect(actionsOf(bodyText)).toMatch(/complaint/);
   });
 });
+
+describe("intent in a dog groomer's and a driving school's mail (part 10, round 21)", () => {
+  const from = { name: "Nadia Kowal", address: "nadia.kowal@fernmail.example" };
+  const actionsOf = (bodyText: string, subject = "Saturday") =>
+    analyse({ from, subject, bodyText }).suggestedActions.join(" ");
+
+  it("reads grievances put without a complaint word as complaints", () => {
+    for (const bodyText of [
+      // a broken assurance
+      "Tom,\n\nWhen we spoke in March you assured me the fence panels would be replaced before the lambs went out. They went out on Monday and two panels are still down.\n\nNadia",
+      // an expectation the reader fell short of
+      "Dear Mr Lowe,\n\nThe hedge was left half cut and the clippings are all over the lane. For £120 I would expect the job to be finished and tidied.\n\nN. Kowal",
+      // a step up
+      "Hello,\n\nI have tried to be reasonable about the bonfires but this has now gone on long enough. I would rather sort it out between us than involve the council.\n\nNadia (no. 4)",
+      // a reproach
+      "Hi Sam,\n\nSaw on Instagram you were at the beach on Saturday. It would have been nice to know you were free, I did ask you weeks ago and you said you were busy.\n\nMum",
+      // dismay and the cost to others
+      "Dear Tom,\n\nI was rather surprised to find the hall still locked at 9 when the caretaker had been told 8. It reflects poorly on all of us when what has been agreed isn't done.\n\nNadia Kowal\nSecretary",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/complaint/);
+  });
+
+  it("keeps a pleasant surprise and a plain promise out of complaints", () => {
+    expect(
+      actionsOf(
+        "Hi Tom,\n\nI was pleasantly surprised to find the shed already painted. Thanks so much!\n\nNadia",
+      ),
+    ).not.toMatch(/complaint/);
+    expect(
+      actionsOf(
+        "Hi Tom,\n\nI promise I'll bring the trailer back on Sunday. Thanks for lending it.\n\nNadia",
+      ),
+    ).not.toMatch(/complaint/);
+  });
+
+  it("reads questions without their mark: a tag, 'What you think', a learner's choice and a hedged figure", () => {
+    for (const bodyText of [
+      "You're still coming to the quiz Friday aren't you. We're a man down if not\n\nJ",
+      "Hello Tom,\n\nMy cat is 12 years and she is not eating the dry food any more. Maybe I change to the wet food. What you think\n\nThank you\nNadia",
+      "Hello,\n\nI have the licence from Romania since 2019. It is valid here this licence or I must to do the test again before I can drive\n\nThank you\nNadia",
+      "Alright Tom. Our Leah is 17 in June. Roughly what does it cost to get through the whole thing these days, start to finish.\n\nN",
+      "Hi Tom, I meant to ask you whether you could do Tuesdays as well, and what you'd charge.\n\nNadia",
+      "Hello,\n\nIt is possible to cut her coat short for summer or this is bad for the coat?\n\nNadia",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/^Reply to/);
+  });
+
+  it("reads a cancelled meet and greet as a meeting called off, and an invitation that allows for cancelling as an invitation", () => {
+    expect(
+      actionsOf(
+        "Hi Tom,\n\nSo sorry but I'll have to cancel the meet and greet on Monday, the puppy is poorly. I'll be in touch to rebook.\n\nNadia",
+      ),
+    ).toMatch(/rebook or confirm the cancellation.*out of your calendar/);
+    expect(
+      actionsOf(
+        "Hi Tom,\n\nWould you like to come to the meet and greet on Monday at 10? If you need to cancel, just text me.\n\nNadia",
+      ),
+    ).toMatch(/accept or decline/);
+  });
+
+  it("reads services' mail that says why you received it, or where to manage notifications, as notices", () => {
+    const notices: Array<[string, string]> = [
+      [
+        "feedback@quickship.example",
+        "Your parcel was delivered on Thursday at 11:42.\n\nHow would you rate your delivery?\n\n1  2  3  4  5\n\nQuickShip Ltd. You received this email because a parcel was delivered to you.",
+      ],
+      [
+        "fixtures@leagueapp.example",
+        "Hi Tom,\n\nA fixture for your team has changed.\n\nWas: Thu 20:00, Pitch 3\nNow: Thu 21:00, Pitch 1\n\nCan't make it? Tell your captain.\n\nManage notifications in the LeagueApp app.",
+      ],
+    ];
+    for (const [address, bodyText] of notices)
+      expect(
+        analyse({ from: { name: "Service", address }, subject: "Update", bodyText }).suggestedActions.join(
+          " ",
+        ),
+      ).not.toMatch(/Reply to/);
+  });
+});

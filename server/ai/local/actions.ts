@@ -19,6 +19,10 @@ function firstName(features: EmailFeatures): string {
   return first && /^[\p{L}][\p{L}'-]*$/u.test(first) ? first : "the sender";
 }
 
+const CALLED_OFF =
+  /\b(cancel(l?ed|l?ing|s)?|call(ed|ing)? off|(is|'s) off|(won't|will not) (be )?go(ing)? ahead)\b/i;
+const CANCEL_IF = /\b(if|should|in case|whether)\b[^.!?]{0,40}\b(cancel|call it off)/i;
+
 function topicOf(features: EmailFeatures, pattern: RegExp): boolean {
   return pattern.test(`${features.subject}\n${features.text.slice(0, 3000)}`);
 }
@@ -90,7 +94,17 @@ export function suggestActions(
       );
       break;
     case "meeting":
-      if (topicOf(features, /\b(move|moving|push|reschedul\w*|postpone|shift|another time|new time)\b/i)) {
+      // A meeting called off asks for a new date, not an answer to an invitation ("if you need to
+      // cancel, let me know" calls nothing off).
+      if (
+        CALLED_OFF.test(features.subject) ||
+        features.sentences.slice(0, 30).some((s) => CALLED_OFF.test(s.text) && !CANCEL_IF.test(s.text))
+      ) {
+        add(`Reply to ${who} to rebook or confirm the cancellation`);
+        add("Take the meeting out of your calendar");
+      } else if (
+        topicOf(features, /\b(move|moving|push|reschedul\w*|postpone|shift|another time|new time)\b/i)
+      ) {
         add(`Reply to ${who} about the new time${meetingDate ? ` (${meetingDate})` : ""}`);
         add("Check your calendar before you agree to the change");
       } else {

@@ -36,7 +36,7 @@ export const NO_REPLY_NOTICE =
 // Self-Service Portal. Please do not reply to this email.", "You're receiving this email because
 // ..."), whatever its sender address.
 const AUTOMATED_FOOTER = new RegExp(
-  `\\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) ([a-z]+ )?(notification|message|e-?mail|notice|reminder|alert)\\b|\\byou('re| are) receiving this (e-?mail |message |notification )?because\\b|\\bmanage (your )?(notification|e-?mail) (settings|preferences)\\b|${NO_REPLY_NOTICE.source}`,
+  `\\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) ([a-z]+ )?(notification|message|e-?mail|notice|reminder|alert)\\b|\\byou('re| are)? (receiving|received|get|got) this (e-?mail |message |notification )?because\\b|\\bmanage (your )?(notifications|(notification|e-?mail) (settings|preferences))\\b|${NO_REPLY_NOTICE.source}`,
   "i",
 );
 

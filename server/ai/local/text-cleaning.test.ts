@@ -702,3 +702,32 @@ describe("a paragraph of prose on one line (part 9, round 20)", () => {
     expect(cleaned).toContain("Not sure whether you do vehicle work");
   });
 });
+
+describe("chat and reviews pasted under the sender's words (part 10, round 21)", () => {
+  it("drops chat messages under a speaker line with a label and a time", () => {
+    const cleaned = cleanBody(
+      "Tom, the neighbour's been texting me too, see below. Can you have a word with him tomorrow?\n\nRoy (no. 6), 08:21\nSorry to bother you but the trailer is across my gate again. I need to leave at 9.\n\nRoy (no. 6), 08:40\nStill there.\n\nN x",
+      "Nadia Kowal",
+    ).text;
+    expect(cleaned).toContain("have a word with him");
+    expect(cleaned).not.toMatch(/I need to leave at 9|across my gate/);
+  });
+
+  it("drops chat lines that carry their time and speaker", () => {
+    const cleaned = cleanBody(
+      "Tom, you asked for the messages so you can see the timings. They're below with what happened in between.\n\nSat 5 Apr, 10:02 – Rob: Morning, running late, with you soon\n\nThat came after the lesson should have started. He arrived at 10:24.\n\n[10:19] Rob: Stuck behind a tractor sorry\n\nNadia",
+      "Nadia Kowal",
+    ).text;
+    expect(cleaned).toContain("you asked for the messages");
+    expect(cleaned).not.toMatch(/running late, with you soon|Stuck behind a tractor/);
+  });
+
+  it("drops a review pasted with its star rating", () => {
+    const cleaned = cleanBody(
+      "Have you seen what Kim posted on the reviews site? I've written a reply, can you check it before it goes up?\n\n★★☆☆☆ Late twice\nKim R. · 2 May 2025\nFriendly but turned up an hour late twice. Would think twice before booking again.\n\nMy reply:\nHi Kim, we're sorry about May. Both delays were down to a breakdown.\n\nN",
+      "Nadia Kowal",
+    ).text;
+    expect(cleaned).toContain("can you check it");
+    expect(cleaned).not.toMatch(/turned up an hour late twice|Would think twice/);
+  });
+});

@@ -124,7 +124,15 @@ const PASTED_ROW =
 // A chat export's speaker line ("Derek Hollis  10:14", "[03/02 15:42] Goods In: ...", "[Monday
 // 14:05] Rebecca Hale: ...") and a pasted form's upper-case field ("PORT OF DISCHARGE: FELIXSTOWE").
 const CHAT_OR_FIELD =
-  /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,3}\s+\d{1,2}:\d\d(\s?[AP]M)?\s*$|^\s*\[[^\]\n]{0,24}\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]\s*\S|^\s*[A-Z][A-Z0-9&/.'()-]*( [A-Z0-9&/.'()-]+){0,4}:\s*\S/;
+  /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,3}( \([^)\n]{1,30}\))?,?\s+\d{1,2}:\d\d(\s?[AP]M)?\s*$|^\s*\[[^\]\n]{0,24}\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]\s*\S|^\s*[A-Z][A-Z0-9&/.'()-]*( [A-Z0-9&/.'()-]+){0,4}:\s*\S/;
+
+// A chat message pasted with its time and speaker on its own line ("Sat 5 Apr, 10:02 – Dave: Morning
+// Ellie, running late", "[10:19] Dave: On my way"): a paragraph of such lines is the chat.
+const TIMED_CHAT_LINE =
+  /^\s*(\[[^\]\n]{0,24}\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]|[^:\n]{0,24}\b\d{1,2}:\d\d(\s?[AP]M)?\s*[–—-])\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,2}:\s*\S/i;
+
+// A review pasted with its star rating ("★☆☆☆☆ Cancelled three times in one month").
+const REVIEW_HEADER = /^\s*[★☆⭐]{3,}/;
 
 // A form's short field in any case ("Control measures: ...", "Who is at risk: ..."). People write
 // "Note: ..." too, so it counts only towards a paragraph made mostly of such lines.
@@ -280,7 +288,7 @@ const speaks = (text: string) => SPEAKS.test(text.replace(/["“][^"”\n]*["”
 // The writer's words pointing at another's text after theirs ("FYI, forecast below.", "table below
 // – we're third", "seen this in the Gazette?"): the paragraphs after it that speak to no one are it.
 const POINTS_DOWN =
-  /\b(forecast|table|details|notice|warning|letter|article|report|statement|announcement|reply|response|update|summary|minutes|quote|listing|advert|results|figures|schedule|rota|timetable|programme|agenda|itinerary|post|thread|chat|exchange|version|translation|copy|copies|original|wording|text)s? (is |are )?(below|underneath)\b|\b(saw|found|spotted|came across) this\b|\b(got|received|had) this (text|message|e-?mail|letter|note|card|leaflet)\b|\b(posted|shared) (it|this|that) (on|in) (the|their|our|facebook|instagram|whatsapp|twitter|x)\b|\b(have you |you )?seen this\b(?! (week|month|year|morning|afternoon|evening|time))|\b(look at|check out|read) this\b/i;
+  /\b(forecast|table|details|notice|warning|letter|article|report|statement|announcement|reply|response|update|summary|minutes|quote|listing|advert|results|figures|schedule|rota|timetable|programme|agenda|itinerary|post|thread|chat|exchange|version|translation|copy|copies|original|wording|text)s? (is |are )?(below|underneath)\b|\b(saw|found|spotted|came across) this\b|\b(got|received|had) this (text|message|e-?mail|letter|note|card|leaflet)\b|\b(posted|shared) (it|this|that) (on|in) (the|their|our|facebook|instagram|whatsapp|twitter|x)\b|\b(have you |you )?seen this\b(?! (week|month|year|morning|afternoon|evening|time))|\b(have you |you )?seen what [^.?!\n]{1,30} (put|posted|wrote|said|left)\b|\b(look at|check out|read) this\b/i;
 
 const PASTE_BELOW =
   /\b(confirmation|receipt|invoice|e-?mail|message|wording)s? (is |are )?(below|underneath)\b|\((see )?(below|underneath)\)/i;
@@ -347,6 +355,9 @@ function dropPastedParagraphs(lines: string[]): void {
     const clause = paragraph.length === 1 && NUMBERED_CLAUSE.test(paragraph[0] ?? "");
     const invitationCard = paragraph.some((l) => CALENDAR_WHEN.test(l));
     const commentHeader = paragraph.length <= 2 && STAMP_LINE.test(paragraph.at(-1) ?? "");
+    const chatOrReview =
+      (paragraph.length > 0 && paragraph.every((l) => TIMED_CHAT_LINE.test(l))) ||
+      REVIEW_HEADER.test(paragraph[0] ?? "");
     // A sign-off by name between the writer's words and the paste they point at ("Appa", "Cal")
     // stays for signOffByName, which cuts from it; the paste runs on past it.
     const signOffOnly: boolean =
@@ -363,6 +374,7 @@ function dropPastedParagraphs(lines: string[]): void {
         clause ||
         invitationCard ||
         commentHeader ||
+        chatOrReview ||
         (paragraph.length > 0 && (announced || QUOTED_PARAGRAPH.test(paragraph.join(" ")))));
     if (dropped) for (let k = start; k < i; k++) lines[k] = "";
     // Signed off after pointing down at a paste: everything after the name is that paste.

@@ -228,7 +228,14 @@ const LEAD_IN = /^[^?–—:]{1,80}?\s[-–—:]\s+/;
 // the keys", or asked without its question mark ("Is it just the standard ones you want ... or shall I
 // get ..."). "I was wondering if you could..." asks for an action: a request, not a question.
 const INDIRECT_QUESTION =
-  /^([A-Z][a-z]+,?\s+)?(what|which|where|how|who)\b[^.!?]{0,60}\b(do|does|did|would|should|shall|will|can|could) (you|we|i)\b|\b(i('d| would) (be interested|like|love|want) to (know|find out|hear|understand|check|clarify) (whether|if|who|what|when|where|which|how|why)|i('d| would) (be interested|like|love) to (know|find out|hear)|(left|were|was|are|am) (both |all )?(left )?wondering (whether|if|who|what|when|where|which|how|why)|(without being able|unable|not able) to (work out|figure out) (whether|if|who|what|when|where|which|how|why)|the (one )?thing (i|we) (can't|couldn't|cannot|could not) (work out|figure out|find)\b[^.!?]{0,120}\b(is|was) (who|what|when|where|which|how|why|whether)|i('m| am| was) (just )?wondering (who|what|when|where|which|whether|how|why|if (?!you (could|can|would|might|'d)\b))|(do|would) you (happen to )?know (who|what|when|where|which|whether|how|why|if)|any idea (who|what|when|where|which|whether|how|why|if)|(just |really )?need to know (who|what|when|where|which|whether|how|why|if)|(hoping|wanting|trying|keen|looking) to find out (who|what|when|where|which|whether|how|why|if|roughly)|(it )?(wasn't|was not|isn't|is not) (clear|obvious) (to (me|us|them|him|her|the \w+) )?(who|what|when|where|which|whether|how|why|if)|(am i|are we|should i|should we|do i|do we) (supposed|meant|expected|allowed) to|(not|wasn't|was not|i'm not|am not|we're not|we are not) (sure|certain) (whether|if) (you|your|we|the|it|this|they|there)|(grateful|glad|keen|interested|pleased) to (know|learn|hear|find out) (what|whether|if|how|when|where|who|which)|to (establish|ascertain|find out) (whether|if|what|how))\b|^([A-Z][a-z]+,\s+)?((is|are|was|were|do|does|did|has|have|shall|should) (the|it|that|this|there|we|i|they|he|she)|(is|are|do|did) you|is it|shall i|shall we)\b[^.!?]{12,}\.?\s*$/i;
+  /^([A-Z][a-z]+,?\s+)?(what|which|where|how|who)\b[^.!?]{0,60}\b(do|does|did|would|should|shall|will|can|could) (you|we|i)\b|\b(i('d| would) (be interested|like|love|want) to (know|find out|hear|understand|check|clarify) (whether|if|who|what|when|where|which|how|why)|i('d| would) (be interested|like|love) to (know|find out|hear)|(left|were|was|are|am) (both |all )?(left )?wondering (whether|if|who|what|when|where|which|how|why)|(without being able|unable|not able) to (work out|figure out) (whether|if|who|what|when|where|which|how|why)|the (one )?thing (i|we) (can't|couldn't|cannot|could not) (work out|figure out|find)\b[^.!?]{0,120}\b(is|was) (who|what|when|where|which|how|why|whether)|i('m| am| was) (just )?wondering (who|what|when|where|which|whether|how|why|if (?!you (could|can|would|might|'d)\b))|(do|would) you (happen to )?know (who|what|when|where|which|whether|how|why|if)|any idea (who|what|when|where|which|whether|how|why|if)|(just |really )?need to know (who|what|when|where|which|whether|how|why|if)|(hoping|wanting|trying|keen|looking) to find out (who|what|when|where|which|whether|how|why|if|roughly)|(it )?(wasn't|was not|isn't|is not) (clear|obvious) (to (me|us|them|him|her|the \w+) )?(who|what|when|where|which|whether|how|why|if)|(am i|are we|should i|should we|do i|do we) (supposed|meant|expected|allowed) to|(not|wasn't|was not|i'm not|am not|we're not|we are not) (sure|certain) (whether|if) (you|your|we|the|it|this|they|there)|(grateful|glad|keen|interested|pleased) to (know|learn|hear|find out) (what|whether|if|how|when|where|who|which)|to (establish|ascertain|find out) (whether|if|what|how)|(meant|wanted|been meaning|forgot|going) to ask (you )?(whether|if|what|how|when|where|who|which))\b|^([A-Z][a-z]+,\s+)?((is|are|was|were|do|does|did|has|have|shall|should) (the|it|that|this|there|we|i|they|he|she)|(is|are|do|did) you|is it|shall i|shall we)\b[^.!?]{12,}\.?\s*$/i;
+
+// Questions asked without their mark: a tag ("You're still playing Thursday aren't you"), "What you
+// think", a learner's statement-order choice ("It is valid here this theory or I must to do again
+// the British one"), and a figure asked after a hedge ("Roughly what does it cost to ..., start to
+// finish").
+const MARKLESS_QUESTION =
+  /\b(aren't|don't|won't|can't|haven't|didn't|weren't|isn't|shouldn't|wouldn't|couldn't) (you|we)\s*[.!]?\s*$|^(so |and )?what (do )?you think\s*[.!]?\s*$|^(it|this|that) is (possible|ok|okay|valid|normal|necessary|allowed|true|correct|right|enough|safe|fine)\b[^.!?]{0,150}\bor (i|we|you|he|she|they|it|this|that|is|must|should|do|need)\b[^.!?]*$|^((roughly|approximately|ballpark|out of interest|honestly|just),?\s+)(what|how much|how many|how long|which|where|when) (does|do|did|is|are|would|will|can|could|should) (it|this|that|they|he|she|the \w+)\b[^.!?]{8,}\.?\s*$/i;
 
 // A short question with no verb to open it ("Still on for Thursday?", "Pasta or the leftover curry
 // tonight?", "Spare van keys – yours?"), but not a rhetorical one.
@@ -250,6 +257,7 @@ export function hasQuestion(features: EmailFeatures): boolean {
     const afterLeadIn = text.replace(LEAD_IN, "");
     if (INDIRECT_QUESTION.test(text) || (afterLeadIn !== text && INDIRECT_QUESTION.test(afterLeadIn)))
       return true;
+    if (!features.bulk && !features.automated && MARKLESS_QUESTION.test(text)) return true;
     // "(he said something about Crib 5?)": the mark may sit in a closing bracket.
     if (!/\?\)?\s*$/.test(text) || HELP_POINTER.test(text)) return false;
     const bare = text.replace(VOCATIVE, "");
@@ -257,7 +265,8 @@ export function hasQuestion(features: EmailFeatures): boolean {
     return (
       QUESTION_TO_READER.test(bare) ||
       (afterLeadIn !== text && QUESTION_TO_READER.test(bare.replace(LEAD_IN, ""))) ||
-      (!features.bulk && !features.automated && ellipticalQuestion(bare))
+      // A choice asked of the reader ("It is possible to shave her or this is bad for the coat?").
+      (!features.bulk && !features.automated && (ellipticalQuestion(bare) || /\bor\b/i.test(bare)))
     );
   });
 }
