@@ -77,7 +77,7 @@ describe.each(BACKENDS)("hardened HTTP edges on %s", (kind) => {
         json({ name: "Agent", preferences: { forbidden_phrases: ["ok", "x\u0000"] } }),
         "preferences.forbidden_phrases.1",
       ],
-      ["PATCH", `/api/emails/${emailId}`, json({ isRead: true, ["a\u0000"]: 1 }), "a\u0000"],
+      ["PATCH", `/api/emails/${emailId}`, json({ isRead: true, "a\u0000": 1 }), "a\u0000"],
       ["GET", "/api/emails/%00", {}, "id"],
     ];
     for (const [method, path, init, field] of cases) {
