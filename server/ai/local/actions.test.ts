@@ -790,3 +790,89 @@ describe("intent in a dog groomer's and a driving school's mail (part 10, round 
       ).not.toMatch(/Reply to/);
   });
 });
+
+describe("intent in a heating engineer's and a bakery's mail (part 10, round 22)", () => {
+  const from = { name: "Nadia Kowal", address: "nadia.kowal@fernmail.example" };
+  const actionsOf = (bodyText: string, subject = "Flat 2") =>
+    analyse({ from, subject, bodyText }).suggestedActions.join(" ");
+
+  it("reads a chase that keeps count, irony, a refusal to pay, a promise recalled and unfairness as complaints", () => {
+    for (const bodyText of [
+      "Hi Tom,\n\nJust following up on this again (see below). The tenant has rung our office six times today. I did mention she has a baby, in case that got lost among my other emails.\n\nNadia",
+      "Tom,\n\nShort again this morning, and the invoice is for the full order. I've stopped counting how many times it's been now.\n\nNadia",
+      "Hi Tom,\n\nAs I mentioned (several times now), we order 40 for the early drop. This morning we got 28. I'm sure there's a perfectly good reason.\n\nNadia",
+      "Dear Tom,\n\nMy tenant says you were on site for two hours, yet the invoice charges six. I am not prepared to settle the invoice in its present form.\n\nN. Kowal",
+      "dad i waited outside the pool for forty minutes. you literally said 6\n\nnadia",
+      "Tom\n\nAgain I have the early shift every day this week. Last month you said we will share them but nothing change. I dont want to make big drama but this is not fair.\n\nNadia",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/complaint/);
+  });
+
+  it("does not read a supplier's 'the worst hit' as a complaint", () => {
+    expect(
+      actionsOf(
+        "Dear Tom,\n\nOur prices go up by 7% from 1 June because of feed costs; butter is the worst hit I'm afraid. Standing orders confirmed before 31 May keep today's prices. Just reply and let me know which lines you want fixed.\n\nNadia",
+      ),
+    ).not.toMatch(/complaint/);
+  });
+
+  it("reads a need put in the future tense and 'might be worth someone having a look' as requests", () => {
+    for (const bodyText of [
+      "Hi Tom,\n\nWe're taking over the flat next month, so we'll need a copy of the current gas safety certificate for our file.\n\nNadia",
+      "Morning Tom,\n\nThe tenant says the tank knocks when the immersion is on. If you happen to be over that way it might be worth someone having a look at it.\n\nNadia",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/^Reply to/);
+  });
+
+  it("reads 'Just confirming our meeting' as about a meeting", () => {
+    expect(
+      actionsOf(
+        "Hi Tom,\n\nJust confirming our meeting on Wednesday 12th at 2pm at our office. Parking is behind the building.\n\nNadia",
+      ),
+    ).toMatch(/invitation|calendar/i);
+  });
+
+  it("finds deadlines before a date named earlier in the sentence, ahead of an inspection, in a lapse unless, and in a subject's short date", () => {
+    expect(
+      actionsOf(
+        "Hi Tom,\n\nWe're due to exchange on Wednesday and our solicitor says we need the certificate before then. Are you able to get hold of a copy?\n\nNadia",
+      ),
+    ).toMatch(/before Wednesday/);
+    expect(
+      actionsOf(
+        "Tom,\n\nWe need the new gas safety record on file ahead of Friday's inspection. Can you let me know when you can get in?\n\nNadia",
+      ),
+    ).toMatch(/before Friday/);
+    expect(
+      actionsOf(
+        "Hi Tom,\n\nJust a heads-up: your installer membership lapses on 31 May unless the online refresher module has been completed.\n\nNadia",
+      ),
+    ).toMatch(/31 May/);
+    expect(
+      analyse({
+        from,
+        subject: "Quote needed by Thurs 6th please",
+        bodyText: "Hi Tom,\n\nAs discussed on the phone, for the ensuite. Measurements attached.\n\nNadia",
+      }).suggestedActions.join(" "),
+    ).toMatch(/before Thurs 6th/);
+  });
+
+  it("reads a person writing from a role mailbox under their own name as a person, but not a helpdesk's no-reply", () => {
+    expect(
+      analyse({
+        from: { name: "Karen Moss", address: "orders@harrowmill.example" },
+        subject: "T65 substitution?",
+        bodyText:
+          "Hi Tom,\n\nWe're out of the organic T65 until the 20th. Would you like the non-organic in its place this week, or shall we hold the line?\n\nKaren",
+      }).suggestedActions.join(" "),
+    ).toMatch(/^Reply to/);
+    expect(
+      analyse({
+        from: { name: "Ridgeway Helpdesk", address: "noreply@helpdesk.ridgeway.example" },
+        subject: "Ticket 2291 resolved",
+        bodyText:
+          "Your ticket 2291 has been resolved. Reply to this email to reopen it.\n\nRidgeway Helpdesk",
+      }).suggestedActions.join(" "),
+    ).not.toMatch(/Reply to/);
+  });
+});

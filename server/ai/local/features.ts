@@ -117,6 +117,36 @@ function namesOrganisation(text: string, names: readonly string[]): boolean {
   return names.some((name) => new RegExp(`\\b${name}\\b`, "i").test(text) || squashed.includes(name));
 }
 
+// Mailboxes no person answers, and display names of a team or a firm ("Ridgeway Helpdesk").
+const NO_PERSON_MAILBOX =
+  /^(no[-._]?reply|do[-._]?not[-._]?reply|donotreply|mailer-daemon|postmaster|bounces?|notifications?|notify|alerts?|auto|automated|system|daemon|cron|root)\b/i;
+const ORGANISATION_WORD =
+  /\b(helpdesk|help desk|team|support|service|services|desk|notifications?|alerts?|bot|system|admin|office|accounts|billing|sales|orders|news|updates|ltd|limited|inc|llc|plc|group|company)\b/i;
+
+/**
+ * A person behind a role mailbox signs with the name it shows ("Karen Moss <orders@mill.example>"
+ * ending "Karen"): their mail is a person's, not a system's.
+ */
+function signedBySender(rawText: string, fromName: string, localPart: string): boolean {
+  const name = fromName.trim();
+  const words = name.split(/\s+/);
+  const first = words[0] ?? "";
+  if (
+    NO_PERSON_MAILBOX.test(localPart) ||
+    words.length < 2 ||
+    !/^\p{Lu}\p{Ll}+$/u.test(first) ||
+    ORGANISATION_WORD.test(name)
+  )
+    return false;
+  return rawText
+    .slice(0, 4000)
+    .split("\n")
+    .some((line) => {
+      const l = line.trim().replace(/[,.]$/, "");
+      return l === first || l === name || (`${l} `.startsWith(`${name} `) && l.length <= name.length + 40);
+    });
+}
+
 export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext): EmailFeatures {
   const fromAddress = (input.from.address ?? "").toLowerCase();
   const fromDomain = domainOfAddress(fromAddress);
@@ -133,7 +163,7 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     Boolean(headers.listId) || Boolean(headers.listUnsubscribe) || /bulk|list|junk/.test(precedence);
   const localPart = fromAddress.split("@")[0] ?? "";
   const automated =
-    AUTOMATED_LOCAL_PART.test(localPart) ||
+    (AUTOMATED_LOCAL_PART.test(localPart) && !signedBySender(rawText, input.from.name ?? "", localPart)) ||
     Boolean(headers.autoSubmitted && !/^no$/i.test(headers.autoSubmitted.trim())) ||
     AUTOMATED_FOOTER.test(rawText.slice(-1500));
   const user = (context.userAddresses ?? []).map((a) => a.toLowerCase());

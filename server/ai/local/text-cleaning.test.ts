@@ -731,3 +731,64 @@ describe("chat and reviews pasted under the sender's words (part 10, round 21)",
     expect(cleaned).not.toMatch(/turned up an hour late twice|Would think twice/);
   });
 });
+
+describe("others' text in a heating engineer's and a bakery's mail (part 10, round 22)", () => {
+  it("drops Outlook's first-contact tip and a Polish reply header", () => {
+    const tip = cleanBody(
+      "You don't often get email from ann@lets.example. Learn why this is important\n\nHi Tom,\n\nI've taken over compliance from Sophie, so please copy me in on certificates.\n\nAnn Lee",
+      "Ann Lee",
+    ).text;
+    expect(tip).toContain("copy me in on certificates");
+    expect(tip).not.toMatch(/don't often get email/);
+    const polish = cleanBody(
+      "Tom, this is my mother's recipe. I can translate it if you want.\n\nMarek\n\nW dniu 11.05.2025 o 20:14, Zofia <zofia@poczta.example> pisze:\n\nPiecz 45 minut w 180 stopniach.",
+      "Marek Nowak",
+    ).text;
+    expect(polish).toContain("I can translate it");
+    expect(polish).not.toMatch(/Piecz 45 minut/);
+  });
+
+  it("drops text messages stamped with a sender in capitals, but keeps the writer's own 'NOTE:'", () => {
+    const cleaned = cleanBody(
+      "Just had these from school. Can you sort Thursday?\n\nHILLSIDE ACAD: Josh has been issued a detention on Thu 20/03 for missing kit.\n\nHILLSIDE ACAD: Options evening is on Tue 25/03 at 18:00.\n\nNOTE: I'm at work till 6.\n\nB x",
+      "Becky Hale",
+    ).text;
+    expect(cleaned).toContain("Can you sort Thursday");
+    expect(cleaned).toContain("I'm at work till 6");
+    expect(cleaned).not.toMatch(/issued a detention|Options evening/);
+  });
+
+  it("drops a review from its stars to the review site's furniture, even where the reviewer says 'my'", () => {
+    const cleaned = cleanBody(
+      "Have you seen this on the reviews site? You need to reply to it properly.\n\n★☆☆☆☆  Left my kitchen flooded\nReviewed 9 March 2025 · Bathroom refit\n\nWater came through my kitchen ceiling the same evening. Couldn't get hold of him for hours.\n\nReliability ★☆☆☆☆   Value ★★☆☆☆\nReply as the business · Report this review\n\nx",
+      "Becky Hale",
+    ).text;
+    expect(cleaned).toContain("reply to it properly");
+    expect(cleaned).not.toMatch(/kitchen ceiling|get hold of him/);
+  });
+
+  it("drops chat under a speaker line with a bullet and a time, and under a speaker line that comes back", () => {
+    const app = cleanBody(
+      "Hi Tom, I got this from the thermostat app. Is it something to worry about?\n\nHomeTemp Alert • 06:42\nYour boiler reported a pressure of 0.4 bar.\n\nChloe",
+      "Chloe Parr",
+    ).text;
+    expect(app).toContain("something to worry about");
+    expect(app).not.toMatch(/0\.4 bar/);
+    const texts = cleanBody(
+      "The plumber's been texting me instead of you. Can you call him?\n\nGary Plumbing:\nHad a look at the toilet, it's the fill valve\n\nGary Plumbing:\nNeed someone there to let me in before 8\n\nSent from my iPhone",
+      "Dan Forde",
+    ).text;
+    expect(texts).toContain("Can you call him");
+    expect(texts).not.toMatch(/fill valve|let me in before 8/);
+  });
+
+  it("drops a notice, a bulletin or an advert pointed at, down to the writer's closing name, but keeps their own words", () => {
+    const cleaned = cleanBody(
+      "Seen this and thought of you. Not that you'd ever leave, but look at that van allowance.\n\nGas Engineer – Domestic Servicing\n£42,000 + van allowance\n\nWe're looking for an experienced engineer to join our growing team. You'll carry out servicing across the county.\n\nI reckon you'd walk it.\n\nGaz",
+      "Gareth Wills",
+    ).text;
+    expect(cleaned).toContain("look at that van allowance");
+    expect(cleaned).toContain("I reckon you'd walk it");
+    expect(cleaned).not.toMatch(/join our growing team|carry out servicing/);
+  });
+});

@@ -73,7 +73,7 @@ const QUOTE_HEADER = [
 
 // "Le lun. 3 févr. 2025 à 11:02, Morgan <...> a écrit :" and its kin in other languages.
 const FOREIGN_WROTE =
-  /^\S.{3,200}\b(a écrit|schreef|schrieb|escribió|ha scritto|escreveu|napisał|skrev|kirjoitti|írta)(\(a\))?(\s.{0,120})?\s*:\s*$/i;
+  /^\S.{3,200}\b(a écrit|schreef|schrieb|escribió|ha scritto|escreveu|napisał|pisze|skrev|kirjoitti|írta)(\(a\))?(\s.{0,120})?\s*:\s*$/i;
 
 const SIGNATURE_START = [
   /^-- ?$/,
@@ -97,7 +97,7 @@ const SALUTATION =
 
 // Legal and corporate boilerplate: never the sender's message.
 const BOILERPLATE =
-  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|checked for (viruses|malware)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled [\w ]{2,20} meeting|join [\w ]{2,20} meeting\s*$|dial by your location|find your local number|(this|the) (e-?mail|message) (originated|came|was sent|has come) from outside (of )?\S|do not click (on )?links or open attachments|my working (days|hours|pattern) (are|is)\b|(i )?(don't|do not) expect (a|an immediate) (reply|response) outside|please (think|consider) (about )?the environment before (you )?print|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer|(please )?type your reply above this line|to add additional comments,? reply to this (e-?mail|message)|^\s*your (request|ticket|case) \(?#?\w+\)? has been (updated|received|created|solved|closed)|this (e-?mail|message) is a service from\b)/i;
+  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|checked for (viruses|malware)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled [\w ]{2,20} meeting|join [\w ]{2,20} meeting\s*$|dial by your location|find your local number|(this|the) (e-?mail|message) (originated|came|was sent|has come) from outside (of )?\S|do not click (on )?links or open attachments|my working (days|hours|pattern) (are|is)\b|(i )?(don't|do not) expect (a|an immediate) (reply|response) outside|please (think|consider) (about )?the environment before (you )?print|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer|(please )?type your reply above this line|to add additional comments,? reply to this (e-?mail|message)|^\s*your (request|ticket|case) \(?#?\w+\)? has been (updated|received|created|solved|closed)|this (e-?mail|message) is a service from\b|you don't often get (e-?mail|messages?) from\b)/i;
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
@@ -128,11 +128,32 @@ const CHAT_OR_FIELD =
 
 // A chat message pasted with its time and speaker on its own line ("Sat 5 Apr, 10:02 – Dave: Morning
 // Ellie, running late", "[10:19] Dave: On my way"): a paragraph of such lines is the chat.
+const BULLET_TIME_SPEAKER = /^\s*[\w.'-]+( [\w.'-]+){0,3}\s*[•·]\s*\d{1,2}:\d\d(\s?[AP]M)?\s*$/i;
+// A speaker line alone ("Gary Plumbing:") counts as chat only when the same speaker comes back.
+const SPEAKER_ALONE = /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){1,3}:\s*$/;
+// A text message stamped with its sender in capitals ("SEVERNSIDE ACAD: Josh has been issued..."),
+// not the writer's own label ("NOTE:", "PS:", "FYI:").
+const SMS_SENDER_LINE =
+  /^\s*(?!(NOTE|PS|FYI|URGENT|UPDATE|EDIT|IMPORTANT|REMINDER|ACTION|TLDR|NB|WARNING|QUESTION|ANSWER|RE|FW|FWD|DISCLAIMER|CONFIDENTIAL\w*|CAUTION|EXTERNAL|NOTICE|PRIVACY|LEGAL)\b)[A-Z][A-Z0-9&.'-]{2,}( [A-Z0-9&.'-]{2,}){0,3}:\s+\S/;
 const TIMED_CHAT_LINE =
   /^\s*(\[[^\]\n]{0,24}\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]|[^:\n]{0,24}\b\d{1,2}:\d\d(\s?[AP]M)?\s*[–—-])\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,2}:\s*\S/i;
 
-// A review pasted with its star rating ("★☆☆☆☆ Cancelled three times in one month").
+// A review pasted with its star rating ("★☆☆☆☆ Cancelled three times in one month"), and the
+// review site's furniture after it.
 const REVIEW_HEADER = /^\s*[★☆⭐]{3,}/;
+const REVIEW_FURNITURE =
+  /\b(reply as the business|report this review|was this review helpful|response from the owner|see all reviews|helpful \(\d+\))\b/i;
+
+/** A pasted review: from its star rating down to the site's furniture after it. */
+function dropReview(lines: string[]): void {
+  const header = lines.findIndex((l) => REVIEW_HEADER.test(l));
+  if (header === -1) return;
+  const furniture = lines.findIndex((l, i) => i > header && REVIEW_FURNITURE.test(l));
+  if (furniture === -1) return;
+  let end = furniture;
+  while (end < lines.length && (lines[end] ?? "").trim() !== "") end++;
+  for (let k = header; k < end; k++) lines[k] = "";
+}
 
 // A form's short field in any case ("Control measures: ...", "Who is at risk: ..."). People write
 // "Note: ..." too, so it counts only towards a paragraph made mostly of such lines.
@@ -288,14 +309,48 @@ const speaks = (text: string) => SPEAKS.test(text.replace(/["“][^"”\n]*["”
 // The writer's words pointing at another's text after theirs ("FYI, forecast below.", "table below
 // – we're third", "seen this in the Gazette?"): the paragraphs after it that speak to no one are it.
 const POINTS_DOWN =
-  /\b(forecast|table|details|notice|warning|letter|article|report|statement|announcement|reply|response|update|summary|minutes|quote|listing|advert|results|figures|schedule|rota|timetable|programme|agenda|itinerary|post|thread|chat|exchange|version|translation|copy|copies|original|wording|text)s? (is |are )?(below|underneath)\b|\b(saw|found|spotted|came across) this\b|\b(got|received|had) this (text|message|e-?mail|letter|note|card|leaflet)\b|\b(posted|shared) (it|this|that) (on|in) (the|their|our|facebook|instagram|whatsapp|twitter|x)\b|\b(have you |you )?seen this\b(?! (week|month|year|morning|afternoon|evening|time))|\b(have you |you )?seen what [^.?!\n]{1,30} (put|posted|wrote|said|left)\b|\b(look at|check out|read) this\b/i;
+  /\b(forecast|table|details|notice|warning|letter|article|report|statement|announcement|reply|response|update|summary|minutes|quote|listing|advert|results|figures|schedule|rota|timetable|programme|agenda|itinerary|post|thread|chat|exchange|version|translation|copy|copies|original|wording|text)s? (is |are )?(below|underneath)\b|\b(saw|found|spotted|came across) this\b|\b(got|received|had) this (text|message|e-?mail|letter|note|card|leaflet)\b|\b(posted|shared) (it|this|that) (on|in) (the|their|our|facebook|instagram|whatsapp|twitter|x)\b|\b(have you |you )?seen this\b(?! (week|month|year|morning|afternoon|evening|time))|\b(have you |you )?seen what [^.?!\n]{1,30} (put|posted|wrote|said|left)\b|\b(look at|check out|read) this\b|\b(showed|sent|forwarded|passed|gave) (me|us) this\b|\b(this|these|it) came (through (the|my|our) (door|letterbox)|in the (post|mail)|in on (the )?\w+)\b|\b(got|had|received) (this|these)( \w+)? from\b|\bthought you'd want to (know|see) (about )?(this|these)\b/i;
 
+const CHASE_LINE = /\b(following up|chasing|bumping|resending|nudging|circling back)\b/i;
 const PASTE_BELOW =
   /\b(confirmation|receipt|invoice|e-?mail|message|wording)s? (is |are )?(below|underneath)\b|\((see )?(below|underneath)\)/i;
 
 // A social post's furniture: its header's age ("2h · 🌍") and its reactions ("👍 47  💬 23 comments").
 const POST_AGE = /^\s*(\d{1,2}\s?[hmdw]|\d{1,2} (mins?|hrs?|hours?|days?)( ago)?|yesterday|just now)\s*·/i;
 const POST_REACTIONS = /\b\d+\s*(comments?|shares?|likes?|reactions?|replies|reposts?|retweets?)\b/i;
+
+// The writer's own voice inside a paste they point at: first person singular, or a question.
+const OWN_VOICE = /\b(i|i'm|i've|i'd|i'll|me|my)\b|\?\s*$/i;
+
+/**
+ * After the writer points down at a paste ("Seen this and thought of you") and closes with their
+ * name alone at the very end, the paragraphs between are the paste, except those in their own
+ * voice: a notice, a bulletin or a job advert speaks as "we" and "you", not "I".
+ */
+function dropPointedPaste(lines: string[]): void {
+  const paragraphs: Array<[number, number]> = [];
+  for (let i = 0; i < lines.length; ) {
+    if ((lines[i] ?? "").trim() === "") {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < lines.length && (lines[end] ?? "").trim() !== "") end++;
+    paragraphs.push([i, end]);
+    i = end;
+  }
+  const text = ([a, b]: [number, number]) => lines.slice(a, b).join(" ");
+  const last = paragraphs.at(-1);
+  if (!last || paragraphs.length < 3 || last[1] - last[0] !== 1) return;
+  const closing = text(last).trim();
+  if (!/^[\p{L}.' -]{1,20}$/u.test(closing) || closing.split(/\s+/).length > 3) return;
+  const pointer = paragraphs.findIndex((p) => POINTS_DOWN.test(text(p)));
+  if (pointer === -1) return;
+  for (const p of paragraphs.slice(pointer + 1, -1)) {
+    if (OWN_VOICE.test(text(p).replace(/["“][^"”\n]*["”]/g, " "))) continue;
+    for (let k = p[0]; k < p[1]; k++) lines[k] = "";
+  }
+}
 
 /** A pasted social post: from the paragraph with its age line to the one with its reactions. */
 function dropSocialPost(lines: string[]): void {
@@ -316,13 +371,20 @@ function dropSocialPost(lines: string[]): void {
 
 function dropPastedParagraphs(lines: string[]): void {
   dropSocialPost(lines);
+  dropReview(lines);
+  dropPointedPaste(lines);
+  const speakerLines = lines.filter((l) => SPEAKER_ALONE.test(l));
+  const repeatedSpeaker = (l: string) =>
+    SPEAKER_ALONE.test(l) && speakerLines.filter((x) => x.trim() === l.trim()).length >= 2;
   const pointer = lines.findIndex(
     (l, i) => i > 0 && (lines[i - 1] ?? "").trim() === "" && POINTS_BACK_AT_PASTE.test(l),
   );
   for (let k = 0; k < pointer; k++) lines[k] = "";
   // A paragraph that says another's written text is below it ("confirmation below", "I only got
   // one confirmation (below)"): the paragraphs after it are that text.
-  const below = lines.findIndex((l) => PASTE_BELOW.test(l));
+  // A chase's "(see below)" points at the quoted thread, which quote handling cuts; the writer's
+  // own paragraphs after it stay ("Just following up on this again (see below)").
+  const below = lines.findIndex((l) => PASTE_BELOW.test(l) && !CHASE_LINE.test(l));
   if (below !== -1) {
     let end = below;
     while (end < lines.length && (lines[end] ?? "").trim() !== "") end++;
@@ -356,8 +418,10 @@ function dropPastedParagraphs(lines: string[]): void {
     const invitationCard = paragraph.some((l) => CALENDAR_WHEN.test(l));
     const commentHeader = paragraph.length <= 2 && STAMP_LINE.test(paragraph.at(-1) ?? "");
     const chatOrReview =
-      (paragraph.length > 0 && paragraph.every((l) => TIMED_CHAT_LINE.test(l))) ||
-      REVIEW_HEADER.test(paragraph[0] ?? "");
+      (paragraph.length > 0 && paragraph.every((l) => TIMED_CHAT_LINE.test(l) || SMS_SENDER_LINE.test(l))) ||
+      REVIEW_HEADER.test(paragraph[0] ?? "") ||
+      BULLET_TIME_SPEAKER.test(paragraph[0] ?? "") ||
+      repeatedSpeaker(paragraph[0] ?? "");
     // A sign-off by name between the writer's words and the paste they point at ("Appa", "Cal")
     // stays for signOffByName, which cuts from it; the paste runs on past it.
     const signOffOnly: boolean =

@@ -28,7 +28,7 @@ const URGENT_WORDS =
   /\b(urgent(ly)?|asap|a\.s\.a\.p|immediately|right away|emergency|critical|time[- ]sensitive|action required|eod|cob|end of (the )?day|overdue|final notice|as soon as possible|high priority)\b/i;
 const VERY_URGENT = /\b(urgent(ly)?|asap|immediately|right away|emergency|as soon as possible)\b/i;
 const DEADLINE_CUE =
-  /\b(by|due|before|until|deadline|no later than|latest|expires?|closes?|ends?|cut-?off|within|runs? out|lapses?)\b|\bno longer\b.{0,40}\bafter\b/i;
+  /\b(by|due|before|until|deadline|no later than|latest|expires?|closes?|ends?|cut-?off|within|runs? out|lapses?|ahead of)\b|\bno longer\b.{0,40}\bafter\b/i;
 // "...before then": the date is in the sentence before, or in the subject.
 const THEN = /\b(before|by|until) (then|that (date|day|time))\b/i;
 const RELATIVE: ReadonlyArray<readonly [RegExp, number]> = [
@@ -64,6 +64,8 @@ function spanDays(text: string): { text: string; days: number } | null {
   return { text: match[0], days };
 }
 const WEEKDAY_WORD = /\b(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+const SHORT_DAY_DATE = /\b(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.? \d{1,2}(st|nd|rd|th)?\b/i;
+const SHORT_DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const REQUEST =
   /\b(please|pls|kindly)\b.{0,40}\b(confirm|reply|respond|send|review|approve|sign|let me know|advise|call|check|update|share|provide|submit|rsvp)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\b(your|any) thoughts\b|\brsvp\b|\bplease (confirm|advise|respond|reply)\b|\bawait(ing)? your (reply|response|answer|confirmation)\b|\bneed (your|an?) (answer|decision|approval|input|sign-?off)\b/i;
@@ -131,7 +133,7 @@ function pastDate(value: string, sentence: string, now: Date): boolean {
   const lead = sentence.slice(Math.max(0, at - 30), Math.max(0, at));
   if (
     /\boverdue\b/i.test(sentence) ||
-    /\b(due|deadline|by|before|no later than|until|expire[sd]?)\b[^.!?]{0,15}$/i.test(lead)
+    /\b(due|deadline|by|before|no later than|until|expire[sd]?|ahead of)\b[^.!?]{0,15}$/i.test(lead)
   )
     return false;
   return (explicitDays(value, now) ?? 0) < -1;
@@ -170,14 +172,23 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
   const subjectDay = WEEKDAY_WORD.exec(features.subject);
   const sentences = features.sentences.slice(0, 40);
   sentences.forEach((sentence, i) => {
-    if (!THEN.test(sentence.text)) return;
+    const then = THEN.exec(sentence.text);
+    if (!then) return;
     const before = sentences[i - 1];
-    for (const date of before?.entities.filter((e) => e.type === "DATE") ?? [])
+    // "...exchange on Wednesday and we need it before then": the date may open the same sentence.
+    const earlier = sentence.entities.filter(
+      (e) => e.type === "DATE" && sentence.text.indexOf(e.value) < then.index,
+    );
+    for (const date of [...(before?.entities.filter((e) => e.type === "DATE") ?? []), ...earlier])
       consider(date.value.replace(/[.,]$/, ""), resolveDate(date.value, features.now));
     if (subjectDay) consider(subjectDay[0], resolveDate(subjectDay[0], features.now));
   });
   if (subjectDay && DEADLINE_CUE.test(features.subject))
     consider(subjectDay[0], resolveDate(subjectDay[0], features.now));
+  // A subject's short weekday and date after a cue ("Quote needed by Thurs 6th please").
+  const shortDay = DEADLINE_CUE.test(features.subject) ? SHORT_DAY_DATE.exec(features.subject) : null;
+  const shortDayIndex = shortDay ? SHORT_DAYS.indexOf((shortDay[1] ?? "").toLowerCase().slice(0, 3)) : -1;
+  if (shortDay && shortDayIndex !== -1) consider(shortDay[0], daysUntilWeekday(features.now, shortDayIndex));
   for (const sentence of sentences) {
     const hasCue = DEADLINE_CUE.test(sentence.text) || REQUEST.test(sentence.text);
     const span = hasCue ? spanDays(sentence.text) : null;
