@@ -792,3 +792,21 @@ describe("others' text in a heating engineer's and a bakery's mail (part 10, rou
     expect(cleaned).not.toMatch(/join our growing team|carry out servicing/);
   });
 });
+
+describe("minutes pasted with their item numbers (part 10, round 22)", () => {
+  it("drops numbered minute items with a decimal one, and keeps the writer's comments between them", () => {
+    const cleaned = cleanBody(
+      "Tom, as you missed Tuesday, here are the bits that concern you.\n\n4. Clubhouse\n4.1 The committee noted the boiler had failed twice in February.\nACTION: T. Hale to provide quote.\n\nThat's you volunteered, sorry.\n\n7. AOB\n7.1 It was agreed the showers would be descaled before the end of the season.\n\nAny chance you could look at those too?\n\nRob",
+      "Rob Jeffs",
+    ).text;
+    expect(cleaned).toContain("That's you volunteered");
+    expect(cleaned).toContain("Any chance you could look at those too?");
+    expect(cleaned).not.toMatch(/failed twice in February|showers would be descaled/);
+  });
+
+  it("keeps a line of the writer's own that opens with a decimal figure", () => {
+    expect(cleanBody("Hi Tom,\n\n1.5 hours should do it, see you at 10.\n\nRob", "Rob Jeffs").text).toContain(
+      "1.5 hours should do it",
+    );
+  });
+});

@@ -295,6 +295,10 @@ const STAMP_LINE =
 // A clause of a policy, contract or rule book, pasted with its number ("4.3 Single articles of
 // high value. Any single article...").
 const NUMBERED_CLAUSE = /^\s*\d{1,2}(\.\d{1,2})+\.?\s+[A-Z][^\n]{60,}$/;
+// Minutes pasted with their item numbers ("4. Clubhouse maintenance" / "4.1 The committee noted..."
+// / "ACTION: O. Tranter to provide quote."): a paragraph of numbered lines with a decimal one.
+const MINUTE_ITEM = /^\s*\d{1,2}(\.\d{1,2})+\.?\s+\S/;
+const NUMBERED_OR_FIELD = /^\s*\d{1,2}(\.\d{1,2})*\.?\s+\S|^\s*[A-Z][A-Z ]{1,20}:\s+\S/;
 
 // A paragraph that opens by pointing back at what is above it as someone else's text ("^ that's
 // what they sent this morning", "That's the current version."): everything above it is the paste.
@@ -414,7 +418,11 @@ function dropPastedParagraphs(lines: string[]): void {
     const commentedBelow = listing && POINTS_BACK.test(nextWritten(original, i));
     const pointedAt: boolean =
       listing && start > 0 && (POINTS_FORWARD.test(before.at(-1) ?? "") || pointedDown);
-    const clause = paragraph.length === 1 && NUMBERED_CLAUSE.test(paragraph[0] ?? "");
+    const clause =
+      (paragraph.length === 1 && NUMBERED_CLAUSE.test(paragraph[0] ?? "")) ||
+      (paragraph.length >= 2 &&
+        paragraph.some((l) => MINUTE_ITEM.test(l)) &&
+        paragraph.every((l) => NUMBERED_OR_FIELD.test(l)));
     const invitationCard = paragraph.some((l) => CALENDAR_WHEN.test(l));
     const commentHeader = paragraph.length <= 2 && STAMP_LINE.test(paragraph.at(-1) ?? "");
     const chatOrReview =
