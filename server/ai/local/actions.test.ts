@@ -876,3 +876,62 @@ describe("intent in a heating engineer's and a bakery's mail (part 10, round 22)
     ).not.toMatch(/Reply to/);
   });
 });
+
+describe("intent in two opticians' and a garage's mail (part 10, round 23)", () => {
+  const from = { name: "Nadia Kowal", address: "nadia.kowal@fernmail.example" };
+  const actionsOf = (bodyText: string, subject = "Thursday") =>
+    analyse({ from, subject, bodyText }).suggestedActions.join(" ");
+
+  it("reads a grievance raised again and plain displeasure as complaints", () => {
+    for (const bodyText of [
+      "Tom,\n\nI'm sorry to have to email about this again but your staff have parked in our loading bay every morning this week. I did mention it to you back in February.\n\nNadia",
+      "I ordered my glasses a month ago and was told ten days. I've now rung twice and they are still not here. I'm not impressed.\n\nN. Kowal",
+      "To whom it may concern,\n\nI telephoned this morning and the receptionist more or less put the phone down on me. I appreciate you are busy but there is no excuse for rudeness.\n\nN. Kowal",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/complaint/);
+  });
+
+  it("reads 'Just confirming Thursday 15th May at 10am for the visit' as a meeting, but not 'Thank you for confirming' before a document deadline", () => {
+    expect(
+      actionsOf(
+        "Dear Tom,\n\nJust confirming Thursday 15th May at 10am for the visit. The lounge will be free from 9.45.\n\nKind regards\nNadia",
+      ),
+    ).toMatch(/invitation|calendar/i);
+    expect(
+      actionsOf(
+        "Dear Mr Hale,\n\nThank you for confirming Tuesday 4 March for the audit visit. Please provide the following documents by Friday 14 February:\n\n1. The fund accounts\n2. The order log\n\nKind regards,\nNadia Kowal",
+      ),
+    ).toMatch(/before Friday/);
+  });
+
+  it("finds a deadline in 'Just reply with quantities' after a price date and in an entry that closes on a weekday", () => {
+    expect(
+      actionsOf(
+        "Hi Tom\n\nOur prices go up 6% from 1st May. Anything ordered by 5pm this Thursday goes through at the current price. Just reply with quantities.\n\nNadia",
+      ),
+    ).toMatch(/Thursday/);
+    expect(
+      actionsOf(
+        "Hi Tom! Club entry for the Boxing Day 10k closes midnight Sunday (16th). Want me to put you down? It's £15.\n\nNadia",
+      ),
+    ).toMatch(/Sunday/);
+  });
+
+  it("reads a results mail that offers to update preferences, and a brand named like its domain, as notices", () => {
+    for (const [name, address, bodyText] of [
+      [
+        "Vale 5k",
+        "results@vale5k.example",
+        "Hi Tom,\n\nThanks for running this morning. Here's your result:\n\nTime: 27:41\nPosition: 143 of 312\n\nSee you next Saturday!\nThe Vale 5k team\n\nDon't want these emails? Update your preferences: https://vale5k.example/prefs",
+      ],
+      [
+        "Brightside Energy",
+        "hello@brightside-energy.example",
+        "Hi Tom,\n\nYour latest bill is ready to view in your account. Can't see it? Log in again.\n\nAmount: £142.37\n\nBrightside Energy Ltd, PO Box 4410, Leeds",
+      ],
+    ] as const)
+      expect(
+        analyse({ from: { name, address }, subject: "Update", bodyText }).suggestedActions.join(" "),
+      ).not.toMatch(/Reply to/);
+  });
+});

@@ -36,7 +36,7 @@ export const NO_REPLY_NOTICE =
 // Self-Service Portal. Please do not reply to this email.", "You're receiving this email because
 // ..."), whatever its sender address.
 const AUTOMATED_FOOTER = new RegExp(
-  `\\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) ([a-z]+ )?(notification|message|e-?mail|notice|reminder|alert)\\b|\\byou('re| are)? (receiving|received|get|got) this (e-?mail |message |notification )?because\\b|\\bmanage (your )?(notifications|(notification|e-?mail) (settings|preferences))\\b|${NO_REPLY_NOTICE.source}`,
+  `\\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) ([a-z]+ )?(notification|message|e-?mail|notice|reminder|alert)\\b|\\byou('re| are)? (receiving|received|get|got) this (e-?mail |message |notification )?because\\b|\\b(manage|update|change) (your )?(notifications|(notification|e-?mail|communication) (settings|preferences))\\b|\\bupdate your preferences\\b|\\b(don't|do not) want (to (receive|get) )?these e-?mails\\b|${NO_REPLY_NOTICE.source}`,
   "i",
 );
 
@@ -127,7 +127,7 @@ const ORGANISATION_WORD =
  * A person behind a role mailbox signs with the name it shows ("Karen Moss <orders@mill.example>"
  * ending "Karen"): their mail is a person's, not a system's.
  */
-function signedBySender(rawText: string, fromName: string, localPart: string): boolean {
+function signedBySender(rawText: string, fromName: string, localPart: string, domain: string): boolean {
   const name = fromName.trim();
   const words = name.split(/\s+/);
   const first = words[0] ?? "";
@@ -135,7 +135,9 @@ function signedBySender(rawText: string, fromName: string, localPart: string): b
     NO_PERSON_MAILBOX.test(localPart) ||
     words.length < 2 ||
     !/^\p{Lu}\p{Ll}+$/u.test(first) ||
-    ORGANISATION_WORD.test(name)
+    ORGANISATION_WORD.test(name) ||
+    // A brand named like its domain ("Brightside Energy <hello@brightside-energy.example>").
+    domain.replace(/[^a-z]/g, "").includes(name.toLowerCase().replace(/[^a-z]/g, ""))
   )
     return false;
   return rawText
@@ -143,7 +145,14 @@ function signedBySender(rawText: string, fromName: string, localPart: string): b
     .split("\n")
     .some((line) => {
       const l = line.trim().replace(/[,.]$/, "");
-      return l === first || l === name || (`${l} `.startsWith(`${name} `) && l.length <= name.length + 40);
+      // A name and a short title, not a firm's legal line ("Brightside Energy Ltd, PO Box 4410").
+      return (
+        l === first ||
+        l === name ||
+        (`${l} `.startsWith(`${name} `) &&
+          l.length <= name.length + 25 &&
+          !/\d|\b(ltd|limited|plc|inc|llc)\b/i.test(l))
+      );
     });
 }
 
@@ -163,7 +172,8 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     Boolean(headers.listId) || Boolean(headers.listUnsubscribe) || /bulk|list|junk/.test(precedence);
   const localPart = fromAddress.split("@")[0] ?? "";
   const automated =
-    (AUTOMATED_LOCAL_PART.test(localPart) && !signedBySender(rawText, input.from.name ?? "", localPart)) ||
+    (AUTOMATED_LOCAL_PART.test(localPart) &&
+      !signedBySender(rawText, input.from.name ?? "", localPart, fromDomain)) ||
     Boolean(headers.autoSubmitted && !/^no$/i.test(headers.autoSubmitted.trim())) ||
     AUTOMATED_FOOTER.test(rawText.slice(-1500));
   const user = (context.userAddresses ?? []).map((a) => a.toLowerCase());

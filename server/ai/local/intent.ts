@@ -52,6 +52,10 @@ const GRIEVANCE = new RegExp(
     String.raw`\bthanks for nothing\b|\b(i'm|i am) sure (there's|there is) a (perfectly )?(good|reasonable|simple) (reason|explanation)\b|\bno rush\b[^.!?\n]{0,40}\bobviously\b|\b(not prepared to|refuse to|won't be|will not be|forget about me) (settle|settling|pay|paying)\b`,
     // a promise recalled against what happened ("you literally said 9", "Last month you said we
     // will share the early shifts but nothing change"), and fairness
+    // a grievance raised again, and plain displeasure ("I'm sorry to have to email about this
+    // again", "I did mention it to you back in February", "I'm not impressed", "there is no excuse
+    // for rudeness", "more or less put the phone down on me")
+    String.raw`\b(sorry|apologies) to have to (e-?mail|write|raise|mention|contact you|chase)( you)?( about)? (this|it|again)\b|\b(i|we) (did|had|have) (already )?(mention|raise|flag)(ed)? (it|this) (to you|with you) (back|before|previously|last|in|on)\b|\b(i'm|i am|we're|we are) (really |frankly |honestly )?not (impressed|amused)\b|\bno excuse for\b|\bput the phone down on (me|us|my \w+)\b|\b(extremely|very|incredibly|really|quite) (rude|rudely|abrupt|abruptly|dismissive|dismissively)\b`,
     String.raw`\byou (literally|definitely|clearly) said\b|\byou said\b[^.!?\n]{0,80}\bbut (nothing|it|they|he|she|you|no one|nobody|still)\b|\b(this|it|that) is not fair\b|\b(this|it's|it is|that's) (so |really |totally )?unfair\b|\b(don't|dont|do not) want to make (a )?(big )?(drama|thing|deal|fuss|scene)\b`,
   ].join("|"),
   "i",
@@ -68,7 +72,7 @@ const MEETING =
 const DIARY_TIME =
   /\b(find|grab|spare|book) (half an hour|an hour|\d+ (minutes|mins)|a (slot|time|few minutes))\b[^.!?]{0,80}\b(diary|calendar|with you|together|today|tomorrow|this week|next week)\b|\b(drop|put|stick|pop) (it|something|a slot|a meeting|some time) in (my|the|our|your) (diary|calendar)\b/i;
 const MOVE =
-  /\b(move[sd]?|moving|push|reschedul\w*|re-?book\w*|postpone|shift|bring (it )?forward|change the time|another time|new time|cancel\w*|call(ed)? off|(is|'s) off|(won't|will not|isn't|is not) (be )?(going ahead|go ahead|happening)|(is|are) (still )?going ahead|just to confirm|(just )?confirming (our|the|your|my|tomorrow's|today's)|(is|are|'s) (now )?confirmed)\b/i;
+  /\b(move[sd]?|moving|push|reschedul\w*|re-?book\w*|postpone|shift|bring (it )?forward|change the time|another time|new time|cancel\w*|call(ed)? off|(is|'s) off|(won't|will not|isn't|is not) (be )?(going ahead|go ahead|happening)|(is|are) (still )?going ahead|just to confirm|(just confirming|^\s*confirming) (our|the|your|my|tomorrow's|today's|(mon|tues|wednes|thurs|fri|satur|sun)day|\d)|(is|are|'s) (now )?confirmed)\b/i;
 const INVITATION =
   /\b(fancy (an? )?(coffee|drink|pint|cuppa|lunch|dinner|walk|catch-?up|meet-?up|bite)|fancy (meeting|getting|grabbing|coming)|i (could|can) do (monday|tuesday|wednesday|thursday|friday|saturday|sunday)|join (us|me)|would you like to (come|join)|can you (join|come)|are you (free|coming|available)|want to (join|come|grab)|come (over|along)|let me know if (that|this) time works|does .{0,20} work for you|works for you|(would|could|should) suit (me|you|us)|let'?s (meet|find (a )?(time|\d+ minutes|an hour|half an hour)|set up a (call|meeting|time)|schedule|get together|grab (a )?(coffee|lunch|dinner))|(can't|cannot|can no longer|won't be able to) (do|make) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)|(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b[^.!?\n]{0,25}\binstead\s*\?|same time (next week|tomorrow|on (mon|tues|wednes|thurs|fri|satur|sun)day)( instead)?\s*\?|(cancel|postpone|rearrange|reschedule|move)\w* (on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight)\b|(wondered|wondering) if (i|we) (might|could|can) (drop|pop|come|call|swing) (by|in|round|over)|(drop|pop|come|call) (by|in|round|over) for (half an hour|an hour|\d+ (minutes|mins)|a (quick )?(chat|coffee|few minutes))|(would|it'd|it would) be (good|great|useful|nice|helpful) to (get together|meet|catch up|sit down|have a (chat|call|meeting|quick call))|we could (do|have) a (quick )?(call|meeting|chat)|(i'll|i will|we'll|we will) be (at|with you|there|on site|over|round)\b[^.!?\n]{0,40}\b(at|for|by|from) \d{1,2}(:\d\d|\.\d\d|\s*(am|pm))|see you (then|there|on (mon|tues|wednes|thurs|fri|satur|sun)day|at \d)|\b(is|are|will be|'ll be|'s) (coming|calling|visiting|popping) (round |over |in |by )?(on|this|next|tomorrow)\b[^.!?\n]{0,50}\b(between \d{1,2}|at \d{1,2}|from \d{1,2}))\b/i;
 const DEADLINE_TASK =
@@ -118,7 +122,7 @@ const TASK_VERB =
 // An imperative sentence: the task verb opens it, after an optional "Please" or "Remember to", or
 // after a leading purpose or condition clause ("To keep your access, change your password").
 const IMPERATIVE = new RegExp(
-  `(^|[.!?:\\n]\\s*)((to|if|once|when|before|after)\\b[^.!?\\n]{0,80},\\s*)?((please|kindly|remember to|be sure to|don't forget to|do not forget to)\\s+)?(${TASK_VERB})\\b`,
+  `(^|[.!?:\\n]\\s*)((to|if|once|when|before|after)\\b[^.!?\\n]{0,80},\\s*)?((please|kindly|just|remember to|be sure to|don't forget to|do not forget to)\\s+)?(${TASK_VERB})\\b`,
   "im",
 );
 
@@ -147,7 +151,7 @@ function asksToAct(text: string): boolean {
     new RegExp(`\\byou can (${TASK_VERB}|make)\\b`, "i").test(text) ||
     // A nudge: "it's worth getting them in before then", "four of your reports still don't have a
     // completed review", "we'd suggest getting it in the week before".
-    /\b(it's|it is|it'd be|it would be) (worth|best|wise|a good idea) (getting|doing|sending|sorting|completing|filling|submitting|returning|finishing|booking|having|making)\b|\bstill (don't|do not|doesn't|does not|haven't|have not) (have )?(a |an |their |your )?(completed|submitted|signed|returned)\b|\b(i|we)('d| would) (suggest|recommend|advise)\b|\b(haven't|have not|hasn't|has not) (yet )?(paid|submitted|returned|signed|completed|sent|booked|renewed)\b|\b(sign-?ups?|registrations?|applications?|bookings?|entries|enrol+ments?|nominations?)\b[^.!?\n]{0,40}\b(close|closes|closing|end|ends|shut|shuts)\b/i.test(
+    /\b(it's|it is|it'd be|it would be) (worth|best|wise|a good idea) (getting|doing|sending|sorting|completing|filling|submitting|returning|finishing|booking|having|making)\b|\bstill (don't|do not|doesn't|does not|haven't|have not) (have )?(a |an |their |your )?(completed|submitted|signed|returned)\b|\b(i|we)('d| would) (suggest|recommend|advise)\b|\b(haven't|have not|hasn't|has not) (yet )?(paid|submitted|returned|signed|completed|sent|booked|renewed)\b|\b(sign-?ups?|registrations?|applications?|bookings?|entry|entries|enrol+ments?|nominations?)\b[^.!?\n]{0,40}\b(close|closes|closing|end|ends|shut|shuts)\b/i.test(
       text,
     ) ||
     // What lapses unless the reader acts ("it lapses on 31 May unless the module has been completed").

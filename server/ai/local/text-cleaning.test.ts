@@ -810,3 +810,23 @@ describe("minutes pasted with their item numbers (part 10, round 22)", () => {
     );
   });
 });
+
+describe("what the writer points at in two opticians' and a garage's mail (part 10, round 23)", () => {
+  it("drops an article after 'Did you see this?' down to the writer's closing initial", () => {
+    const cleaned = cleanBody(
+      "Did you see this? Thought of you with the shop. Might be worth you going along.\n\nCouncil plans new parking charges\n\nShort-stay bays in the town centre could be charged for from September.\n\nA public consultation meeting will be held on 19 May.\n\nR",
+      "Rhys Hale",
+    ).text;
+    expect(cleaned).toContain("worth you going along");
+    expect(cleaned).not.toMatch(/Short-stay bays|consultation meeting will be held/);
+  });
+
+  it("drops a report's header after 'pasted in'", () => {
+    const cleaned = cleanBody(
+      "Here are the April numbers, pasted in because the export won't open. Can we talk about it on Tuesday?\n\nOptiDesk Activity Report – Appointments by Type\nGenerated 01/05/2025 08:12 by user HLOWTHER\n\n| Type | Apr 2024 | Apr 2025 |\n|---|---|---|\n| Sight test | 212 | 228 |\n\nH",
+      "Helen Lowe",
+    ).text;
+    expect(cleaned).toContain("Can we talk about it on Tuesday?");
+    expect(cleaned).not.toMatch(/Generated 01\/05\/2025|Activity Report/);
+  });
+});

@@ -133,7 +133,9 @@ function pastDate(value: string, sentence: string, now: Date): boolean {
   const lead = sentence.slice(Math.max(0, at - 30), Math.max(0, at));
   if (
     /\boverdue\b/i.test(sentence) ||
-    /\b(due|deadline|by|before|no later than|until|expire[sd]?|ahead of)\b[^.!?]{0,15}$/i.test(lead)
+    /\b(due|deadline|by|before|no later than|until|expire[sd]?|ahead of|closes?|closing|ends?|shuts?|runs? out|lapses?)\b[^.!?]{0,15}$/i.test(
+      lead,
+    )
   )
     return false;
   return (explicitDays(value, now) ?? 0) < -1;
