@@ -94,12 +94,15 @@ export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): I
     .replace(THIRD_PARTY_COMPLAINT, " ")
     .replace(NO_REPLY_NOTICE, " ");
   const person = !features.automated && !features.machineSender && !features.bulk;
+  // Read once: the cue lists are long, and a chase's own words are the only difference.
+  const complaint = person && complains(text);
+  const unchased = text.replace(CHASE, " ");
   const chaseWithDate =
     urgency.deadline !== null &&
     DEADLINE_TASK.test(text) &&
     asksToAct(text) &&
-    !complains(text.replace(CHASE, " "));
-  if (person && complains(text) && !chaseWithDate) return "complaint";
+    !(unchased === text ? complaint : complains(unchased));
+  if (complaint && !chaseWithDate) return "complaint";
   // The meeting must be what is asked about, not a date mentioned in passing ("...before the board meeting").
   const askedAboutMeeting = features.sentences
     .slice(0, 30)
