@@ -6,7 +6,7 @@ import type { Role } from "../services.ts";
 import { type BackendKind, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { consentAtEmulator } from "./emulator-consent.ts";
 import { createUser } from "./factories.ts";
-import { freePort } from "./free-port.ts";
+import { reservePort } from "./free-port.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 
 export const TEST_OAUTH_CLIENTS = {
@@ -100,8 +100,8 @@ export async function startAuthFixture(
   serverOptions: { role?: Role } = {},
 ): Promise<AuthFixture> {
   const database = await openTestDatabase(kind);
-  const port = await freePort();
-  const appUrl = `http://127.0.0.1:${port}`;
+  const reservation = await reservePort();
+  const appUrl = `http://127.0.0.1:${reservation.port}`;
   const { seedCorpus, ...oauthOptions } = emulatorOptions;
   const emulator = await startEmulator({
     admin: true,
@@ -144,7 +144,7 @@ export async function startAuthFixture(
       AUTH_RATE_LIMIT_PER_MINUTE: "100000",
       ...env,
     },
-    { port, ...serverOptions },
+    { port: reservation, ...serverOptions },
   );
 
   const transcript: string[] = [];

@@ -3,7 +3,7 @@ import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Role } from "../services.ts";
-import { freePort } from "./free-port.ts";
+import { type PortReservation, reservePort } from "./free-port.ts";
 
 export const TEST_SECRET_KEY = "test-secret-key-not-for-production-0123456789";
 
@@ -22,9 +22,10 @@ export interface TestServer {
 export async function startTestServer(
   database: Database,
   env: Record<string, string> = {},
-  options: { port?: number; role?: Role } = {},
+  options: { port?: number | PortReservation; role?: Role } = {},
 ): Promise<TestServer> {
-  const port = options.port ?? (await freePort());
+  const reservation = typeof options.port === "number" ? undefined : (options.port ?? (await reservePort()));
+  const port = typeof options.port === "number" ? options.port : (reservation?.port ?? 0);
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: "test",
@@ -36,6 +37,7 @@ export async function startTestServer(
     ...env,
   });
   const app = await buildApp({ config, database, ...(options.role ? { role: options.role } : {}) });
+  await reservation?.release();
   await app.listen({ host: "127.0.0.1", port });
   return { url, app, config, close: () => app.close() };
 }

@@ -11,7 +11,7 @@ import type { ProviderClientFactory, SyncAccount } from "../sync/types.ts";
 import { TEST_OAUTH_CLIENTS } from "./auth-fixture.ts";
 import { type BackendKind, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { consentAtEmulator } from "./emulator-consent.ts";
-import { freePort } from "./free-port.ts";
+import { reservePort } from "./free-port.ts";
 import { TEST_SECRET_KEY } from "./server.ts";
 
 export const PUSH_SECRET = "test-push-secret-0123456789abcdef";
@@ -89,7 +89,8 @@ export async function startSyncFixture(
   } = {},
 ): Promise<SyncFixture> {
   const database = await openTestDatabase(kind);
-  const port = await freePort();
+  const reservation = await reservePort();
+  const port = reservation.port;
   const appUrl = `http://127.0.0.1:${port}`;
   const emulatorOptions: StartEmulatorOptions = {
     admin: true,
@@ -174,6 +175,7 @@ export async function startSyncFixture(
   );
   const app = await buildApp({ config, database: database.database, services });
   await services.start();
+  await reservation.release();
   await app.listen({ host: "127.0.0.1", port });
 
   const admin: SyncFixture["admin"] = async (method, path, body) => {
