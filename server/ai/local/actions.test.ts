@@ -935,3 +935,42 @@ describe("intent in two opticians' and a garage's mail (part 10, round 23)", () 
       ).not.toMatch(/Reply to/);
   });
 });
+
+describe("intent in three falconers' mail (part 10, round 24)", () => {
+  const from = { name: "Nadia Kowal", address: "nadia.kowal@fernmail.example" };
+  const actionsOf = (bodyText: string, subject = "Saturday") =>
+    analyse({ from, subject, bodyText }).suggestedActions.join(" ");
+
+  it("reads a chase left unanswered, a disputed bill, doubt that the work works and an official's breach as complaints", () => {
+    for (const bodyText of [
+      "Tom honestly. I've texted three times and emailed twice and you haven't answered any of them. I'm not going to chase you again.\n\nNadia",
+      "Hi Tom\n\nWe've been charged for four visits but the kitchen only saw you twice. I'll pay for the two visits we know about but not the rest, and I'm not convinced it's working either.\n\nNadia",
+      "Dear Mr Hale,\n\nYour vehicle was seen on the taxiway without an escort. This is a serious breach of the airside rules, and this is not the first concern raised with us.\n\nN. Kowal\nSafety Manager",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/complaint/);
+  });
+
+  it("does not read someone who would be disappointed as complaining", () => {
+    expect(
+      actionsOf(
+        "Dear Mr Hale,\n\nPlease return the signed placement form by Friday 27 June. Placements without paperwork by then will be cancelled, which Daniel would be very disappointed about!\n\nMrs N. Kowal",
+      ),
+    ).not.toMatch(/complaint/);
+  });
+
+  it("reads a child's 'can i' without a question mark as a question, and a person signing a mailbox named after them as a person", () => {
+    expect(
+      actionsOf(
+        "mam can i stay at jakes sat night his mum said its ok. can i have money for the cinema\n\nSent from my iPhone",
+      ),
+    ).toMatch(/^Reply to/);
+    expect(
+      analyse({
+        from: { name: "Gemma Rowe", address: "hello@gemmaroweweddings.example" },
+        subject: "Owl ring bearer",
+        bodyText:
+          "Hi Tom!\n\nThe couple have confirmed the owl for the 7th. Could you send over your T&Cs and a copy of your insurance so I can pass them on?\n\nTa,\nGemma x",
+      }).suggestedActions.join(" "),
+    ).toMatch(/^Reply to/);
+  });
+});

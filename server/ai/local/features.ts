@@ -135,16 +135,17 @@ function signedBySender(rawText: string, fromName: string, localPart: string, do
     NO_PERSON_MAILBOX.test(localPart) ||
     words.length < 2 ||
     !/^\p{Lu}\p{Ll}+$/u.test(first) ||
-    ORGANISATION_WORD.test(name) ||
-    // A brand named like its domain ("Brightside Energy <hello@brightside-energy.example>").
-    domain.replace(/[^a-z]/g, "").includes(name.toLowerCase().replace(/[^a-z]/g, ""))
+    ORGANISATION_WORD.test(name)
   )
     return false;
   return rawText
     .slice(0, 4000)
     .split("\n")
     .some((line) => {
-      const l = line.trim().replace(/[,.]$/, "");
+      const l = line
+        .trim()
+        .replace(/[,.]$/, "")
+        .replace(/\s+x{1,3}$/i, "");
       // A name and a short title, not a firm's legal line ("Brightside Energy Ltd, PO Box 4410").
       return (
         l === first ||
@@ -172,8 +173,7 @@ export function extractFeatures(input: AnalyzerInput, context: AnalyzerContext):
     Boolean(headers.listId) || Boolean(headers.listUnsubscribe) || /bulk|list|junk/.test(precedence);
   const localPart = fromAddress.split("@")[0] ?? "";
   const automated =
-    (AUTOMATED_LOCAL_PART.test(localPart) &&
-      !signedBySender(rawText, input.from.name ?? "", localPart, fromDomain)) ||
+    (AUTOMATED_LOCAL_PART.test(localPart) && !signedBySender(rawText, input.from.name ?? "", localPart)) ||
     Boolean(headers.autoSubmitted && !/^no$/i.test(headers.autoSubmitted.trim())) ||
     AUTOMATED_FOOTER.test(rawText.slice(-1500));
   const user = (context.userAddresses ?? []).map((a) => a.toLowerCase());

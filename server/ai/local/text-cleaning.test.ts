@@ -830,3 +830,38 @@ describe("what the writer points at in two opticians' and a garage's mail (part 
     expect(cleaned).not.toMatch(/Generated 01\/05\/2025|Activity Report/);
   });
 });
+
+describe("others' text in three falconers' mail (part 10, round 24)", () => {
+  it("drops a report's title lines above its table and its export stamp", () => {
+    const cleaned = cleanBody(
+      "Tom, here's last week like you asked. Shall we cut Bramble back before Tuesday?\n\nHawkLog – Weekly summary\nWeek commencing 13/05/2024\nFlying weights shown in grams\n\nBird      Mon   Tue   Wed\nOchre     985   980   990\nBramble   695   690   700\n\nExported from HawkLog v2.3 on 20/05/2024 at 07:58",
+      "Callum Reid",
+    ).text;
+    expect(cleaned).toContain("Shall we cut Bramble back");
+    expect(cleaned).not.toMatch(/Weekly summary|weights shown in grams|Exported from/);
+  });
+
+  it("drops a bank's security line, call-recording notice and terms", () => {
+    const cleaned = cleanBody(
+      "[Tawe Bank] Secure message. We will never ask you for your full password or PIN by email.\n\nDear Ms Hale,\n\nAs discussed, I've raised your overdraft limit to £4,000 for twelve months.\n\nOwen Price\n\nCalls may be recorded for training purposes. Overdrafts are repayable on demand.",
+      "Owen Price",
+    ).text;
+    expect(cleaned).toContain("raised your overdraft limit");
+    expect(cleaned).not.toMatch(/never ask you for|may be recorded|repayable on demand/);
+  });
+
+  it("drops texts passed on with their sender's label, or under a sender's name that comes back", () => {
+    const labelled = cleanBody(
+      "mum dans mum just text me this can you ring her\n\nJackie (Dan's mum): Hi love, is it ok for you to stay over Friday, we're doing pizza\n\ncan i go",
+      "Ellis",
+    ).text;
+    expect(labelled).toContain("can you ring her");
+    expect(labelled).not.toMatch(/doing pizza/);
+    const garage = cleanBody(
+      "Hi love, the garage have texted me again, see below. Can you ring them?\n\nx\n\nBowes Motors: Hi Dan, the van has failed its MOT on the brake pipes.\n\nBowes Motors: Just a reminder we need a yes/no on the pipes by 3pm.\n\nSent from my iPhone",
+      "Dan",
+    ).text;
+    expect(garage).toContain("Can you ring them?");
+    expect(garage).not.toMatch(/failed its MOT|yes\/no on the pipes/);
+  });
+});

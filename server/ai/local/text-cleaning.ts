@@ -97,7 +97,7 @@ const SALUTATION =
 
 // Legal and corporate boilerplate: never the sender's message.
 const BOILERPLATE =
-  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|checked for (viruses|malware)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled [\w ]{2,20} meeting|join [\w ]{2,20} meeting\s*$|dial by your location|find your local number|(this|the) (e-?mail|message) (originated|came|was sent|has come) from outside (of )?\S|do not click (on )?links or open attachments|my working (days|hours|pattern) (are|is)\b|(i )?(don't|do not) expect (a|an immediate) (reply|response) outside|please (think|consider) (about )?the environment before (you )?print|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer|(please )?type your reply above this line|to add additional comments,? reply to this (e-?mail|message)|^\s*your (request|ticket|case) \(?#?\w+\)? has been (updated|received|created|solved|closed)|this (e-?mail|message) is a service from\b|you don't often get (e-?mail|messages?) from\b)/i;
+  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|checked for (viruses|malware)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled [\w ]{2,20} meeting|join [\w ]{2,20} meeting\s*$|dial by your location|find your local number|(this|the) (e-?mail|message) (originated|came|was sent|has come) from outside (of )?\S|do not click (on )?links or open attachments|my working (days|hours|pattern) (are|is)\b|(i )?(don't|do not) expect (a|an immediate) (reply|response) outside|please (think|consider) (about )?the environment before (you )?print|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer|(please )?type your reply above this line|to add additional comments,? reply to this (e-?mail|message)|^\s*your (request|ticket|case) \(?#?\w+\)? has been (updated|received|created|solved|closed)|this (e-?mail|message) is a service from\b|you don't often get (e-?mail|messages?) from\b|we('ll| will) never ask (you )?(for|to)\b|(telephone )?calls (may|will) be (recorded|monitored)|repayable on demand)/i;
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
@@ -135,6 +135,13 @@ const SPEAKER_ALONE = /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){1,3}:\s*$/;
 // not the writer's own label ("NOTE:", "PS:", "FYI:").
 const SMS_SENDER_LINE =
   /^\s*(?!(NOTE|PS|FYI|URGENT|UPDATE|EDIT|IMPORTANT|REMINDER|ACTION|TLDR|NB|WARNING|QUESTION|ANSWER|RE|FW|FWD|DISCLAIMER|CONFIDENTIAL\w*|CAUTION|EXTERNAL|NOTICE|PRIVACY|LEGAL)\b)[A-Z][A-Z0-9&.'-]{2,}( [A-Z0-9&.'-]{2,}){0,3}:\s+\S/;
+// A text passed on with its sender and how they are known ("Jackie (Dan's mum): Hi Ellis love...").
+const LABELLED_CHAT_LINE = /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,2} \([^)\n]{1,30}\):\s+\S/;
+// A sender's name before each of their texts ("Bowesfield Motors: Hi Dan, ..."): chat when the same
+// name opens two lines or more.
+const SPEAKER_PREFIX = /^\s*([A-Z][\w'.&-]*(?: [A-Z][\w'.&-]*){0,3}):\s+\S/;
+// A report's export stamp ("Exported from HawkLog v2.3 on 20/05/2024 at 07:58").
+const EXPORT_STAMP = /^\s*(exported|generated|printed|produced|created) (from|by|with|on|using)\b[^\n]*\d/i;
 const TIMED_CHAT_LINE =
   /^\s*(\[[^\]\n]{0,24}\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]|[^:\n]{0,24}\b\d{1,2}:\d\d(\s?[AP]M)?\s*[–—-])\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,2}:\s*\S/i;
 
@@ -171,6 +178,16 @@ const ANNOUNCES_PASTE =
 // A line that announces a paste: "I've copied the message:", "From the Northmere Gazette, 3 February:".
 const PASTE_INTRO =
   /(^\s*(her|his|their|the|my|your) (message|email|text|note|reply|letter|post|words)\b|\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b|\bwhat (he|she|they|the [\w ]{1,30}) (wrote|said|sent)\b|\b(got|had) (this|that|an? (reply|answer|auto-?reply|response)) back\b|\b(this|that) came back\b|\b(this|that|the following) (came in|arrived|landed|turned up)\b|\b(this|here) is the (current|latest|old|existing|original|approved) (version|wording|text|draft|policy|procedure|sop|template)\b)[^:\n]{0,80}:\s*$/i;
+
+/** Whether the paragraph after the blank line at `i` is a table: two lines or more, mostly pasted rows. */
+function tableFollows(lines: readonly string[], i: number): boolean {
+  let start = i;
+  while (start < lines.length && (lines[start] ?? "").trim() === "") start++;
+  let end = start;
+  while (end < lines.length && (lines[end] ?? "").trim() !== "") end++;
+  const next = lines.slice(start, end);
+  return next.length >= 2 && next.filter((l) => pastedLine(l)).length / next.length >= 0.6;
+}
 
 /** The first line after line `i` with something on it ("" when none). */
 function nextWritten(lines: readonly string[], i: number): string {
@@ -378,6 +395,11 @@ function dropPastedParagraphs(lines: string[]): void {
   dropReview(lines);
   dropPointedPaste(lines);
   const speakerLines = lines.filter((l) => SPEAKER_ALONE.test(l));
+  const prefixes = lines.map((l) => SPEAKER_PREFIX.exec(l)?.[1]).filter((p) => p !== undefined);
+  const repeatedPrefix = (l: string) => {
+    const p = SPEAKER_PREFIX.exec(l)?.[1];
+    return p !== undefined && prefixes.filter((x) => x === p).length >= 2;
+  };
   const repeatedSpeaker = (l: string) =>
     SPEAKER_ALONE.test(l) && speakerLines.filter((x) => x.trim() === l.trim()).length >= 2;
   const pointer = lines.findIndex(
@@ -426,7 +448,21 @@ function dropPastedParagraphs(lines: string[]): void {
     const invitationCard = paragraph.some((l) => CALENDAR_WHEN.test(l));
     const commentHeader = paragraph.length <= 2 && STAMP_LINE.test(paragraph.at(-1) ?? "");
     const chatOrReview =
-      (paragraph.length > 0 && paragraph.every((l) => TIMED_CHAT_LINE.test(l) || SMS_SENDER_LINE.test(l))) ||
+      (paragraph.length > 0 &&
+        paragraph.every(
+          (l) =>
+            TIMED_CHAT_LINE.test(l) ||
+            SMS_SENDER_LINE.test(l) ||
+            LABELLED_CHAT_LINE.test(l) ||
+            repeatedPrefix(l) ||
+            EXPORT_STAMP.test(l),
+        )) ||
+      // A report's title lines right above its table ("HawkLog – Weekly summary" / "Week
+      // commencing 13/05/2024"): no sentence, no one speaking.
+      (paragraph.length > 0 &&
+        !speaks(paragraph.join(" ")) &&
+        paragraph.every((l) => !/[.!?]["')\]]?\s*$/.test(l.trim())) &&
+        tableFollows(original, i)) ||
       REVIEW_HEADER.test(paragraph[0] ?? "") ||
       BULLET_TIME_SPEAKER.test(paragraph[0] ?? "") ||
       repeatedSpeaker(paragraph[0] ?? "");
