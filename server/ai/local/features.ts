@@ -127,7 +127,7 @@ const ORGANISATION_WORD =
  * A person behind a role mailbox signs with the name it shows ("Karen Moss <orders@mill.example>"
  * ending "Karen"): their mail is a person's, not a system's.
  */
-function signedBySender(rawText: string, fromName: string, localPart: string, domain: string): boolean {
+function signedBySender(rawText: string, fromName: string, localPart: string): boolean {
   const name = fromName.trim();
   const words = name.split(/\s+/);
   const first = words[0] ?? "";
