@@ -974,3 +974,39 @@ describe("intent in three falconers' mail (part 10, round 24)", () => {
     ).toMatch(/^Reply to/);
   });
 });
+
+describe("complaints from every kind of correspondent (part 10, round 25)", () => {
+  const from = { name: "Nadia Kowal", address: "nadia.kowal@fernmail.example" };
+  const actionsOf = (bodyText: string, subject = "Order 2198") =>
+    analyse({ from, subject, bodyText }).suggestedActions.join(" ");
+
+  it("reads what was agreed against what came, what the writer wants put right, a creditor's stop and a landlord's concern as complaints", () => {
+    for (const bodyText of [
+      "Hi Tom,\n\nGot it home and the mount is cream, not ivory. We went through this, I even brought the swatch in. I paid £68 for it so I need it sorting.\n\nNadia",
+      "Dear Mr Hale\n\nYou quoted £85 and I was charged £120 for UV glass. Neither was discussed with me and I did not ask for them. I should like the £35 difference refunded.\n\nNadia Kowal",
+      "Hi Tom\n\nI'm down for Saturday again. Thats four in a row now and I only found out because I looked at the rota.\n\nNadia",
+      "Dear Mr Hale,\n\nYour account has now been placed on stop. I have had no reply to any of our letters.\n\nN. Kowal\nCredit Control",
+      "Mr Hale,\n\nThe yard was full of your packaging again and the fire door would only open halfway. Glass in an open box is a particular concern to me.\n\nN. Kowal",
+      "Tom,\n\nI'm putting this in writing because I've mentioned it three times now. The heater still doesn't work. It needs actually sorting this time.\n\nNadia",
+      "Hi Tom,\n\nThe invoice is £246 but the quote was £182. I'm not paying an extra £64 without knowing why.\n\nNadia",
+      "I brought a jigsaw in to be framed and was told 2-3 weeks. It's now 7 weeks. I've rung the shop four times.\n\nN. Kowal",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/complaint/);
+  });
+
+  it("does not read a policy question about two missed appointments in a row as a complaint", () => {
+    expect(
+      actionsOf(
+        "Can you remind me what our policy is on patients who miss two appointments in a row? Someone asked at reception.\n\nNadia",
+      ),
+    ).not.toMatch(/complaint/);
+  });
+
+  it("reads 'perhaps you could' and 'I wondered whether you might consider' as requests", () => {
+    expect(
+      actionsOf(
+        "Dear Tom,\n\nWe're asking a few shops whether they'd donate a raffle prize, and I wondered whether you might consider a voucher. If you're able to help, perhaps you could drop it in at the Town Hall.\n\nWith many thanks,\nNadia Kowal",
+      ),
+    ).toMatch(/^Reply to/);
+  });
+});
