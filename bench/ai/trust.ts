@@ -14,7 +14,7 @@
  *                                           data, never writes RESULTS.md); --errors lists failures
  *      ANALYZER_ROOT=/path/to/old/checkout npx tsx bench/ai/trust.ts --record-previous
  *                                           measures an older analyzer and writes previous-figures.json
- *                                           (--record-part1 to --record-part10c: the later analyzers,
+ *                                           (--record-part1 to --record-part10d: the later analyzers,
  *                                           listed with their commits in EARLIER_ANALYZERS)
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -87,10 +87,11 @@ const EARLIER_ANALYZERS = [
   { label: "part 8", flag: "--record-part8", file: "part8-figures.json" }, // 6c0ee3f, after round 17, with the fifteenth to seventeenth sets
   { label: "part 9a", flag: "--record-part9a", file: "part9a-figures.json" }, // b3d9a1d, after round 18, with the sixteenth and seventeenth sets
   { label: "part 9b", flag: "--record-part9b", file: "part9b-figures.json" }, // 2a154f3, after round 19, with the seventeenth set
-  { label: "part 9", flag: "--record-part9", file: "part9-figures.json" }, // e10913d, after round 20, with the eighteenth to twenty-first sets
-  { label: "part 10a", flag: "--record-part10a", file: "part10a-figures.json" }, // 12d742f, after round 21, with the nineteenth to twenty-first sets
-  { label: "part 10b", flag: "--record-part10b", file: "part10b-figures.json" }, // c21c15f, after round 22, with the twentieth and twenty-first sets
-  { label: "part 10c", flag: "--record-part10c", file: "part10c-figures.json" }, // 70f7703, after round 23, with the twenty-first set
+  { label: "part 9", flag: "--record-part9", file: "part9-figures.json" }, // e10913d, after round 20, with the eighteenth to twenty-second sets
+  { label: "part 10a", flag: "--record-part10a", file: "part10a-figures.json" }, // 12d742f, after round 21, with the nineteenth to twenty-second sets
+  { label: "part 10b", flag: "--record-part10b", file: "part10b-figures.json" }, // c21c15f, after round 22, with the twentieth to twenty-second sets
+  { label: "part 10c", flag: "--record-part10c", file: "part10c-figures.json" }, // 70f7703, after round 23, with the twenty-first and twenty-second sets
+  { label: "part 10d", flag: "--record-part10d", file: "part10d-figures.json" }, // cb757a9, after round 24, with the twenty-second set
 ] as const;
 const labelsFile = (file: string) => join(import.meta.dirname, "labels", file);
 
