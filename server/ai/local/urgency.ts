@@ -65,7 +65,6 @@ function spanDays(text: string): { text: string; days: number } | null {
 }
 const WEEKDAY_WORD = /\b(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 const SHORT_DAY_DATE = /\b(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.? \d{1,2}(st|nd|rd|th)?\b/i;
-const SHORT_DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const REQUEST =
   /\b(please|pls|kindly)\b.{0,40}\b(confirm|reply|respond|send|review|approve|sign|let me know|advise|call|check|update|share|provide|submit|rsvp)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\b(your|any) thoughts\b|\brsvp\b|\bplease (confirm|advise|respond|reply)\b|\bawait(ing)? your (reply|response|answer|confirmation)\b|\bneed (your|an?) (answer|decision|approval|input|sign-?off)\b/i;
@@ -189,7 +188,9 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
     consider(subjectDay[0], resolveDate(subjectDay[0], features.now));
   // A subject's short weekday and date after a cue ("Quote needed by Thurs 6th please").
   const shortDay = DEADLINE_CUE.test(features.subject) ? SHORT_DAY_DATE.exec(features.subject) : null;
-  const shortDayIndex = shortDay ? SHORT_DAYS.indexOf((shortDay[1] ?? "").toLowerCase().slice(0, 3)) : -1;
+  const shortDayIndex = shortDay
+    ? WEEKDAYS.findIndex((d) => d.startsWith((shortDay[1] ?? "").toLowerCase().slice(0, 3)))
+    : -1;
   if (shortDay && shortDayIndex !== -1) consider(shortDay[0], daysUntilWeekday(features.now, shortDayIndex));
   for (const sentence of sentences) {
     const hasCue = DEADLINE_CUE.test(sentence.text) || REQUEST.test(sentence.text);
