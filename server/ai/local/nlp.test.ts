@@ -20,4 +20,26 @@ describe("sentence boundaries", () => {
       "Version 2.0.1 is out.",
     ]);
   });
+
+  it("does not end a sentence at a short word's dot before a lower-case aside or an extension's number", () => {
+    expect(
+      sentences(
+        "For a while, the VP of dev. (now still CTO I think) was keen on it. Then they lost interest.",
+      ),
+    ).toEqual([
+      "For a while, the VP of dev. (now still CTO I think) was keen on it.",
+      "Then they lost interest.",
+    ]);
+    expect(sentences("Call me on ext. 4411 tomorrow. Bye.")).toEqual([
+      "Call me on ext. 4411 tomorrow.",
+      "Bye.",
+    ]);
+  });
+
+  it("still ends a casual sentence before a lower-case word", () => {
+    expect(sentences("is the workshop open monday or am I off. my mum needs to know")).toEqual([
+      "is the workshop open monday or am I off.",
+      "my mum needs to know",
+    ]);
+  });
 });

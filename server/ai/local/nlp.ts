@@ -60,11 +60,24 @@ function protectHosts(text: string): string {
 
 const restore = (text: string) => (text.includes(LEADER) ? text.replaceAll(LEADER, ".") : text);
 
+// wink knows the common abbreviations ("approx.", "etc.", "Dr.") but ends a sentence at any
+// other short word's dot, so "the VP of dev. (now CTO)" and "ext. 4411" came out as two
+// sentences and a summary stopped mid-thought. No sentence opens with a lower-case aside, and a
+// phone extension is followed by its number, so those dots are kept in the word. A lower-case
+// word after the dot is left alone: casual mail starts sentences that way ("am I off. my mum").
+const ASIDE_DOT = /(?<=(?:^|[\s(])[A-Za-z]{2,4})\.(?=[ \t]+\([a-z])/g;
+const EXTENSION_DOT = /(?<=\b(?:[Ee]xtn?|[Tt]el))\.(?=[ \t]*\d)/g;
+
+function protectAbbreviations(text: string): string {
+  if (!text.includes(".")) return text;
+  return text.replace(ASIDE_DOT, LEADER).replace(EXTENSION_DOT, LEADER);
+}
+
 /** Sentences, tokens, entities and sentiment of `text` in one wink pass. */
 export function parseText(text: string): ParsedText {
   const w = nlp();
   const its = w.its;
-  const doc: Document = w.readDoc(protectHosts(text));
+  const doc: Document = w.readDoc(protectAbbreviations(protectHosts(text)));
   const sentences: ParsedSentence[] = [];
   doc.sentences().each((sentence: ItemSentence) => {
     const tokens = sentence.tokens();
