@@ -1,3 +1,4 @@
+import { COMPLAINT_MARGIN, complaintLogOdds } from "./complaint/score.ts";
 import { type EmailFeatures, NO_REPLY_NOTICE } from "./features.ts";
 import type { UrgencyResult } from "./urgency.ts";
 
@@ -124,6 +125,9 @@ export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): I
   // An instruction alone ("Sign in to view it") asks something only when a person writes it.
   if (REQUEST.test(text) || (IMPERATIVE.test(text) && !ROLE_ADDRESS.test(features.fromAddress)))
     return "request";
+  // Complaints told without any words the rules know ("I even brought the swatch in") fell back
+  // to information; a word model trained on many mailboxes' complaints reads them (decision 0048).
+  if (complaintLogOdds(features.subject, features.text) >= COMPLAINT_MARGIN) return "complaint";
   return "information";
 }
 

@@ -1,0 +1,150 @@
+/**
+ * Trains the complaint-or-information word model of server/ai/local/complaint (decision 0048) on
+ * the dev intents and writes server/ai/local/complaint/model.ts. Held-out sets are never read.
+ *
+ * With ANALYZER_ROOT and --from N it first measures what the model would do for a new mailbox:
+ * the intent rules of the checkout at ANALYZER_ROOT (from before round N, so they have not seen
+ * the later rounds either) read the dev intents of round N on; a model trained only on the rounds
+ * before N reads the mails those rules call information. It counts the complaints it mends and the
+ * true information mails it breaks at each margin, with the analyzer's own scorer.
+ *
+ * Run: npx tsx bench/ai/train-complaint.ts
+ *      ANALYZER_ROOT=<worktree> npx tsx bench/ai/train-complaint.ts --from 21 [--list] [--no-write]
+ */
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  COMPLAINT_MARGIN,
+  type ComplaintModel,
+  complaintLogOddsWith,
+} from "../../server/ai/local/complaint/score.ts";
+import { directTokens } from "../../server/ai/local/direct/tokens.ts";
+import { type EmailFeatures, extractFeatures } from "../../server/ai/local/features.ts";
+import type { Intent } from "../../server/ai/local/intent.ts";
+import type { AnalyzerContext, AnalyzerInput } from "../../server/ai/local/types.ts";
+import type { UrgencyResult } from "../../server/ai/local/urgency.ts";
+import { loadMailSet, type MailSample, mailInput, withDevExtra } from "./trust-data.ts";
+
+// A word seen in one mail only is that mail's, not a sign of a complaint.
+const MIN_DOCS = 2;
+const MARGINS = [2, 4, 6, 8];
+
+interface Example {
+  id: string;
+  round: number;
+  intent: Intent;
+  tokens: Set<string>;
+  input: AnalyzerInput;
+}
+
+const mailbox = loadMailSet("dev");
+const examples: Example[] = withDevExtra<MailSample>("actions.json", "dev", mailbox.mail)
+  .filter((m) => m.kind === "normal" && m.intent)
+  .map((m) => {
+    const input = mailInput(m, mailbox);
+    const features = extractFeatures(input, mailbox.context);
+    return {
+      id: m.id,
+      // Mail written before the numbered rounds counts as round 0.
+      round: Number(/^r(\d+)/.exec(m.id)?.[1] ?? 0),
+      intent: m.intent as Intent,
+      tokens: directTokens(features.subject, features.text),
+      input,
+    };
+  });
+
+/**
+ * Bernoulli naive Bayes of complaint against information, add-one smoothed, over the words seen
+ * in at least MIN_DOCS dev mails of any intent. The log-odds of a mail is the bias plus the weight
+ * of each known word it has.
+ */
+function trainModel(train: Example[]): ComplaintModel {
+  const docs = { complaint: 0, information: 0 };
+  const counts = new Map<string, { all: number; complaint: number; information: number }>();
+  for (const e of train) {
+    if (e.intent === "complaint" || e.intent === "information") docs[e.intent]++;
+    for (const token of e.tokens) {
+      const row = counts.get(token) ?? { all: 0, complaint: 0, information: 0 };
+      row.all++;
+      if (e.intent === "complaint" || e.intent === "information") row[e.intent]++;
+      counts.set(token, row);
+    }
+  }
+  let bias = Math.log(docs.complaint / docs.information);
+  const weights = new Map<string, number>();
+  for (const [token, row] of [...counts].sort((a, b) => a[0].localeCompare(b[0]))) {
+    if (row.all < MIN_DOCS) continue;
+    const pc = (row.complaint + 1) / (docs.complaint + 2);
+    const pi = (row.information + 1) / (docs.information + 2);
+    bias += Math.log(1 - pc) - Math.log(1 - pi);
+    const w = Math.log(pc / (1 - pc)) - Math.log(pi / (1 - pi));
+    weights.set(token, Math.round(w * 100) / 100);
+  }
+  return { bias: Math.round(bias * 100) / 100, weights };
+}
+
+async function measure(root: string, from: number): Promise<void> {
+  const local = join(root, "server", "ai", "local");
+  const old = {
+    ...((await import(join(local, "features.ts"))) as {
+      extractFeatures: (input: AnalyzerInput, context: AnalyzerContext) => EmailFeatures;
+    }),
+    ...((await import(join(local, "urgency.ts"))) as { assessUrgency: (f: EmailFeatures) => UrgencyResult }),
+    ...((await import(join(local, "intent.ts"))) as {
+      detectIntent: (f: EmailFeatures, u: UrgencyResult) => Intent;
+    }),
+  };
+  const model = trainModel(examples.filter((e) => e.round < from));
+  const test = examples.filter((e) => e.round >= from);
+  const fallback = test.filter((e) => {
+    const features = old.extractFeatures(e.input, mailbox.context);
+    return old.detectIntent(features, old.assessUrgency(features)) === "information";
+  });
+  console.log(
+    `rules at ${root}, model trained on ${examples.length - test.length} dev intents before round ${from}; ` +
+      `of ${test.length} mails from round ${from} on, the rules call ${fallback.length} information ` +
+      `(${fallback.filter((e) => e.intent === "information").length} truly, ` +
+      `${fallback.filter((e) => e.intent === "complaint").length} complaints)`,
+  );
+  for (const margin of MARGINS) {
+    const moved = fallback.filter((e) => complaintLogOddsWith(model, e.tokens) >= margin);
+    const count = (intent: string) => moved.filter((e) => e.intent === intent).length;
+    const other = moved.length - count("complaint") - count("information");
+    console.log(
+      `margin ${margin}${margin === COMPLAINT_MARGIN ? " (used)" : ""}: read as complaints ${moved.length}: ` +
+        `${count("complaint")} complaints mended, ${count("information")} information mails broken, ${other} other asks`,
+    );
+    if (process.argv.includes("--list") && margin === COMPLAINT_MARGIN)
+      for (const e of moved) console.log(`  ${e.id} (${e.intent})`);
+  }
+}
+
+const fromArg = process.argv.indexOf("--from");
+if (process.env.ANALYZER_ROOT && fromArg >= 0) {
+  await measure(process.env.ANALYZER_ROOT, Number(process.argv[fromArg + 1]));
+}
+
+if (!process.argv.includes("--no-write")) {
+  const full = trainModel(examples);
+  const n = (intent: string) => examples.filter((e) => e.intent === intent).length;
+  const out = join(import.meta.dirname, "..", "..", "server", "ai", "local", "complaint", "model.ts");
+  writeFileSync(
+    out,
+    `/**
+ * Complaint-or-information word weights (Bernoulli naive Bayes log-odds), generated by
+ * \`npx tsx bench/ai/train-complaint.ts\` from the ${n("complaint")} complaints and ${n("information")} information mails
+ * among the ${examples.length} dev intents (bench/ai/labels actions dev sets, written for this project, never the
+ * held-out ones). Do not edit by hand. Pairs rather than an object: words such as "then" are no
+ * property names.
+ */
+export const COMPLAINT_MODEL: { trainedOn: string; bias: number; weights: ReadonlyArray<readonly [string, number]> } = {
+  trainedOn: "bench/ai/labels actions dev sets",
+  bias: ${full.bias},
+  weights: ${JSON.stringify([...full.weights])},
+};
+`,
+  );
+  execFileSync("npx", ["biome", "format", "--write", out], { stdio: "ignore" });
+  console.log(`${full.weights.size} words kept -> ${out}`);
+}
