@@ -117,7 +117,7 @@ export function withDevExtra<T>(file: string, split: Split, first: T[]): T[] {
 
 /** The "-devN" files of a dev side, each on its own (a mailbox, a trade, a helper's hand). */
 export function devExtraSets<T>(file: string): Array<{ name: string; entries: T[] }> {
-  return Array.from({ length: 39 }, (_, i) => file.replace(/\.json$/, `-dev${i + 2}.json`))
+  return Array.from({ length: 59 }, (_, i) => file.replace(/\.json$/, `-dev${i + 2}.json`))
     .filter((name) => existsSync(join(LABELS, name)))
     .map((name) => {
       // A file for another mailbox names its owner; each of its entries carries it.
