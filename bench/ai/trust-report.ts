@@ -221,6 +221,13 @@ export function trustMarkdown(now: Figures, earlier: readonly EarlierColumn[]): 
     ...["question", "request", "deadline", "meeting", "complaint", "information", "notification"].map((i) =>
       row(`actions fit · ${i} (third to last held-out sets, pooled)`, `actions.later:fit:${i}`, now, "all"),
     ),
+    row(
+      "Information mails given a complaint's actions (third to last held-out sets, pooled)",
+      "actions.later:infoAsComplaint",
+      now,
+      "0",
+      count,
+    ),
     row("Email sentences, 3 classes: shown label accuracy", "labels.email3:shownAccuracy", now, "> VADER"),
     row("Email sentences, 3 classes: VADER accuracy", "labels.email3:vaderAccuracy", now, ""),
     row("Email sentences, 3 classes: shown label macro-F1", "labels.email3:shownMacroF1", now, "> VADER"),

@@ -258,11 +258,16 @@ function actions(split: Split, errors: string[]): Figures {
   const perIntent = new Map<string, { n: number; fit: number }>();
   let n = 0;
   let fit = 0;
+  let infoAsComplaint = 0;
   // actions-dev2.json (part 3) is in the dev set's mailbox.
   for (const sample of withDevExtra("actions.json", split, set.mail)) {
     if (sample.kind !== "normal" || !sample.intent) continue;
     const a = analyse(mailInput(sample, set), set.context);
     const misfits = actionMisfits(sample.intent, a);
+    if (sample.intent === "information" && a.suggestedActions.some((s) => /complaint/i.test(s))) {
+      infoAsComplaint++;
+      errors.push(`actions ${sample.id} (information): given a complaint's actions`);
+    }
     const row = perIntent.get(sample.intent) ?? { n: 0, fit: 0 };
     row.n++;
     n++;
@@ -276,7 +281,7 @@ function actions(split: Split, errors: string[]): Figures {
     }
     perIntent.set(sample.intent, row);
   }
-  const figures: Figures = { n, fitRate: fit / n };
+  const figures: Figures = { n, fitRate: fit / n, infoAsComplaint };
   for (const [intent, row] of perIntent) figures[`fit:${intent}`] = row.fit / row.n;
   // The second held-out set (issue 18 part 2), in the dev set's mailbox; held-out runs only.
   if (split === "heldout") {
@@ -301,14 +306,19 @@ function actions(split: Split, errors: string[]): Figures {
     // cannot leak into tuning.
     // Also pooled by intent over all of them: which kind of ask new mailboxes still miss.
     const pooled = new Map<string, { n: number; fit: number }>();
+    let infoAsComplaint = 0;
     for (const set of LATER_SETS) {
       const key = LATER_SET_NAMES[set];
       const later = laterHeldout<MailSample>(set, "actions").heldout;
       if (later.length === 0) continue;
       let fitting = 0;
       for (const m of later) {
-        const ok =
-          actionMisfits(m.intent ?? "", analyse(mailInput(m, mailbox), mailbox.context)).length === 0;
+        const a = analyse(mailInput(m, mailbox), mailbox.context);
+        const ok = actionMisfits(m.intent ?? "", a).length === 0;
+        // "Fits" lets information mail have any actions but "reply to confirm", so a mail misread as a
+        // complaint is counted on its own: that is what a complaint model can break.
+        if (m.intent === "information" && a.suggestedActions.some((s) => /complaint/i.test(s)))
+          infoAsComplaint++;
         if (ok) fitting++;
         const row = pooled.get(m.intent ?? "") ?? { n: 0, fit: 0 };
         row.n++;
@@ -318,6 +328,7 @@ function actions(split: Split, errors: string[]): Figures {
       figures[`${key}:n`] = later.length;
       figures[`${key}:fitRate`] = fitting / later.length;
     }
+    figures["later:infoAsComplaint"] = infoAsComplaint;
     for (const [intent, row] of pooled) {
       figures[`later:n:${intent}`] = row.n;
       figures[`later:fit:${intent}`] = row.fit / row.n;
