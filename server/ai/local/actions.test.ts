@@ -1010,3 +1010,58 @@ describe("complaints from every kind of correspondent (part 10, round 25)", () =
     ).toMatch(/^Reply to/);
   });
 });
+
+describe("complaints told as plain facts (part 11, round 26)", () => {
+  const from = { name: "Carl Mottram", address: "carl.mottram@quaymail.example" };
+  const actionsOf = (bodyText: string, subject = "Job 4471") =>
+    analyse({ from, subject, bodyText }).suggestedActions.join(" ");
+
+  it("reads a no-show without a word, work still not right, goods paid for and not come and a counted wrong as complaints", () => {
+    for (const bodyText of [
+      "You were due Monday. It's Wednesday. No call, no text, nothing.\n\nCarl",
+      "The extractor fan is still not working. That's your second visit and £95 paid.\n\nCarl",
+      "Where is my garden bench. Paid in full on the 3rd of March.",
+      "I have never complained before but your skip has blocked our drive since Friday.\n\nCarl Mottram",
+      "still waiting on ur quote for the fence. 3 weeks now",
+      "hi, my overtime isnt on my payslip again. thats 4 weeks now and i put it on the timesheet every time\n\ncarl",
+    ])
+      expect(actionsOf(bodyText)).toMatch(/complaint/);
+  });
+
+  it("reads a council's report from the public and works that are an offence as complaints, but not a licence letter's general warning", () => {
+    expect(
+      actionsOf(
+        "Dear Sir,\n\nThe Council has received reports from members of the public that rubble was tipped in the lay-by on Mill Road on two occasions.\n\nPlease contact me within ten working days.\n\nR. Hume\nEnvironmental Enforcement",
+        "Waste on Mill Road",
+      ),
+    ).toMatch(/complaint/);
+    expect(
+      actionsOf(
+        "Dear Sir,\n\nThe railings were replaced in steel without the approval the consent requires. Works not in accordance with a listed building consent are an offence.\n\nR. Hume\nConservation Officer",
+        "12 High Street",
+      ),
+    ).toMatch(/complaint/);
+    expect(
+      actionsOf(
+        "Dear Sir,\n\nYour street trading licence expires on 30 June. Please apply to renew it by 31 May. Please note it is an offence to trade without a valid licence.\n\nLicensing Team",
+        "Licence renewal",
+      ),
+    ).not.toMatch(/complaint/);
+  });
+
+  it("does not read a denied complaint, a complaint to someone else, a place 'right in the middle' or 'not the worst thing' as a complaint", () => {
+    for (const bodyText of [
+      "Hi Sue,\n\nNot a complaint at all, just so you know the cat was a bit off her food after the visit. The vet thinks it was the heat.\n\nCarl",
+      "Sue,\n\nThe haulier has lost our pallet again and I've put a formal complaint in with their head office. Your tiles now come Thursday.\n\nCarl",
+      "Dear Sue,\n\nThank you for the mirror. We've put it right in the middle of the hall where everyone sees it.\n\nCarl",
+      "Sue, the kiln is coming a week later than planned, which isn't the worst thing as it gives us time to clear the shed.\n\nCarl",
+    ])
+      expect(actionsOf(bodyText, "Update")).not.toMatch(/complaint/);
+  });
+
+  it("reads text-speak 'can u' as a request", () => {
+    expect(
+      actionsOf("hiya can u lend me 30 quid for the coach on saturday, ill pay u back friday x", "coach"),
+    ).toMatch(/^Reply to/);
+  });
+});

@@ -865,3 +865,35 @@ describe("others' text in three falconers' mail (part 10, round 24)", () => {
     expect(garage).not.toMatch(/failed its MOT|yes\/no on the pipes/);
   });
 });
+
+describe("others' text in a chimney sweep's, a stonemason's and a caravan engineer's mail (part 11, round 26)", () => {
+  it("drops texts under a sender with a label and a time, and a chat export with dates", () => {
+    const labelled = cleanBody(
+      "Hi, my landlady has been texting about the van, see below. Sorry!\n\nMaureen (landlady), 09:14:\nThe van cannot go on the lawn again, it left ruts last time\n\nMaureen (landlady), 09:20:\nAnd the side gate sticks so mind it\n\nPriya",
+      "Priya",
+    ).text;
+    expect(labelled).toContain("my landlady has been texting");
+    expect(labelled).not.toMatch(/left ruts|side gate sticks/);
+    const exported = cleanBody(
+      "Look at this from the hire firm. Your decision.\n\n[07:41, 12/03/2025] Kerr Plant Hire: Morning, the digger won't be free till Thursday now\n[07:45, 12/03/2025] Sam: We need it Tuesday\n[07:52, 12/03/2025] Kerr Plant Hire: Best I can do is a mini on Tuesday",
+      "Sam",
+    ).text;
+    expect(exported).toContain("Your decision.");
+    expect(exported).not.toMatch(/won't be free|a mini on Tuesday/);
+  });
+
+  it("drops a quoted post with its credit line, and a Welsh reply header with the reply under it", () => {
+    const post = cleanBody(
+      'Someone put this on the village page, thought you would like it!\n\n"Big thanks to the lads who rebuilt our garden wall, tidy job and cleaned up after."\n\n— Posted by Gwen Ellis in Llanfair Village Noticeboard · 5h · 21 reactions\n\nDi',
+      "Di",
+    ).text;
+    expect(post).toContain("thought you would like it");
+    expect(post).not.toMatch(/Posted by|rebuilt our garden wall/);
+    const welsh = cleanBody(
+      "Diolch, see you Friday.\n\nMam\n\nAr ddydd Mawrth, 4 Chwe 2025 am 20:11, ysgrifennodd Rhys Evans <rhys@evans-build.example>:\n> Mam, bydda i draw ddydd Gwener.",
+      "Mam",
+    ).text;
+    expect(welsh).toContain("see you Friday");
+    expect(welsh).not.toMatch(/ysgrifennodd|bydda i draw/);
+  });
+});

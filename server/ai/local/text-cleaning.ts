@@ -73,7 +73,7 @@ const QUOTE_HEADER = [
 
 // "Le lun. 3 févr. 2025 à 11:02, Morgan <...> a écrit :" and its kin in other languages.
 const FOREIGN_WROTE =
-  /^\S.{3,200}\b(a écrit|schreef|schrieb|escribió|ha scritto|escreveu|napisał|pisze|skrev|kirjoitti|írta)(\(a\))?(\s.{0,120})?\s*:\s*$/i;
+  /^\S.{3,200}\b(a écrit|schreef|schrieb|escribió|ha scritto|escreveu|napisał|pisze|skrev|kirjoitti|írta|ysgrifennodd)(\(a\))?(\s.{0,120})?\s*:\s*$/i;
 
 const SIGNATURE_START = [
   /^-- ?$/,
@@ -127,8 +127,11 @@ const CHAT_OR_FIELD =
   /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,3}( \([^)\n]{1,30}\))?,?\s+\d{1,2}:\d\d(\s?[AP]M)?\s*$|^\s*\[[^\]\n]{0,24}\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]\s*\S|^\s*[A-Z][A-Z0-9&/.'()-]*( [A-Z0-9&/.'()-]+){0,4}:\s*\S/;
 
 // A chat message pasted with its time and speaker on its own line ("Sat 5 Apr, 10:02 – Dave: Morning
-// Ellie, running late", "[10:19] Dave: On my way"): a paragraph of such lines is the chat.
-const BULLET_TIME_SPEAKER = /^\s*[\w.'-]+( [\w.'-]+){0,3}\s*[•·]\s*\d{1,2}:\d\d(\s?[AP]M)?\s*$/i;
+// Ellie, running late", "[10:19] Dave: On my way", "[08:02, 01/05/2025] Daz: Morning"): a
+// paragraph of such lines is the chat.
+// Also a sender with how they are known and the time, then a colon ("June (next door), 14:02:").
+const BULLET_TIME_SPEAKER =
+  /^\s*[\w.'-]+( [\w.'-]+){0,3}(\s*[•·]\s*\d{1,2}:\d\d(\s?[AP]M)?| \([^)\n]{1,30}\),? \d{1,2}:\d\d(\s?[AP]M)?:)\s*$/i;
 // A speaker line alone ("Gary Plumbing:") counts as chat only when the same speaker comes back.
 const SPEAKER_ALONE = /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){1,3}:\s*$/;
 // A text message stamped with its sender in capitals ("SEVERNSIDE ACAD: Josh has been issued..."),
@@ -143,7 +146,7 @@ const SPEAKER_PREFIX = /^\s*([A-Z][\w'.&-]*(?: [A-Z][\w'.&-]*){0,3}):\s+\S/;
 // A report's export stamp ("Exported from HawkLog v2.3 on 20/05/2024 at 07:58").
 const EXPORT_STAMP = /^\s*(exported|generated|printed|produced|created) (from|by|with|on|using)\b[^\n]*\d/i;
 const TIMED_CHAT_LINE =
-  /^\s*(\[[^\]\n]{0,24}\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]|[^:\n]{0,24}\b\d{1,2}:\d\d(\s?[AP]M)?\s*[–—-])\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,2}:\s*\S/i;
+  /^\s*(\[[^\]\n]{0,24}\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?(,\s*\d{1,2}[/.]\d{1,2}[/.]\d{2,4})?\]|[^:\n]{0,24}\b\d{1,2}:\d\d(\s?[AP]M)?\s*[–—-])\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,2}:\s*\S/i;
 
 // A review pasted with its star rating ("★☆☆☆☆ Cancelled three times in one month"), and the
 // review site's furniture after it.
@@ -373,8 +376,22 @@ function dropPointedPaste(lines: string[]): void {
   }
 }
 
-/** A pasted social post: from the paragraph with its age line to the one with its reactions. */
+// A post quoted with its credit line under it ("— Posted by Lindsay Armstrong in Hexham
+// Noticeboard · 2h · 43 reactions").
+const POST_CREDIT = /^\s*[—–-]?\s*(posted|shared) by\b[^\n]{1,100}·/i;
+
+/**
+ * A pasted social post: from the paragraph with its age line to the one with its reactions, or
+ * the paragraph above its credit line with the line itself.
+ */
 function dropSocialPost(lines: string[]): void {
+  const credit = lines.findIndex((l) => POST_CREDIT.test(l));
+  if (credit !== -1) {
+    let start = credit - 1;
+    while (start >= 0 && (lines[start] ?? "").trim() === "") start--;
+    while (start >= 0 && (lines[start] ?? "").trim() !== "") start--;
+    for (let k = start + 1; k <= credit; k++) lines[k] = "";
+  }
   const age = lines.findIndex((l) => POST_AGE.test(l));
   if (age === -1) return;
   let start = age;
