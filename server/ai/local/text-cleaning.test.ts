@@ -897,3 +897,23 @@ describe("others' text in a chimney sweep's, a stonemason's and a caravan engine
     expect(welsh).not.toMatch(/ysgrifennodd|bydda i draw/);
   });
 });
+
+describe("others' text in a scaffolding contractor's mail (part 11, round 27)", () => {
+  it("drops minutes with plainly numbered items under their Present and Apologies header", () => {
+    const cleaned = cleanBody(
+      "Dev, notes from Tuesday below, item 2 is yours. Kate\n\nHARBOUR WAY - SITE MEETING No. 5\nDate: 08/05/2025\nPresent: R. Moss, D. Lyle\nApologies: P. Grant\n\n1. Programme - cladding two days late after the storm.\n2. Access - hoist to be inspected before Friday. ACTION: Lyle.\n3. AOB - none.",
+      "Kate Shaw",
+    ).text;
+    expect(cleaned).toContain("item 2 is yours");
+    expect(cleaned).not.toMatch(/cladding two days late|hoist to be inspected|Apologies/);
+  });
+
+  it("drops a text passed on under a separator line", () => {
+    const cleaned = cleanBody(
+      "Dev, is this one of ours? Kate\n\n--- text message, 09/05 21:10 ---\nhi its flat 3, theres a pole left on the roof banging all night. can someone shift it",
+      "Kate Shaw",
+    ).text;
+    expect(cleaned).toContain("is this one of ours?");
+    expect(cleaned).not.toMatch(/banging all night|can someone shift it/);
+  });
+});

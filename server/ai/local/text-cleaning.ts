@@ -70,6 +70,9 @@ const QUOTE_HEADER = [
   /^From: .+$/, // Outlook reply header block; confirmed by a Sent:/Date: line after it, or a pasted thread's "From: Full Name"
   /^Begin forwarded message:/i,
 ];
+// A text passed on under a separator ("--- text message, 17/04 22:48 ---").
+const PASSED_ON_TEXT =
+  /^-{2,}\s*(text message|sms|whatsapp( message)?|message from [^-\n]{1,40})\b[^\n]{0,40}-{2,}\s*$/i;
 
 // "Le lun. 3 févr. 2025 à 11:02, Morgan <...> a écrit :" and its kin in other languages.
 const FOREIGN_WROTE =
@@ -319,6 +322,9 @@ const NUMBERED_CLAUSE = /^\s*\d{1,2}(\.\d{1,2})+\.?\s+[A-Z][^\n]{60,}$/;
 // / "ACTION: O. Tranter to provide quote."): a paragraph of numbered lines with a decimal one.
 const MINUTE_ITEM = /^\s*\d{1,2}(\.\d{1,2})+\.?\s+\S/;
 const NUMBERED_OR_FIELD = /^\s*\d{1,2}(\.\d{1,2})*\.?\s+\S|^\s*[A-Z][A-Z ]{1,20}:\s+\S/;
+// Minutes under their header ("Present: ...", "Apologies: ..."): their items may be numbered plainly.
+const MINUTES_HEADER = /^\s*(present|apologies|attendees|in attendance)\s*:/i;
+const PLAIN_ITEM = /^\s*\d{1,2}\.\s+\S/;
 
 // A paragraph that opens by pointing back at what is above it as someone else's text ("^ that's
 // what they sent this morning", "That's the current version."): everything above it is the paste.
@@ -326,7 +332,8 @@ const POINTS_BACK_AT_PASTE =
   /^\s*(\^+\s*)?(that's|that is|this is|those are|the above is|above is) (what|all) (they|he|she|the \w+( \w+)?|[A-Z][a-z]+) (sent|wrote|emailed|posted|forwarded|replied|came back with|put)\b|^\s*(\^+\s*)?(that's|that is|this is|the above is|above is) (the|their|his|her) (current|latest|old|new|draft|original|existing|proposed) (version|wording|text|draft|template|copy)\b|^\s*\^+\s+\S/i;
 
 // Words of someone speaking to the reader: a paragraph with them is the writer's again.
-const SPEAKS = /\b(i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll|my|our|us|me|you|your|you're)\b/i;
+const SPEAKS =
+  /\b(i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll|my|our|us|me|you|your|you're|yours|mine|ours|myself|yourself|ourselves)\b/i;
 /** Someone speaks in the text, outside quotation marks: an article's quoted witness does not count. */
 const speaks = (text: string) => SPEAKS.test(text.replace(/["“][^"”\n]*["”]/g, " "));
 
@@ -460,7 +467,9 @@ function dropPastedParagraphs(lines: string[]): void {
     const clause =
       (paragraph.length === 1 && NUMBERED_CLAUSE.test(paragraph[0] ?? "")) ||
       (paragraph.length >= 2 &&
-        paragraph.some((l) => MINUTE_ITEM.test(l)) &&
+        (paragraph.some((l) => MINUTE_ITEM.test(l)) ||
+          (paragraph.filter((l) => PLAIN_ITEM.test(l)).length >= 2 &&
+            original.slice(0, start).some((l) => MINUTES_HEADER.test(l)))) &&
         paragraph.every((l) => NUMBERED_OR_FIELD.test(l)));
     const invitationCard = paragraph.some((l) => CALENDAR_WHEN.test(l));
     const commentHeader = paragraph.length <= 2 && STAMP_LINE.test(paragraph.at(-1) ?? "");
@@ -560,7 +569,7 @@ function isQuoteHeader(lines: string[], i: number): boolean {
     next !== ""
   )
     return true;
-  if (FOREIGN_WROTE.test(line)) return true;
+  if (FOREIGN_WROTE.test(line) || PASSED_ON_TEXT.test(line)) return true;
   return QUOTE_HEADER[6]?.test(line) === true;
 }
 
