@@ -14,7 +14,7 @@
  *                                           data, never writes RESULTS.md); --errors lists failures
  *      ANALYZER_ROOT=/path/to/old/checkout npx tsx bench/ai/trust.ts --record-previous
  *                                           measures an older analyzer and writes previous-figures.json
- *                                           (--record-part1 to --record-part11a: the later analyzers,
+ *                                           (--record-part1 to --record-part11b: the later analyzers,
  *                                           listed with their commits in EARLIER_ANALYZERS)
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -94,6 +94,7 @@ const EARLIER_ANALYZERS = [
   { label: "part 10d", flag: "--record-part10d", file: "part10d-figures.json" }, // cb757a9, after round 24, with the twenty-second set
   { label: "part 10", flag: "--record-part10", file: "part10-figures.json" }, // 2c14c99, after round 25, the analyzer at the start of part 11
   { label: "part 11a", flag: "--record-part11a", file: "part11a-figures.json" }, // 47c362e, the complaint word model, before round 26
+  { label: "part 11b", flag: "--record-part11b", file: "part11b-figures.json" }, // 85ff766, after round 26
 ] as const;
 const labelsFile = (file: string) => join(import.meta.dirname, "labels", file);
 
