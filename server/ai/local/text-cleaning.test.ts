@@ -917,3 +917,23 @@ describe("others' text in a scaffolding contractor's mail (part 11, round 27)", 
     expect(cleaned).not.toMatch(/banging all night|can someone shift it/);
   });
 });
+
+describe("answers written between the quoted lines", () => {
+  it("keeps the writer's inline answers and drops the quoted questions, when the writer says so", () => {
+    const cleaned = cleanBody(
+      "Hi Moira, answers below.\n\nOn 4 Mar 2025, at 09:12, Moira Dunn <moira@dunn-accounts.example> wrote:\n> 1. Did you pay the van insurance monthly?\n\nYes, by direct debit.\n\n> 2. Any cash sales in March?\n\nNone at all.",
+      "Pete Lowe",
+    ).text;
+    expect(cleaned).toContain("by direct debit");
+    expect(cleaned).toContain("None at all.");
+    expect(cleaned).not.toMatch(/van insurance monthly|cash sales in March|wrote:/);
+  });
+
+  it("still cuts a quoted reply under a plain top-posted answer", () => {
+    const cleaned = cleanBody(
+      "Yes, Friday is fine.\n\nOn 4 Mar 2025, at 09:12, Moira Dunn <moira@dunn-accounts.example> wrote:\n> Can we meet Friday?\n\nBelow the quote, old text.",
+      "Pete Lowe",
+    ).text;
+    expect(cleaned).toBe("Yes, Friday is fine.");
+  });
+});

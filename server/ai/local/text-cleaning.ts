@@ -537,6 +537,17 @@ export interface CleanedBody {
   hadFooter: boolean;
 }
 
+// The writer says their answers are between the quoted lines ("my answers are below in capitals",
+// "answers inline", "see my replies below", "answers in between yours").
+const INLINE_ANNOUNCE =
+  /\b(answers?|replies|responses|comments)\b[^.!?\n]{0,30}\b(below|inline|in line|in between|between yours)\b|\b(answers?|replies|comments) in (capitals|caps|red|blue|bold)\b/i;
+
+/** Whether the writer announced inline answers and quoted lines ("> ...") follow the header. */
+function inlineAnswers(kept: readonly string[], lines: readonly string[], i: number): boolean {
+  if (!kept.some((l) => INLINE_ANNOUNCE.test(l))) return false;
+  return lines.slice(i + 1, i + 12).some((l) => /^\s*>\s*\S/.test(l));
+}
+
 function isQuoteHeader(lines: string[], i: number): boolean {
   const line = (lines[i] ?? "").trim();
   const next = (lines[i + 1] ?? "").trim();
@@ -718,6 +729,13 @@ export function cleanBody(raw: string, senderName = "", senderAddress = ""): Cle
     const line = lines[i] ?? "";
     const trimmed = line.trim();
     const header = isQuoteHeader(lines, i);
+    // "Answers below in capitals": the writer answers between the quoted lines, so what is not
+    // quoted under the header is theirs. The header block is skipped, and the "> " lines below.
+    if (header && inlineAnswers(kept, lines, i)) {
+      hadQuotedReply = true;
+      while (i + 1 < end && /^(From|Sent|Date|To|Cc|Subject):/i.test((lines[i + 1] ?? "").trim())) i++;
+      continue;
+    }
     if (header && kept.some((l) => l.trim() !== "")) {
       hadQuotedReply = true;
       end = i;
