@@ -15,7 +15,7 @@ import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
 import { assessUrgency } from "./urgency.ts";
 
 /** Bump when rules, lexicons or weights change, so stored analyses can be redone. */
-export const LOCAL_ANALYZER_VERSION = "local-1.11.3";
+export const LOCAL_ANALYZER_VERSION = "local-1.11.4";
 
 /**
  * The offline analyzer: every field of the spec's AI analysis from NLP libraries and rules,

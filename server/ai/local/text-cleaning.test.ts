@@ -908,6 +908,15 @@ describe("others' text in a scaffolding contractor's mail (part 11, round 27)", 
     expect(cleaned).not.toMatch(/cladding two days late|hoist to be inspected|Apologies/);
   });
 
+  it("keeps a writer's line that points down at minutes, though it says no 'I' or 'you'", () => {
+    const cleaned = cleanBody(
+      "Dev, notes from Tuesday below. Kate\n\nHARBOUR WAY - SITE MEETING No. 5\nDate: 08/05/2025\nPresent: R. Moss\n\n1. Programme - late.\n2. Access - hoist.",
+      "Kate Shaw",
+    ).text;
+    expect(cleaned).toContain("notes from Tuesday below");
+    expect(cleaned).not.toMatch(/HARBOUR WAY|Programme - late/);
+  });
+
   it("drops a text passed on under a separator line", () => {
     const cleaned = cleanBody(
       "Dev, is this one of ours? Kate\n\n--- text message, 09/05 21:10 ---\nhi its flat 3, theres a pole left on the roof banging all night. can someone shift it",

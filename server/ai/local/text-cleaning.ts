@@ -485,8 +485,10 @@ function dropPastedParagraphs(lines: string[]): void {
         )) ||
       // A report's title lines right above its table ("HawkLog – Weekly summary" / "Week
       // commencing 13/05/2024"): no sentence, no one speaking.
+      // A line that points down ("notes from Tuesday below. Kate") is the writer's, not a title.
       (paragraph.length > 0 &&
         !speaks(paragraph.join(" ")) &&
+        !/\b(below|underneath|as follows)\b/i.test(paragraph.join(" ")) &&
         paragraph.every((l) => !/[.!?]["')\]]?\s*$/.test(l.trim())) &&
         tableFollows(original, i)) ||
       REVIEW_HEADER.test(paragraph[0] ?? "") ||
