@@ -1055,6 +1055,7 @@ describe("complaints told as plain facts (part 11, round 26)", () => {
       "Sue,\n\nThe haulier has lost our pallet again and I've put a formal complaint in with their head office. Your tiles now come Thursday.\n\nCarl",
       "Dear Sue,\n\nThank you for the mirror. We've put it right in the middle of the hall where everyone sees it.\n\nCarl",
       "Sue, the kiln is coming a week later than planned, which isn't the worst thing as it gives us time to clear the shed.\n\nCarl",
+      "Sue, no call or text needed on Friday, the key is under the mat as usual.\n\nCarl",
     ])
       expect(actionsOf(bodyText, "Update")).not.toMatch(/complaint/);
   });
