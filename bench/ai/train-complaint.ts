@@ -19,11 +19,11 @@ import {
   type ComplaintModel,
   complaintLogOddsWith,
 } from "../../server/ai/local/complaint/score.ts";
-import { directTokens } from "../../server/ai/local/direct/tokens.ts";
 import { type EmailFeatures, extractFeatures } from "../../server/ai/local/features.ts";
 import type { Intent } from "../../server/ai/local/intent.ts";
 import type { AnalyzerContext, AnalyzerInput } from "../../server/ai/local/types.ts";
 import type { UrgencyResult } from "../../server/ai/local/urgency.ts";
+import { wordsAndPairs } from "../../server/ai/local/words-and-pairs.ts";
 import { loadMailSet, type MailSample, mailInput, withDevExtra } from "./trust-data.ts";
 
 // A word seen in one mail only is that mail's, not a sign of a complaint.
@@ -49,7 +49,7 @@ const examples: Example[] = withDevExtra<MailSample>("actions.json", "dev", mail
       // Mail written before the numbered rounds counts as round 0.
       round: Number(/^r(\d+)/.exec(m.id)?.[1] ?? 0),
       intent: m.intent as Intent,
-      tokens: directTokens(features.subject, features.text),
+      tokens: wordsAndPairs(features.subject, features.text),
       input,
     };
   });

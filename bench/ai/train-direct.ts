@@ -12,8 +12,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { categorize } from "../../server/ai/local/category.ts";
 import { logOddsWith } from "../../server/ai/local/direct/score.ts";
-import { directTokens } from "../../server/ai/local/direct/tokens.ts";
 import { type EmailFeatures, extractFeatures } from "../../server/ai/local/features.ts";
+import { wordsAndPairs } from "../../server/ai/local/words-and-pairs.ts";
 import { type DirectMail, directMailDevSets, mailInput } from "./trust-data.ts";
 
 // A word seen in one mail only is that mail's, not a sign of work or private life.
@@ -30,7 +30,7 @@ function example(mail: DirectMail): Example {
   const to = { receivedAt: new Date("2025-03-11T09:30:00Z"), userAddress: mail.owner ?? DEFAULT_OWNER };
   const input = mailInput({ id: "", kind: "normal", type: "direct", ...mail }, to);
   const features = extractFeatures(input, { userAddresses: [to.userAddress] });
-  return { bucket: mail.bucket, features, tokens: directTokens(features.subject, features.text) };
+  return { bucket: mail.bucket, features, tokens: wordsAndPairs(features.subject, features.text) };
 }
 
 /** Bernoulli naive Bayes log-likelihood ratio of each word's presence, add-one smoothed. */

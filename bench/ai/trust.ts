@@ -255,6 +255,14 @@ export function actionMisfits(intent: string, a: EmailAnalysis): string[] {
   return out;
 }
 
+/**
+ * An information mail given a complaint's actions: "fits" lets information mail have any action
+ * but "reply to confirm", so this misreading is counted on its own.
+ */
+function readAsComplaint(intent: string | undefined, a: EmailAnalysis): boolean {
+  return intent === "information" && a.suggestedActions.some((s) => /complaint/i.test(s));
+}
+
 function actions(split: Split, errors: string[]): Figures {
   const set = loadMailSet(split);
   const perIntent = new Map<string, { n: number; fit: number }>();
@@ -266,7 +274,7 @@ function actions(split: Split, errors: string[]): Figures {
     if (sample.kind !== "normal" || !sample.intent) continue;
     const a = analyse(mailInput(sample, set), set.context);
     const misfits = actionMisfits(sample.intent, a);
-    if (sample.intent === "information" && a.suggestedActions.some((s) => /complaint/i.test(s))) {
+    if (readAsComplaint(sample.intent, a)) {
       infoAsComplaint++;
       errors.push(`actions ${sample.id} (information): given a complaint's actions`);
     }
@@ -317,10 +325,7 @@ function actions(split: Split, errors: string[]): Figures {
       for (const m of later) {
         const a = analyse(mailInput(m, mailbox), mailbox.context);
         const ok = actionMisfits(m.intent ?? "", a).length === 0;
-        // "Fits" lets information mail have any actions but "reply to confirm", so a mail misread as a
-        // complaint is counted on its own: that is what a complaint model can break.
-        if (m.intent === "information" && a.suggestedActions.some((s) => /complaint/i.test(s)))
-          infoAsComplaint++;
+        if (readAsComplaint(m.intent, a)) infoAsComplaint++;
         if (ok) fitting++;
         const row = pooled.get(m.intent ?? "") ?? { n: 0, fit: 0 };
         row.n++;

@@ -1,4 +1,4 @@
-import { directTokens } from "../direct/tokens.ts";
+import { wordsAndPairs } from "../words-and-pairs.ts";
 import { COMPLAINT_MODEL } from "./model.ts";
 
 /**
@@ -21,7 +21,7 @@ export interface ComplaintModel {
 const MODEL: ComplaintModel = { bias: COMPLAINT_MODEL.bias, weights: new Map(COMPLAINT_MODEL.weights) };
 
 export function complaintLogOdds(subject: string, text: string): number {
-  return complaintLogOddsWith(MODEL, directTokens(subject, text));
+  return complaintLogOddsWith(MODEL, wordsAndPairs(subject, text));
 }
 
 /** The same reading with another model (the training bench's models trained on earlier rounds). */

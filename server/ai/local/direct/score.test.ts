@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { wordsAndPairs } from "../words-and-pairs.ts";
 import { logOddsWith, workLogOdds } from "./score.ts";
-import { directTokens } from "./tokens.ts";
 
 describe("the work-or-personal word model", () => {
   it("leans work on a client's business and personal on a family's plans", () => {
@@ -19,7 +19,7 @@ describe("the work-or-personal word model", () => {
   });
 
   it("reads words and pairs of neighbouring words once each, letters of any language", () => {
-    expect([...directTokens("Café plans", "café plans")].sort()).toEqual([
+    expect([...wordsAndPairs("Café plans", "café plans")].sort()).toEqual([
       "café",
       "café plans",
       "plans",

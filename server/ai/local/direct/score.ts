@@ -1,6 +1,6 @@
 import { sumOfMostTelling } from "../telling-words.ts";
+import { wordsAndPairs } from "../words-and-pairs.ts";
 import { DIRECT_MODEL } from "./model.ts";
-import { directTokens } from "./tokens.ts";
 
 /**
  * How strongly a person's mail reads as the reader's work rather than their private life
@@ -28,7 +28,7 @@ export function logOddsWith(
   text: string,
   readerWords: readonly RegExp[] = [],
 ): number {
-  let tokens: Iterable<string> = directTokens(subject, text);
+  let tokens: Iterable<string> = wordsAndPairs(subject, text);
   if (readerWords.length > 0) tokens = [...tokens].filter((t) => !readerWords.some((w) => w.test(t)));
   return sumOfMostTelling(tokens, weights, TELLING_WORDS);
 }
