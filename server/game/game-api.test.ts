@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { badgeProgressSchema, leaderboardSchema } from "../../contract/game.ts";
-import { gameProfiles, users } from "../db/schema.ts";
+import { gameLedger, gameProfiles, users } from "../db/schema.ts";
 import { createClock } from "../lib/clock.ts";
 import { storedAccount } from "../test/auth-db.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
@@ -190,11 +190,13 @@ describe.each(BACKENDS)("achievements and leaderboard on %s", (kind) => {
     expect(again?.earnedAt).toBe(earned?.earnedAt);
   });
 
-  it("AI use counts per email and kind once; compose help per request", async () => {
-    const { token, rows } = await personWithMail(PEOPLE.priya, 1);
+  it("AI use counts once per email and UTC day, and once a day without an email: 30 calls farm nothing", async () => {
+    const { token, userId, rows } = await personWithMail(PEOPLE.priya, 1);
     const id = rows[0]?.id ?? "";
+    const before = (await board(token)).currentUser.score;
     for (let i = 0; i < 3; i++)
       expect((await f.api("POST", `/api/agent/analyze/${id}`, { token })).status).toBe(200);
+    expect((await f.api("POST", `/api/agent/response/${id}`, { token, body: {} })).status).toBe(200);
     let p = await progress(token);
     expect(p.earnedBadges.find((b) => b.id === "ai-1")?.progress).toEqual({
       current: 1,
@@ -202,12 +204,30 @@ describe.each(BACKENDS)("achievements and leaderboard on %s", (kind) => {
       percentage: 100,
     });
     expect(badge(p, "ai-25")?.progress.current).toBe(1);
-    for (let i = 0; i < 2; i++) {
-      const r = await f.api("POST", "/api/ai/improve-text", { token, body: { text: "hello there, thanks" } });
+
+    // Issue 34.2: 30 trivial Improve calls (and compose help) are one use for the day, not 30.
+    for (let i = 0; i < 30; i++) {
+      const r = await f.api("POST", "/api/ai/improve-text", { token, body: { text: `hi ${i}` } });
       expect(r.status).toBe(200);
     }
+    expect((await f.api("POST", "/api/ai/compose-suggestions", { token, body: { body: "hi" } })).status).toBe(
+      200,
+    );
     p = await progress(token);
-    expect(badge(p, "ai-25")?.progress.current).toBe(3);
+    expect(badge(p, "ai-25")?.progress.current).toBe(2);
+    expect(p.earnedBadges.filter((b) => b.category === "ai").map((b) => b.id)).toEqual(["ai-1"]);
+    // The one AI badge is all the points AI use brought: 100, not 200 more for a farmed second.
+    expect((await board(token)).currentUser.score - before).toBe(100);
+    const ledger = await db().select().from(gameLedger).where(eq(gameLedger.userId, userId));
+    expect(ledger.filter((r) => r.kind === "ai")).toHaveLength(2);
+
+    // The next UTC day the same email and the same compose help count again, once each.
+    await f.moveClock(86_400);
+    await f.api("POST", "/api/ai/improve-text", { token, body: { text: "hi again" } });
+    await f.api("POST", "/api/ai/improve-text", { token, body: { text: "hi again" } });
+    await f.api("POST", `/api/agent/analyze/${id}`, { token });
+    p = await progress(token);
+    expect(badge(p, "ai-25")?.progress.current).toBe(4);
   });
 
   it("unsubscribes count once per confirmed sender", async () => {

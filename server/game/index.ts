@@ -38,9 +38,7 @@ export function createGameServices(deps: {
   events.on("email.unsubscribed", ({ userId, senderAddress, status }) =>
     status === "done" ? game.unsubscribed(userId, senderAddress).catch(logged("unsubscribe")) : undefined,
   );
-  events.on("ai.used", ({ userId, kind, emailId, conversationId }) =>
-    game.aiUsed(userId, `${kind}:${emailId ?? conversationId}`).catch(logged("AI use")),
-  );
+  events.on("ai.used", ({ userId, emailId }) => game.aiUsed(userId, emailId).catch(logged("AI use")));
   events.on("accounts.changed", ({ userId }) => game.joined(userId).catch(logged("sign-up")));
   return game;
 }
