@@ -351,6 +351,91 @@ describe.each(BACKENDS)("achievements and leaderboard on %s", (kind) => {
     expect(tz.status).toBe(400);
   });
 
+  it("display name: NFKC, no invisible or control characters, no pseudonym look-alike, no staff words", async () => {
+    const user = await createUser(db());
+    const token = await sessionFor(db(), user.id);
+    const setName = (displayName: string) =>
+      f.api("PATCH", "/api/user/display-name", { token, body: { displayName } });
+    const invisible = "Display name must not contain invisible or control characters";
+    const pseudonymLike = "Display name must not look like a generated leaderboard name";
+    const staffLike = "Display name must not suggest Mailwise staff";
+    const refused: Array<[string, string]> = [
+      // Bidi controls turn the text around or hide what follows.
+      ["\u202Enimda", invisible],
+      ["Sam\u2066Lee", invisible],
+      ["Sam\u200FLee", invisible],
+      ["Sam\u061CLee", invisible],
+      // Zero-width and other invisible-only names.
+      ["\u200B\u200B", invisible],
+      ["\u2060", invisible],
+      ["\uFEFFSam", invisible],
+      ["Sa\u00ADm", invisible],
+      ["Sam\uFE0F", invisible],
+      ["\u3164", invisible],
+      ["\u115F\u1160", invisible],
+      ["\u2800\u2800", invisible],
+      // Control characters, line breaks and tabs.
+      ["Sam\u0007", invisible],
+      ["Sam\r\nAdmin", invisible],
+      ["Sam\nLee", invisible],
+      ["Sam\tLee", invisible],
+      ["Sam\u0085Lee", invisible],
+      ["Sam\u2028Lee", invisible],
+      ["Sam\uE000", invisible],
+      // Someone else's generated name, however it is spelled.
+      ["Swift Otter 42", pseudonymLike],
+      ["swift otter 7", pseudonymLike],
+      ["SwiftOtter999", pseudonymLike],
+      ["Swift 0tter 42", pseudonymLike],
+      ["Ｓｗｉｆｔ Ｏｔｔｅｒ ４２", pseudonymLike],
+      ["Swift Оtter 42", pseudonymLike], // Cyrillic O
+      ["Zesty Marten 0.", pseudonymLike],
+      // Staff-like words, through case, width, look-alike letters and digits.
+      ["Mailwise Admin", staffLike],
+      ["MAILWISE", staffLike],
+      ["ｍａｉｌｗｉｓｅ", staffLike],
+      ["Mаilwise Team", staffLike], // Cyrillic a
+      ["Mail Wise", staffLike],
+      ["The Admin", staffLike],
+      ["TheAdmin", staffLike],
+      ["4dm1n", staffLike],
+      ["Ádmin", staffLike],
+      ["Administrator", staffLike],
+      ["Support", staffLike],
+      ["Customer Support", staffLike],
+      ["Staff", staffLike],
+      ["Moderator", staffLike],
+      ["0ffic1al", staffLike],
+      ["System", staffLike],
+      ["Admins", staffLike],
+    ];
+    for (const [name, message] of refused) {
+      const r = await setName(name);
+      expect(r.status, JSON.stringify(name)).toBe(400);
+      expect(r.json?.error, JSON.stringify(name)).toEqual({
+        code: "validation_failed",
+        message,
+        fields: { displayName: message },
+      });
+    }
+    const accepted: Array<[string, string]> = [
+      ["Ｓａｍ  Lee", "Sam Lee"],
+      ["  Zoë 🦊  ", "Zoë 🦊"],
+      ["José Núñez", "José Núñez"],
+      ["Badminton Fan", "Badminton Fan"],
+      ["Swift Otter", "Swift Otter"],
+      ["Otter 42", "Otter 42"],
+      ["Mailroom Mike", "Mailroom Mike"],
+      ["ﬁnn", "finn"],
+    ];
+    for (const [name, stored] of accepted) {
+      const r = await setName(name);
+      expect(r.status, JSON.stringify(name)).toBe(200);
+      expect(r.json).toEqual({ displayName: stored });
+      expect((await board(token)).currentUser.displayName).toBe(stored);
+    }
+  });
+
   it("the cut-offs are configurable: early adopter +500 only when not a founding member", async () => {
     const joined = new Date("2026-03-01T00:00:00Z");
     const founding = await createUser(db(), { createdAt: new Date("2025-01-01T00:00:00Z") });

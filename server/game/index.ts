@@ -6,6 +6,7 @@ import { sessionOf } from "../http/auth-guard.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { parseInput } from "../mail/validation.ts";
+import { reservedNameProblem } from "./display-name.ts";
 import { createGameService, type GameConfig, type GameService } from "./game-service.ts";
 
 /**
@@ -51,10 +52,13 @@ export function registerGameApi(app: FastifyInstance, game: GameService): void {
   app.get("/api/leaderboard", guarded, async (request) => game.leaderboard(sessionOf(request).userId));
   app.patch("/api/user/display-name", guarded, async (request) => {
     const parsed = displayNameRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      // The Edit Name dialog shows this message as it is, so it says what is wrong with the name.
-      const message = parsed.error.issues[0]?.message ?? "Display name is required";
-      throw new DomainError("validation_failed", message, { displayName: message });
+    // The Edit Name dialog shows this message as it is, so it says what is wrong with the name.
+    const message = parsed.success
+      ? reservedNameProblem(parsed.data.displayName)
+      : (parsed.error.issues[0]?.message ?? "Display name is required");
+    if (message || !parsed.success) {
+      const shown = message ?? "Display name is required";
+      throw new DomainError("validation_failed", shown, { displayName: shown });
     }
     return game.setDisplayName(sessionOf(request).userId, parsed.data.displayName);
   });
