@@ -4,6 +4,8 @@ import { z } from "zod";
 export const errorCodes = [
   "bad_request",
   "validation_failed",
+  /** A request body nested deeper than the server reads (400). */
+  "json_too_deep",
   "unauthorized",
   "session_expired",
   "forbidden",

@@ -75,14 +75,37 @@ export const DISPLAY_NAME_MAX = 40;
 /** Something shaped like an email address anywhere in the text. */
 export const EMAIL_ADDRESS_PATTERN = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 
-/** PATCH /api/user/display-name: trimmed, non-empty, at most 40 characters, no email address. */
+/**
+ * Characters a name shown to others must not carry: controls (CR, LF, TAB among them), format
+ * characters (bidi overrides and isolates, zero-width joiners, the soft hyphen), private-use,
+ * unassigned and surrogate code points, line and paragraph separators, and everything Unicode
+ * marks as default-ignorable (variation selectors, Hangul fillers), plus the blank braille cell:
+ * each either renders as nothing or changes how the text around it reads.
+ */
+export const INVISIBLE_OR_CONTROL =
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/**
+ * PATCH /api/user/display-name: NFKC-normalised (full-width and compatibility forms become plain
+ * letters), no invisible or control characters, runs of spaces made one, trimmed, non-empty, at
+ * most 40 characters, no email address. The server also reserves generated and staff-like names.
+ */
 export const displayNameRequestSchema = z.object({
   displayName: z
     .string()
-    .trim()
-    .min(1, "Display name must not be empty")
-    .max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`)
-    .refine((s) => !EMAIL_ADDRESS_PATTERN.test(s), "Display name must not contain an email address"),
+    .normalize("NFKC")
+    .refine(
+      (s) => !INVISIBLE_OR_CONTROL.test(s),
+      "Display name must not contain invisible or control characters",
+    )
+    .transform((s) => s.replace(/\p{Zs}+/gu, " ").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, "Display name must not be empty")
+        .max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`)
+        .refine((s) => !EMAIL_ADDRESS_PATTERN.test(s), "Display name must not contain an email address"),
+    ),
 });
 export const displayNameResponseSchema = z.object({ displayName: z.string() });
 

@@ -128,6 +128,10 @@ test("leaderboard: podium labels and '#n' as answered, My Profile, Edit Name, hi
   await input.fill("robin@example.com");
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(edit.getByRole("alert")).toContainText("email address");
+  // Issue 34.2: a staff-like name is refused with the server's words.
+  await input.fill("Mailwise Admin");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit.getByRole("alert")).toHaveText("Display name must not suggest Mailwise staff");
   await input.fill("  Inbox Ninja  ");
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(edit).toBeHidden();

@@ -269,7 +269,10 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
   it("connects Outlook, refuses another person's consent, and reads far-off weeks live", async () => {
     const wrong = await connect("outlook", PEOPLE.casey, { session: outlookToken, pick: PEOPLE.jordan });
     expect(wrong.landing).toMatch(/calendar=error/);
-    expect(new URLSearchParams(wrong.landing.split("?")[1]).get("message")).toContain("same account");
+    // A code, never text: the dashboard shows the code's fixed text (issue 34.2).
+    const landing = new URLSearchParams(wrong.landing.split("?")[1]);
+    expect(landing.get("code")).toBe("other_account");
+    expect(landing.has("message")).toBe(false);
 
     const ok = await connect("outlook", PEOPLE.casey, { session: outlookToken });
     expect(ok.landing).toBe("/dashboard?calendar=connected&provider=outlook");

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { type CalendarProvider, calendarConnectRequestSchema } from "../../contract/calendar.ts";
+import { CALENDAR_CONNECT_FAILURES, type CalendarConnectFailure } from "../../contract/calendar-connect.ts";
 import { issueFlowId, readFlowId } from "../auth/flow-cookie.ts";
 import { logFlowFailure } from "../auth/flow-failure-log.ts";
 import type { Config } from "../config.ts";
@@ -8,7 +9,7 @@ import { sessionOf } from "../http/auth-guard.ts";
 import { DomainError } from "../http/errors.ts";
 import { perMinute, registerRateLimit } from "../http/rate-limit.ts";
 import { parseInput } from "../mail/validation.ts";
-import { type CalendarConnect, CONNECT_MESSAGES } from "./connect.ts";
+import type { CalendarConnect } from "./connect.ts";
 
 const PROVIDERS: CalendarProvider[] = ["google", "outlook"];
 
@@ -34,8 +35,15 @@ function dashboard(params: Record<string, string>): string {
   return `/dashboard?${new URLSearchParams(params).toString()}`;
 }
 
-function failureMessage(err: unknown): string {
-  return err instanceof DomainError ? err.message : CONNECT_MESSAGES.failed;
+/**
+ * The code the dashboard link carries for a failure: the flow refuses with the fixed texts of
+ * CALENDAR_CONNECT_FAILURES, so its text names the code; anything else is the general failure.
+ * The link carries no text: anyone can craft it, and the page shows only the code's own text.
+ */
+function failureCode(err: unknown): CalendarConnectFailure {
+  if (!(err instanceof DomainError)) return "failed";
+  const codes = Object.keys(CALENDAR_CONNECT_FAILURES) as CalendarConnectFailure[];
+  return codes.find((code) => CALENDAR_CONNECT_FAILURES[code] === err.message) ?? "failed";
 }
 
 /**
@@ -88,7 +96,7 @@ export async function registerCalendarConnectRoutes(
           return reply.redirect(url);
         } catch (err) {
           logFlowFailure(request, provider, err, "calendar connect");
-          return reply.redirect(dashboard({ calendar: "error", provider, message: failureMessage(err) }));
+          return reply.redirect(dashboard({ calendar: "error", provider, code: failureCode(err) }));
         }
       });
 
@@ -100,7 +108,7 @@ export async function registerCalendarConnectRoutes(
           return reply.redirect(dashboard({ calendar: "connected", provider }));
         } catch (err) {
           logFlowFailure(request, provider, err, "calendar connect");
-          return reply.redirect(dashboard({ calendar: "error", provider, message: failureMessage(err) }));
+          return reply.redirect(dashboard({ calendar: "error", provider, code: failureCode(err) }));
         }
       });
     }

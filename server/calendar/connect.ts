@@ -1,4 +1,5 @@
 import type { CalendarProvider } from "../../contract/calendar.ts";
+import { CALENDAR_CONNECT_FAILURES } from "../../contract/calendar-connect.ts";
 import type { AccountService } from "../auth/accounts.ts";
 import { authorizationUrl, type ExchangedCode, exchangeCode } from "../auth/code-flow.ts";
 import { toProviderError } from "../auth/errors.ts";
@@ -23,11 +24,12 @@ export const CALENDAR_SCOPES: Record<CalendarProvider, string> = {
   outlook: "openid offline_access User.Read Calendars.ReadWrite",
 };
 
+/** The flow's refusals; their texts are the dashboard's too (the redirect carries only a code). */
 export const CONNECT_MESSAGES = {
-  failed: "The calendar could not be connected. Please try again.",
-  cancelled: "Calendar access was not granted.",
-  otherAccount: "Please choose the same account as the mailbox whose calendar you are connecting.",
-  noAccount: "Connect that mailbox first, then its calendar.",
+  failed: CALENDAR_CONNECT_FAILURES.failed,
+  cancelled: CALENDAR_CONNECT_FAILURES.cancelled,
+  otherAccount: CALENDAR_CONNECT_FAILURES.other_account,
+  noAccount: CALENDAR_CONNECT_FAILURES.no_account,
 } as const;
 
 export function calendarCallbackPath(provider: CalendarProvider): string {

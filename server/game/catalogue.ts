@@ -198,7 +198,7 @@ export const BADGES: readonly BadgeDefinition[] = [
   {
     id: "ai-25",
     name: "AI Partner",
-    description: "Use AI features 25 times.",
+    description: "Use AI features 25 times (each email, and compose help, count once a day).",
     tier: "silver",
     icon: "🧠",
     category: "ai",
@@ -208,7 +208,7 @@ export const BADGES: readonly BadgeDefinition[] = [
   {
     id: "ai-100",
     name: "AI Power User",
-    description: "Use AI features 100 times.",
+    description: "Use AI features 100 times (each email, and compose help, count once a day).",
     tier: "gold",
     icon: "🚀",
     category: "ai",

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { badgeProgressSchema, leaderboardSchema } from "../../contract/game.ts";
-import { gameProfiles, users } from "../db/schema.ts";
+import { gameLedger, gameProfiles, users } from "../db/schema.ts";
 import { createClock } from "../lib/clock.ts";
 import { storedAccount } from "../test/auth-db.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
@@ -190,11 +190,13 @@ describe.each(BACKENDS)("achievements and leaderboard on %s", (kind) => {
     expect(again?.earnedAt).toBe(earned?.earnedAt);
   });
 
-  it("AI use counts per email and kind once; compose help per request", async () => {
-    const { token, rows } = await personWithMail(PEOPLE.priya, 1);
+  it("AI use counts once per email and UTC day, and once a day without an email: 30 calls farm nothing", async () => {
+    const { token, userId, rows } = await personWithMail(PEOPLE.priya, 1);
     const id = rows[0]?.id ?? "";
+    const before = (await board(token)).currentUser.score;
     for (let i = 0; i < 3; i++)
       expect((await f.api("POST", `/api/agent/analyze/${id}`, { token })).status).toBe(200);
+    expect((await f.api("POST", `/api/agent/response/${id}`, { token, body: {} })).status).toBe(200);
     let p = await progress(token);
     expect(p.earnedBadges.find((b) => b.id === "ai-1")?.progress).toEqual({
       current: 1,
@@ -202,12 +204,30 @@ describe.each(BACKENDS)("achievements and leaderboard on %s", (kind) => {
       percentage: 100,
     });
     expect(badge(p, "ai-25")?.progress.current).toBe(1);
-    for (let i = 0; i < 2; i++) {
-      const r = await f.api("POST", "/api/ai/improve-text", { token, body: { text: "hello there, thanks" } });
+
+    // Issue 34.2: 30 trivial Improve calls (and compose help) are one use for the day, not 30.
+    for (let i = 0; i < 30; i++) {
+      const r = await f.api("POST", "/api/ai/improve-text", { token, body: { text: `hi ${i}` } });
       expect(r.status).toBe(200);
     }
+    expect((await f.api("POST", "/api/ai/compose-suggestions", { token, body: { body: "hi" } })).status).toBe(
+      200,
+    );
     p = await progress(token);
-    expect(badge(p, "ai-25")?.progress.current).toBe(3);
+    expect(badge(p, "ai-25")?.progress.current).toBe(2);
+    expect(p.earnedBadges.filter((b) => b.category === "ai").map((b) => b.id)).toEqual(["ai-1"]);
+    // The one AI badge is all the points AI use brought: 100, not 200 more for a farmed second.
+    expect((await board(token)).currentUser.score - before).toBe(100);
+    const ledger = await db().select().from(gameLedger).where(eq(gameLedger.userId, userId));
+    expect(ledger.filter((r) => r.kind === "ai")).toHaveLength(2);
+
+    // The next UTC day the same email and the same compose help count again, once each.
+    await f.moveClock(86_400);
+    await f.api("POST", "/api/ai/improve-text", { token, body: { text: "hi again" } });
+    await f.api("POST", "/api/ai/improve-text", { token, body: { text: "hi again" } });
+    await f.api("POST", `/api/agent/analyze/${id}`, { token });
+    p = await progress(token);
+    expect(badge(p, "ai-25")?.progress.current).toBe(4);
   });
 
   it("unsubscribes count once per confirmed sender", async () => {
@@ -329,6 +349,91 @@ describe.each(BACKENDS)("achievements and leaderboard on %s", (kind) => {
       body: { timeZone: "Mars/Base" },
     });
     expect(tz.status).toBe(400);
+  });
+
+  it("display name: NFKC, no invisible or control characters, no pseudonym look-alike, no staff words", async () => {
+    const user = await createUser(db());
+    const token = await sessionFor(db(), user.id);
+    const setName = (displayName: string) =>
+      f.api("PATCH", "/api/user/display-name", { token, body: { displayName } });
+    const invisible = "Display name must not contain invisible or control characters";
+    const pseudonymLike = "Display name must not look like a generated leaderboard name";
+    const staffLike = "Display name must not suggest Mailwise staff";
+    const refused: Array<[string, string]> = [
+      // Bidi controls turn the text around or hide what follows.
+      ["\u202Enimda", invisible],
+      ["Sam\u2066Lee", invisible],
+      ["Sam\u200FLee", invisible],
+      ["Sam\u061CLee", invisible],
+      // Zero-width and other invisible-only names.
+      ["\u200B\u200B", invisible],
+      ["\u2060", invisible],
+      ["\uFEFFSam", invisible],
+      ["Sa\u00ADm", invisible],
+      ["Sam\uFE0F", invisible],
+      ["\u3164", invisible],
+      ["\u115F\u1160", invisible],
+      ["\u2800\u2800", invisible],
+      // Control characters, line breaks and tabs.
+      ["Sam\u0007", invisible],
+      ["Sam\r\nAdmin", invisible],
+      ["Sam\nLee", invisible],
+      ["Sam\tLee", invisible],
+      ["Sam\u0085Lee", invisible],
+      ["Sam\u2028Lee", invisible],
+      ["Sam\uE000", invisible],
+      // Someone else's generated name, however it is spelled.
+      ["Swift Otter 42", pseudonymLike],
+      ["swift otter 7", pseudonymLike],
+      ["SwiftOtter999", pseudonymLike],
+      ["Swift 0tter 42", pseudonymLike],
+      ["Ｓｗｉｆｔ Ｏｔｔｅｒ ４２", pseudonymLike],
+      ["Swift Оtter 42", pseudonymLike], // Cyrillic O
+      ["Zesty Marten 0.", pseudonymLike],
+      // Staff-like words, through case, width, look-alike letters and digits.
+      ["Mailwise Admin", staffLike],
+      ["MAILWISE", staffLike],
+      ["ｍａｉｌｗｉｓｅ", staffLike],
+      ["Mаilwise Team", staffLike], // Cyrillic a
+      ["Mail Wise", staffLike],
+      ["The Admin", staffLike],
+      ["TheAdmin", staffLike],
+      ["4dm1n", staffLike],
+      ["Ádmin", staffLike],
+      ["Administrator", staffLike],
+      ["Support", staffLike],
+      ["Customer Support", staffLike],
+      ["Staff", staffLike],
+      ["Moderator", staffLike],
+      ["0ffic1al", staffLike],
+      ["System", staffLike],
+      ["Admins", staffLike],
+    ];
+    for (const [name, message] of refused) {
+      const r = await setName(name);
+      expect(r.status, JSON.stringify(name)).toBe(400);
+      expect(r.json?.error, JSON.stringify(name)).toEqual({
+        code: "validation_failed",
+        message,
+        fields: { displayName: message },
+      });
+    }
+    const accepted: Array<[string, string]> = [
+      ["Ｓａｍ  Lee", "Sam Lee"],
+      ["  Zoë 🦊  ", "Zoë 🦊"],
+      ["José Núñez", "José Núñez"],
+      ["Badminton Fan", "Badminton Fan"],
+      ["Swift Otter", "Swift Otter"],
+      ["Otter 42", "Otter 42"],
+      ["Mailroom Mike", "Mailroom Mike"],
+      ["ﬁnn", "finn"],
+    ];
+    for (const [name, stored] of accepted) {
+      const r = await setName(name);
+      expect(r.status, JSON.stringify(name)).toBe(200);
+      expect(r.json).toEqual({ displayName: stored });
+      expect((await board(token)).currentUser.displayName).toBe(stored);
+    }
   });
 
   it("the cut-offs are configurable: early adopter +500 only when not a founding member", async () => {

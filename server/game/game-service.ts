@@ -314,8 +314,15 @@ export function createGameService(deps: { db: Db; clock: Clock; config: GameConf
         ),
       );
     },
-    /** An AI answer the person asked for: per email and kind once, compose help per request. */
-    aiUsed(userId: string, key: string): Promise<void> {
+    /**
+     * An AI answer the person asked for: once per email and UTC day, and AI help with no email
+     * (compose, Improve) once per UTC day, so repeating calls cannot farm badges (issue 34.2).
+     * The ledger's key holds the day, so concurrent calls in other processes count once too. The
+     * day is UTC, not the person's zone: moving the zone must not open a second day.
+     */
+    aiUsed(userId: string, emailId: string | null): Promise<void> {
+      const day = clock.now().toISOString().slice(0, 10);
+      const key = emailId ? `email:${emailId}:${day}` : `day:${day}`;
       return serialised(userId, () =>
         record(userId, { kind: "ai", keys: [key] }, { inboxMayBeEmpty: false }),
       );

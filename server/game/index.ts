@@ -6,6 +6,7 @@ import { sessionOf } from "../http/auth-guard.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { parseInput } from "../mail/validation.ts";
+import { reservedNameProblem } from "./display-name.ts";
 import { createGameService, type GameConfig, type GameService } from "./game-service.ts";
 
 /**
@@ -38,9 +39,7 @@ export function createGameServices(deps: {
   events.on("email.unsubscribed", ({ userId, senderAddress, status }) =>
     status === "done" ? game.unsubscribed(userId, senderAddress).catch(logged("unsubscribe")) : undefined,
   );
-  events.on("ai.used", ({ userId, kind, emailId, conversationId }) =>
-    game.aiUsed(userId, `${kind}:${emailId ?? conversationId}`).catch(logged("AI use")),
-  );
+  events.on("ai.used", ({ userId, emailId }) => game.aiUsed(userId, emailId).catch(logged("AI use")));
   events.on("accounts.changed", ({ userId }) => game.joined(userId).catch(logged("sign-up")));
   return game;
 }
@@ -53,10 +52,13 @@ export function registerGameApi(app: FastifyInstance, game: GameService): void {
   app.get("/api/leaderboard", guarded, async (request) => game.leaderboard(sessionOf(request).userId));
   app.patch("/api/user/display-name", guarded, async (request) => {
     const parsed = displayNameRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      // The Edit Name dialog shows this message as it is, so it says what is wrong with the name.
-      const message = parsed.error.issues[0]?.message ?? "Display name is required";
-      throw new DomainError("validation_failed", message, { displayName: message });
+    // The Edit Name dialog shows this message as it is, so it says what is wrong with the name.
+    const message = parsed.success
+      ? reservedNameProblem(parsed.data.displayName)
+      : (parsed.error.issues[0]?.message ?? "Display name is required");
+    if (message || !parsed.success) {
+      const shown = message ?? "Display name is required";
+      throw new DomainError("validation_failed", shown, { displayName: shown });
     }
     return game.setDisplayName(sessionOf(request).userId, parsed.data.displayName);
   });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 
-const ADJECTIVES = [
+/** The words generated names are made of; display-name.ts reserves every pair of them with a number. */
+export const ADJECTIVES = [
   "Swift",
   "Calm",
   "Bright",
@@ -18,7 +19,7 @@ const ADJECTIVES = [
   "Zesty",
   "Gentle",
 ];
-const ANIMALS = [
+export const ANIMALS = [
   "Otter",
   "Falcon",
   "Panda",

@@ -17,6 +17,7 @@ export class DomainError extends Error {
 const statusByCode: Record<ErrorCode, number> = {
   bad_request: 400,
   validation_failed: 400,
+  json_too_deep: 400,
   unauthorized: 401,
   session_expired: 401,
   forbidden: 403,

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { calendarConnectFailureText } from "../../../../contract/calendar-connect.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 
 /** Query parameters the calendar connect flow returns to /dashboard with. */
@@ -6,8 +7,9 @@ export const CONNECT_RETURN_PARAM = "calendar";
 
 /**
  * After the full-page calendar consent the server sends the person back to
- * /dashboard?calendar=connected (or =error&message=...): say how it went, open the Calendar panel,
- * and drop the parameters so a reload does not repeat it.
+ * /dashboard?calendar=connected (or =error&code=...): say how it went, open the Calendar panel,
+ * and drop the parameters so a reload does not repeat it. A failure shows its code's fixed text:
+ * anyone can craft this link, so no text from it ever reaches the page (a `message` is ignored).
  */
 export function useCalendarConnectReturn(openCalendar: () => void): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
@@ -24,11 +26,11 @@ export function useCalendarConnectReturn(openCalendar: () => void): void {
     } else {
       toast({
         title: "Calendar not connected",
-        description: params.get("message")?.slice(0, 200) || "Please try again.",
+        description: calendarConnectFailureText(params.get("code")),
         variant: "destructive",
       });
     }
-    for (const key of [CONNECT_RETURN_PARAM, "provider", "message"]) params.delete(key);
+    for (const key of [CONNECT_RETURN_PARAM, "provider", "code", "message"]) params.delete(key);
     const rest = params.toString();
     window.history.replaceState(
       window.history.state,
