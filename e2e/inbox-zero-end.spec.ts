@@ -7,7 +7,15 @@
 import type { Page } from "@playwright/test";
 import { acceptCookies } from "./dashboard-fixtures.ts";
 import { expect, test } from "./support/auth.ts";
-import { chimeNotes, mode, remaining, spyOnChime, startInboxZero, topCard } from "./support/inbox-zero.ts";
+import {
+  CHIME_HZ,
+  chimeNotes,
+  mode,
+  remaining,
+  spyOnChime,
+  startInboxZero,
+  topCard,
+} from "./support/inbox-zero.ts";
 import { api, signedInWithMail } from "./support/reader-mail.ts";
 
 interface BadgeProgress {
@@ -95,6 +103,11 @@ test("reaching inbox zero: 'Inbox Zero!' and the 'Inbox Zero Master' badge the s
   await expectNoEmoji(page, "inbox-zero-celebration");
   expect(await earnedIds(page)).toContain("inbox-zero-1");
   await expect.poll(async () => (await chimeNotes(page)).length).toBe(4);
+  const notes = await chimeNotes(page);
+  expect(notes.map((n) => n.frequency)).toEqual(CHIME_HZ);
+  for (let i = 1; i < notes.length; i++) {
+    expect((notes[i]?.at ?? 0) - (notes[i - 1]?.at ?? 0)).toBeCloseTo(0.2, 5);
+  }
 });
 
 test("the card's AI summary is left out when it repeats the snippet", async ({ page }) => {
