@@ -9,14 +9,43 @@ export const BADGE_CATEGORIES = ["processing", "inbox_zero", "streak", "unsubscr
 export const badgeCategorySchema = z.enum(BADGE_CATEGORIES);
 export type BadgeCategory = z.infer<typeof badgeCategorySchema>;
 
+/**
+ * The picture of a badge, by name: the client draws each as its own SVG. Not emoji: without a
+ * colour-emoji font (Debian's Chromium has none) an emoji shows as an empty box.
+ */
+export const BADGE_ICONS = [
+  "envelope",
+  "inbox",
+  "folders",
+  "pillars",
+  "target",
+  "shield",
+  "sunrise",
+  "star",
+  "flame",
+  "calendar",
+  "mountain",
+  "bolt",
+  "broom",
+  "trash",
+  "mute",
+  "bot",
+  "sparkles",
+  "rocket",
+  "sprout",
+  "crown",
+] as const;
+export const badgeIconSchema = z.enum(BADGE_ICONS);
+export type BadgeIcon = z.infer<typeof badgeIconSchema>;
+
 /** Spec section 3: Badge. */
 export const badgeSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   tier: badgeTierSchema,
-  /** An emoji the card shows as the badge's picture. */
-  icon: z.string(),
+  /** The name of the badge's picture (BADGE_ICONS). */
+  icon: badgeIconSchema,
   category: badgeCategorySchema,
   /** ISO 8601; null while the badge is not earned. */
   earnedAt: z.string().nullable(),

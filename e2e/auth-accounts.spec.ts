@@ -1,5 +1,6 @@
 import {
   addAccount,
+  completeConsent,
   createIdentity,
   expect,
   openAccounts,
@@ -119,4 +120,34 @@ test.describe("connected accounts", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("heading", { name: `Welcome, ${me.name}` })).toBeVisible();
   });
+});
+
+test("linking names the provider with the right article; 'Finish signing in' ends when the link succeeds", async ({
+  page,
+}) => {
+  const me = await createIdentity("gmail", "Noor");
+  const extra = await createIdentity("outlook", "Omar");
+  await signInOverHttp(page, me.email);
+  const dialog = await openAccounts(page);
+  await dialog.getByRole("button", { name: "Add Outlook account" }).click();
+  await expect(page.getByRole("alertdialog", { name: "Link an Outlook account?" })).toContainText(
+    "Link an Outlook account to this Mailwise account?",
+  );
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  // The pop-up is kept open after the link, as a browser may do (a tab on a phone, a refused
+  // window.close): the dialog must learn of the success from the sign-in itself, not only from
+  // the window closing.
+  const popupPromise = page.waitForEvent("popup");
+  await startLink(page, () => dialog.getByRole("button", { name: "Add Outlook account" }).click(), "outlook");
+  const popup = await popupPromise;
+  await popup.addInitScript(() => {
+    window.close = () => undefined;
+  });
+  await expect(dialog.getByText("Finish signing in to Outlook in the pop-up window.")).toBeVisible();
+  await completeConsent(popup, extra.email);
+  await expect(dialog.getByRole("listitem", { name: extra.email })).toBeVisible({ timeout: 10_000 });
+  await expect(dialog.getByText(/Finish signing in/)).toBeHidden();
+  await expect(dialog.getByRole("button", { name: "Add Gmail account" })).toBeEnabled();
+  await popup.close();
 });

@@ -158,7 +158,10 @@ export async function openAccounts(page: Page) {
  */
 export async function startLink(page: Page, open: () => Promise<void>, provider: MailProvider) {
   await open();
-  const confirm = page.getByRole("alertdialog", { name: `Link a ${PROVIDER_NAMES[provider]} account?` });
+  const article = provider === "outlook" ? "an" : "a";
+  const confirm = page.getByRole("alertdialog", {
+    name: `Link ${article} ${PROVIDER_NAMES[provider]} account?`,
+  });
   await expect(confirm).toContainText("You are signed in as");
   await confirm.getByRole("button", { name: `Link ${PROVIDER_NAMES[provider]} account` }).click();
 }

@@ -117,10 +117,15 @@ export function useActionItems() {
   return useQuery<ActionItems | null>({ queryKey: ACTION_ITEMS_KEY });
 }
 
-/** Spec section 4: 100 minus unread/total*100, floored at 0 (and 100 for an empty inbox). */
+/**
+ * Spec section 4: 100 minus unread/total*100, at least 0 (and 100 for an empty inbox), in whole
+ * percents rounded down, so 100% means nothing is unread (2 of 1,671 unread is 99%, not 100%).
+ * The read share is computed from integers: 100 - 3/10*100 is 69.99999999999999 in floating point.
+ */
 export function inboxZeroProgress(stats: Pick<EmailStats, "unreadCount" | "totalEmails"> | null | undefined) {
   if (!stats || stats.totalEmails <= 0) return 100;
-  return Math.max(0, Math.round(100 - (stats.unreadCount / stats.totalEmails) * 100));
+  const read = stats.totalEmails - stats.unreadCount;
+  return Math.max(0, Math.floor((read * 100) / stats.totalEmails));
 }
 
 /** How long GET /api/emails/stats may answer from its per-user cache (server/mail/stats-service.ts). */

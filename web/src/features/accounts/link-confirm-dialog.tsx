@@ -2,6 +2,7 @@ import { AlertDialog } from "radix-ui";
 import { AlertDialogRoot } from "../../components/ui/dialog-root.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { type MailProvider, PROVIDER_NAMES } from "../auth/providers.ts";
+import { linkQuestion, providerAccount } from "./link-texts.ts";
 
 const btn =
   "inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -33,7 +34,7 @@ export function LinkConfirmDialog({ provider, onCancel, onConfirm }: Props) {
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">
-            Link a {name} account?
+            {provider ? linkQuestion(provider) : null}
           </AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-slate-600">
@@ -45,8 +46,8 @@ export function LinkConfirmDialog({ provider, onCancel, onConfirm }: Props) {
                 .
               </p>
               <p>
-                Link a {name} account to this Mailwise account? Whoever is signed in here will be able to read
-                its mail.
+                Link {provider ? providerAccount(provider) : ""} to this Mailwise account? Whoever is signed
+                in here will be able to read its mail.
               </p>
             </div>
           </AlertDialog.Description>

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { SessionUser } from "../../../../contract/auth.ts";
 import { BUCKETS, type Bucket } from "../../../../contract/buckets.ts";
 import type { Email } from "../../../../contract/mail.ts";
@@ -25,7 +25,7 @@ import { LeaderboardDialog } from "../game/leaderboard-dialog.tsx";
 import { InboxSection } from "../inbox/inbox-list.tsx";
 import { useUnifiedInbox } from "../inbox/use-unified-inbox.ts";
 import { Celebration } from "../inbox-zero/celebration.tsx";
-import { playChime } from "../inbox-zero/chime.ts";
+import { useInboxZeroEnding } from "../inbox-zero/ending.ts";
 import { InboxZeroMode } from "../inbox-zero/inbox-zero-mode.tsx";
 import { type Command, CommandPalette } from "../keyboard/command-palette.tsx";
 import { type ShortcutAction, useShortcuts } from "../keyboard/shortcuts.ts";
@@ -80,8 +80,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   const [readerId, setReaderId] = useState<string | null>(null);
   const [compose, setCompose] = useState<ComposeState | null>(null);
   const [accountsOpen, setAccountsOpen] = useState(false);
-  const [celebrating, setCelebrating] = useState(false);
-  const endCelebration = useCallback(() => setCelebrating(false), []);
+  const inboxZeroEnd = useInboxZeroEnding();
   const searchRef = useRef<HTMLInputElement>(null);
   const inboxAnchor = useRef<HTMLDivElement>(null);
 
@@ -135,6 +134,10 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   };
   const sync_ = () => autoSync.mutate();
   const openCompose = (replyToId: string | null = null) => setCompose({ replyToId });
+  const startInboxZero = () => {
+    inboxZeroEnd.opened();
+    setModal("inboxZero");
+  };
 
   const onAction = (action: ShortcutAction): boolean => {
     const targetId = readerId ?? inbox.selected?.id ?? null;
@@ -204,7 +207,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
       run: () => openPanel("analytics"),
     },
     { id: "calendar", label: "Open Calendar", keywords: "events", run: () => openPanel("calendar") },
-    ...(hasUnread ? [{ id: "inbox-zero", label: "Start Inbox Zero", run: () => setModal("inboxZero") }] : []),
+    ...(hasUnread ? [{ id: "inbox-zero", label: "Start Inbox Zero", run: startInboxZero }] : []),
     { id: "achievements", label: "Achievements", keywords: "badges", run: () => setModal("achievements") },
     { id: "leaderboard", label: "Leaderboard", keywords: "rank", run: () => setModal("leaderboard") },
     {
@@ -271,7 +274,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
               onBrowse: browse,
               onAnalytics: () => openPanel("analytics"),
               onCompose: () => openCompose(),
-              onInboxZero: () => setModal("inboxZero"),
+              onInboxZero: startInboxZero,
               onAchievements: () => setModal("achievements"),
               onLeaderboard: () => setModal("leaderboard"),
               onPrivacy: () => setModal("privacy"),
@@ -335,14 +338,14 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         <InboxZeroMode
           onClose={() => setModal(null)}
           onFinished={() => {
-            // Spec section 4: no unread mail left: the mode closes, the celebration and chime follow.
+            // Spec section 4: the queue is done: the mode closes and its end shows; the server
+            // says whether that is inbox zero (the celebration and chime) or mail is still unread.
             setModal(null);
-            setCelebrating(true);
-            playChime();
+            void inboxZeroEnd.finished();
           }}
         />
       ) : null}
-      {celebrating ? <Celebration onDone={endCelebration} /> : null}
+      {inboxZeroEnd.ending ? <Celebration ending={inboxZeroEnd.ending} onDone={inboxZeroEnd.clear} /> : null}
       <SmartArchiveDialog />
       <AchievementsDialog
         open={modal === "achievements"}

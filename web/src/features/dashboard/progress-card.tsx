@@ -5,7 +5,7 @@ import { formatCount } from "../inbox/format.ts";
 /** Spec section 9: the progress bar's maximum. */
 const PROGRESS_MAX = 100;
 
-/** Progress to Inbox Zero: 100 minus unread/total*100, floored at 0. */
+/** Progress to Inbox Zero: 100 minus unread/total*100, floored at 0; 100% only at 0 unread. */
 export function ProgressCard() {
   const { data: stats, isPending } = useEmailStats();
   const value = inboxZeroProgress(stats);

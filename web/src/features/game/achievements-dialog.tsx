@@ -2,6 +2,7 @@ import { Dialog, Tabs } from "radix-ui";
 import { useState } from "react";
 import type { Badge, BadgeProgress, BadgeTier } from "../../../../contract/game.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
+import { Pictogram } from "../../components/ui/pictogram.tsx";
 import { BTN_SECONDARY, OVERLAY } from "../reader/dialog-classes.ts";
 import { SheetDialog } from "../reader/sheet-dialog.tsx";
 import { TIER_LABELS, useBadgeProgress } from "./game-api.ts";
@@ -121,9 +122,7 @@ function BadgeGrid({
             onClick={() => onOpen(b)}
             className={`flex h-full w-full flex-col items-start gap-1 rounded-xl border p-3 text-left hover:shadow focus-visible:outline-2 focus-visible:outline-brand-600 ${TIER_STYLES[b.tier]} ${b.earnedAt ? "" : "opacity-80"}`}
           >
-            <span className="text-2xl" aria-hidden="true">
-              {b.icon}
-            </span>
+            <Pictogram name={b.icon} className="h-7 w-7" />
             <span className="text-sm font-semibold">{b.name}</span>
             <span className="text-xs">{TIER_LABELS[b.tier]}</span>
             {b.earnedAt ? null : (
@@ -150,9 +149,7 @@ function BadgeDetailDialog({ badge, onClose }: { badge: Badge | null; onClose: (
           {badge ? (
             <>
               <div className="flex items-start justify-between gap-3">
-                <span className="text-4xl" aria-hidden="true">
-                  {badge.icon}
-                </span>
+                <Pictogram name={badge.icon} className="h-10 w-10" />
                 <Dialog.Close aria-label="Close" className={CLOSE}>
                   ×
                 </Dialog.Close>

@@ -2,6 +2,7 @@ import { Dialog, Tabs } from "radix-ui";
 import { useId, useState } from "react";
 import type { LeaderboardEntry } from "../../../../contract/game.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
+import { Pictogram, type PictogramName } from "../../components/ui/pictogram.tsx";
 import { useChosenValue } from "../../lib/use-chosen-value.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY } from "../reader/dialog-classes.ts";
 import { SheetDialog } from "../reader/sheet-dialog.tsx";
@@ -15,12 +16,13 @@ import {
 } from "./game-api.ts";
 import { GAME_TAB, GamePanelLoading, type GamePanelProps } from "./game-panel.tsx";
 
-/** Ranks 1 to 3 get their own icon (spec section 2). */
-const PODIUM: Record<number, { icon: string; style: string }> = {
-  1: { icon: "👑", style: "border-yellow-300 bg-yellow-50" },
-  2: { icon: "🥈", style: "border-slate-300 bg-slate-50" },
-  3: { icon: "🥉", style: "border-amber-300 bg-amber-50" },
+/** Ranks 1 to 3 get their own icon (spec section 2): a crown, a silver and a bronze medal. */
+const PODIUM: Record<number, { icon: PictogramName; colour: string; style: string }> = {
+  1: { icon: "crown", colour: "text-yellow-600", style: "border-yellow-300 bg-yellow-50" },
+  2: { icon: "medal", colour: "text-slate-500", style: "border-slate-300 bg-slate-50" },
+  3: { icon: "medal", colour: "text-amber-700", style: "border-amber-300 bg-amber-50" },
 };
+const OFF_PODIUM = { icon: "medal", colour: "text-slate-400", style: "border-slate-200 bg-white" } as const;
 const TOP_CARDS = 3;
 
 const number = (n: number) => n.toLocaleString();
@@ -100,12 +102,10 @@ function LeaderboardBody() {
 }
 
 function TopCard({ entry, isMe }: { entry: LeaderboardEntry; isMe: boolean }) {
-  const podium = PODIUM[entry.rank] ?? { icon: "🏅", style: "border-slate-200 bg-white" };
+  const podium = PODIUM[entry.rank] ?? OFF_PODIUM;
   return (
     <li className={`rounded-xl border p-3 text-center ${podium.style}`} data-testid="top-card">
-      <span className="text-3xl" aria-hidden="true">
-        {podium.icon}
-      </span>
+      <Pictogram name={podium.icon} className={`mx-auto h-8 w-8 ${podium.colour}`} />
       <p className="text-sm font-semibold text-slate-900">{placeLabel(entry.rank)}</p>
       <p className="truncate text-sm text-slate-800">
         {entry.displayName}
@@ -116,41 +116,57 @@ function TopCard({ entry, isMe }: { entry: LeaderboardEntry; isMe: boolean }) {
   );
 }
 
+/**
+ * One place in the ranking. On a phone the row takes two lines: place, name and score, then the
+ * status flag, streak and badges, so neither the flag nor those figures is cut short or hidden.
+ */
 function RankingRow({ entry, isMe }: { entry: LeaderboardEntry; isMe: boolean }) {
   const podium = PODIUM[entry.rank];
   return (
     <li
-      className={`flex items-center gap-3 px-3 py-2 text-sm ${isMe ? "bg-brand-50" : ""}`}
+      className={`flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm ${isMe ? "bg-brand-50" : ""}`}
       data-testid="ranking-row"
       aria-current={isMe ? "true" : undefined}
     >
-      <span className="w-20 shrink-0 font-semibold text-slate-700">
-        {podium ? (
-          <>
-            <span aria-hidden="true">{podium.icon} </span>
-            {placeLabel(entry.rank)}
-          </>
-        ) : (
-          placeLabel(entry.rank)
-        )}
+      <span className="inline-flex w-24 shrink-0 items-center gap-1 font-semibold text-slate-700">
+        {podium ? <Pictogram name={podium.icon} className={`h-4 w-4 shrink-0 ${podium.colour}`} /> : null}
+        {placeLabel(entry.rank)}
       </span>
-      <span className="min-w-0 flex-1 truncate text-slate-900">
+      <span className="min-w-0 flex-1 truncate text-slate-900" data-testid="ranking-name">
         {entry.displayName}
         {isMe ? " (you)" : ""}
+      </span>
+      <span className="order-3 shrink-0 font-medium text-slate-900 sm:order-5">
+        {number(entry.score)}
+        <span className="sr-only"> points</span>
+      </span>
+      <span className="order-4 flex basis-full flex-wrap items-center gap-x-3 gap-y-1 pl-[6.75rem] text-xs text-slate-600 sm:basis-auto sm:pl-0">
         {entry.isFoundingMember ? <Flag text="Founding Member" /> : null}
         {entry.isEarlyAdopter && !entry.isFoundingMember ? <Flag text="Early Adopter" /> : null}
+        <span
+          className="inline-flex items-center gap-1 whitespace-nowrap"
+          title="Current inbox-zero streak"
+          data-testid="ranking-streak"
+        >
+          <Pictogram name="flame" className="h-4 w-4 text-orange-500" />
+          {entry.inboxZeroStreak} {entry.inboxZeroStreak === 1 ? "day" : "days"}
+        </span>
+        <span
+          className="inline-flex items-center gap-1 whitespace-nowrap"
+          title="Badges earned"
+          data-testid="ranking-badges"
+        >
+          <Pictogram name="medal" className="h-4 w-4 text-brand-600" />
+          {number(entry.totalBadgesEarned)} {entry.totalBadgesEarned === 1 ? "badge" : "badges"}
+        </span>
       </span>
-      <span className="hidden text-xs text-slate-600 sm:inline" title="Current inbox-zero streak">
-        🔥 {entry.inboxZeroStreak}
-      </span>
-      <span className="shrink-0 font-medium text-slate-900">{number(entry.score)}</span>
     </li>
   );
 }
 
 function Flag({ text }: { text: string }) {
   return (
-    <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-900">
+    <span className="whitespace-nowrap rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-900">
       {text}
     </span>
   );

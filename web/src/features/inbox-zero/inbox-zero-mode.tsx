@@ -2,6 +2,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useRef } from "react";
 import type { InboxZeroCard } from "../../../../contract/inbox-zero.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
+import { Pictogram } from "../../components/ui/pictogram.tsx";
 import { formatCount } from "../inbox/format.ts";
 import { openModalCount } from "../keyboard/shortcuts.ts";
 import { useBackgroundUnsubscribing } from "../mail-actions/unsubscribe-store.ts";
@@ -94,7 +95,9 @@ export function InboxZeroMode({ onClose, onFinished }: { onClose: () => void; on
                   ),
                 )
                 .reverse()}
-              {queue.stack.length === 0 ? (
+              {queue.phase === "empty" ? (
+                <EmptyQueue />
+              ) : queue.stack.length === 0 ? (
                 <p
                   className="absolute inset-0 flex items-center justify-center text-center text-slate-300"
                   role="status"
@@ -105,7 +108,10 @@ export function InboxZeroMode({ onClose, onFinished }: { onClose: () => void; on
             </div>
           </div>
 
-          <footer className="mx-auto w-full max-w-md px-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+          <footer
+            className="mx-auto w-full max-w-md px-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
+            hidden={queue.phase === "empty"}
+          >
             <p id="inbox-zero-help" className="mb-2 text-center text-xs text-slate-400">
               Swipe the card or use the keys. Z undoes the last action, Esc closes.
             </p>
@@ -144,6 +150,30 @@ export function InboxZeroMode({ onClose, onFinished }: { onClose: () => void; on
         </Dialog.Content>
       </Dialog.Portal>
     </DialogRoot>
+  );
+}
+
+/**
+ * Opened with nothing in the queue (unread mail left is all starred or flagged in the mode before):
+ * the mode says so and offers the way back, instead of celebrating what was not done.
+ */
+function EmptyQueue() {
+  return (
+    <div
+      className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-2xl border border-white/15 bg-white/5 p-6 text-center"
+      role="status"
+      data-testid="inbox-zero-empty"
+    >
+      <Pictogram name="check-circle" className="h-12 w-12 text-emerald-300" />
+      <h3 className="text-xl font-semibold">Nothing to process</h3>
+      <p className="text-sm text-slate-300">
+        No unread emails are waiting. Emails you starred or flagged here stay unread in your inbox, but they
+        are not shown again.
+      </p>
+      <Dialog.Close className="mt-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+        Back to the dashboard
+      </Dialog.Close>
+    </div>
   );
 }
 

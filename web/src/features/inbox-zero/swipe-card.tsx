@@ -3,6 +3,7 @@ import { BUCKET_TITLES } from "../../../../contract/buckets.ts";
 import type { InboxZeroCard } from "../../../../contract/inbox-zero.ts";
 import { formatListDate, senderName } from "../inbox/format.ts";
 import { ACTION_HINTS, type InboxZeroAction, swipeAction } from "./actions.ts";
+import { summaryAddsToSnippet } from "./summary.ts";
 
 export interface SwipeHandle {
   /** Sends the card off in the action's direction, then commits the action. */
@@ -36,7 +37,10 @@ const URGENCY_CLASS: Record<string, string> = {
   medium: "bg-amber-100 text-amber-800",
 };
 
-/** What a card shows: sender, subject, snippet, account, bucket, AI summary and urgency. */
+/**
+ * What a card shows: sender, subject, snippet, account, bucket, AI summary (when it says more than
+ * the snippet) and urgency.
+ */
 function CardFace({ card }: { card: InboxZeroCard }) {
   const urgency = card.urgency?.toLowerCase() ?? null;
   return (
@@ -53,7 +57,7 @@ function CardFace({ card }: { card: InboxZeroCard }) {
         {card.subject || "(no subject)"}
       </h3>
       <p className="mt-2 line-clamp-3 text-sm text-slate-600">{card.snippet}</p>
-      {card.summary ? (
+      {summaryAddsToSnippet(card.summary, card.snippet) ? (
         <div className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
           <span className="font-semibold">AI summary: </span>
           {card.summary}

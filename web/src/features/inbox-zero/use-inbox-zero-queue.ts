@@ -9,7 +9,8 @@ import { fetchQueue, markProcessed, unmarkProcessed } from "./inbox-zero-api.ts"
 /** How many emails one read of the queue holds; the stack shows the first 10 of them. */
 const QUEUE_READ = 50;
 
-export type QueuePhase = "loading" | "active" | "rechecking";
+/** "empty": the first read found nothing to do (the mode's own empty state, no celebration). */
+export type QueuePhase = "loading" | "active" | "rechecking" | "empty";
 
 interface QueueState {
   phase: QueuePhase;
@@ -27,8 +28,9 @@ const sender = (card: Pick<InboxZeroCard, "fromAddress">) => card.fromAddress.tr
  * Inbox Zero mode's queue (spec section 4). Start reads the unread, not-yet-processed mail; each
  * action is the reader's own (useEmailActions: the provider write, smart archive, background
  * unsubscribe) and then marks the email processed on the server. At the end of the queue it reads
- * again and goes on with what is still unread; `onEmpty` when nothing is left; `onFailed` after a
- * failed read (logged). Unmounting the mode clears the queue.
+ * again and goes on with what is still unread; `onEmpty` when nothing is left after this opening's
+ * actions (an empty first read is the "empty" phase instead); `onFailed` after a failed read
+ * (logged). Unmounting the mode clears the queue.
  */
 export function useInboxZeroQueue(handlers: { onEmpty: () => void; onFailed: () => void }) {
   const actions = useEmailActions();
@@ -59,6 +61,11 @@ export function useInboxZeroQueue(handlers: { onEmpty: () => void; onFailed: () 
         const skip = dropped.current;
         const fresh = answer.emails.filter((e) => !skip.ids.has(e.id) && !skip.senders.has(sender(e)));
         if (fresh.length === 0) {
+          // Opened with nothing to do: nothing was handled, so there is nothing to celebrate.
+          if (phase === "loading") {
+            update(() => ({ phase: "empty", cards: [], remaining: 0, last: null }));
+            return;
+          }
           update((s) => ({ ...s, cards: [], remaining: 0, last: null }));
           handlersRef.current.onEmpty();
           return;
