@@ -266,6 +266,42 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
     expect(list.filter((e) => e.title === "Review with Priya")).toHaveLength(1);
   });
 
+  it("refuses dates no calendar can hold with 400 before anything reaches the provider", async () => {
+    const [integration] = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token })).json,
+    );
+    const storedTitles = async () =>
+      (
+        (await (await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.alex}`)).json()) as {
+          events: { summary: string }[];
+        }
+      ).events.map((e) => e.summary);
+    const before = (await storedTitles()).length;
+    const cases: Record<string, unknown>[] = [
+      { start: "0000-01-01T10:00", end: "0000-01-01T11:00" },
+      { start: "0000-06-01T10:00Z", end: "0000-06-01T11:00Z" },
+      { allDay: true, start: "0000-01-01", end: "0000-01-02" },
+      { allDay: true, start: "9999-12-31", end: "10000-01-01" },
+      { start: "1899-12-31T10:00", end: "1899-12-31T11:00" },
+      { start: "3000-01-01T10:00", end: "3000-01-01T11:00" },
+      { start: "2026-13-01T10:00", end: "2026-13-01T11:00" },
+      { start: "2026-02-30T10:00", end: "2026-02-30T11:00" },
+      { allDay: true, start: "2026-05-02", end: "2026-05-01" },
+      { start: "2026-05-01T10:00", end: "2026-05-01T10:00" },
+    ];
+    for (const times of cases) {
+      const answer = await f.api("POST", "/api/calendar/create-event", {
+        token,
+        body: { integrationId: integration?.id, timeZone: tz, title: "Out of range", ...times },
+      });
+      expect(answer.status, JSON.stringify(times)).toBe(400);
+      expect(answer.json?.error).toMatchObject({ code: "validation_failed" });
+    }
+    const after = await storedTitles();
+    expect(after.filter((t) => t === "Out of range")).toEqual([]);
+    expect(after.length).toBe(before);
+  });
+
   it("connects Outlook, refuses another person's consent, and reads far-off weeks live", async () => {
     const wrong = await connect("outlook", PEOPLE.casey, { session: outlookToken, pick: PEOPLE.jordan });
     expect(wrong.landing).toMatch(/calendar=error/);
