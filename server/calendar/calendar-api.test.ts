@@ -81,6 +81,21 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
 
   const today = () => Temporal.Now.plainDateISO(tz).toString();
 
+  /** The raw invitation mails (text/calendar METHOD:REQUEST) for `title` in a person's mailbox. */
+  async function invitationsTo(email: string, provider: "google" | "microsoft", title: string) {
+    const box = (await (
+      await fetch(`${f.emulator.url}/_admin/mailboxes/${email}?provider=${provider}&limit=1000`)
+    ).json()) as { messages: { id: string; subject: string }[] };
+    const raws: string[] = [];
+    for (const m of box.messages.filter((m) => m.subject.startsWith(`Invitation: ${title} @`))) {
+      const one = (await (
+        await fetch(`${f.emulator.url}/_admin/mailboxes/${email}/messages/${m.id}?provider=${provider}`)
+      ).json()) as { raw: string };
+      if (/Content-Type: text\/calendar;[^\r\n]*method=REQUEST/i.test(one.raw)) raws.push(one.raw);
+    }
+    return raws;
+  }
+
   beforeAll(async () => {
     f = await startAuthFixture(kind, {}, { seedCorpus: false });
     token = await f.signIn("gmail", PEOPLE.alex);
@@ -260,6 +275,14 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
     };
     const there = stored.events.find((e) => e.summary === "Review with Priya");
     expect(there?.attendees.map((a) => a.email)).toContain(PEOPLE.priya);
+    // The invitation reaches the guest: a METHOD:REQUEST mail, and the event in her calendar.
+    expect(await invitationsTo(PEOPLE.priya, "google", "Review with Priya")).toHaveLength(1);
+    const hers = (await (await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.priya}`)).json()) as {
+      events: { summary: string; organizer: string }[];
+    };
+    expect(hers.events).toContainEqual(
+      expect.objectContaining({ summary: "Review with Priya", organizer: PEOPLE.alex }),
+    );
     const list = calendarEventsResponseSchema.parse(
       (await events(`date=${day}&view=day&tz=${tz}`)).json,
     ).events;
@@ -315,7 +338,14 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
       outlookToken,
     );
     expect(week.every((e) => e.provider === "outlook" && e.calendarEmail === PEOPLE.casey)).toBe(true);
-    expect(week.some((e) => e.title === "Quarterly planning" && e.status === "cancelled")).toBe(true);
+    // The seeding puts the cancelled planning three days out: the week holding that day.
+    const planningDay = Temporal.Now.plainDateISO(tz).add({ days: 3 }).toString();
+    const planningWeek = await eventsUntil(
+      `date=${planningDay}&view=week&tz=Europe/Berlin`,
+      (l) => l.some((e) => e.title === "Quarterly planning"),
+      outlookToken,
+    );
+    expect(planningWeek.some((e) => e.title === "Quarterly planning" && e.status === "cancelled")).toBe(true);
     const far = Temporal.Now.plainDateISO(tz).add({ days: 500 }).toString();
     const farWeek = calendarEventsResponseSchema.parse(
       (await events(`date=${far}&view=week&tz=Europe/Berlin`, outlookToken)).json,
@@ -326,6 +356,32 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
       (await events(`date=${today()}&view=week&tz=${tz}`)).json,
     ).events;
     expect(alexWeek.every((e) => e.provider === "google")).toBe(true);
+  });
+
+  it("an event created on Outlook with a guest reaches the guest's mailbox and calendar", async () => {
+    const [integration] = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token: outlookToken })).json,
+    );
+    const day = Temporal.Now.plainDateISO(tz).add({ days: 5 }).toString();
+    const created = await f.api("POST", "/api/calendar/create-event", {
+      token: outlookToken,
+      body: {
+        integrationId: integration?.id,
+        title: "Sprint demo",
+        timeZone: tz,
+        start: `${day}T11:00`,
+        end: `${day}T12:00`,
+        attendees: [PEOPLE.jordan],
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(await invitationsTo(PEOPLE.jordan, "microsoft", "Sprint demo")).toHaveLength(1);
+    const his = (await (
+      await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.jordan}?provider=microsoft`)
+    ).json()) as { events: { summary: string; organizer: string }[] };
+    expect(his.events).toContainEqual(
+      expect.objectContaining({ summary: "Sprint demo", organizer: PEOPLE.casey }),
+    );
   });
 
   it("disconnecting a calendar removes its events; nobody else can disconnect it", async () => {

@@ -206,8 +206,9 @@ export function createGoogleCalendarClient(http: ProviderHttp, apiBase: string):
         end: googleTime(input.end, input.timeZone),
         ...(input.attendees.length > 0 ? { attendees: input.attendees.map((email) => ({ email })) } : {}),
       };
+      // Without sendUpdates Google tells no guest: the invitation would never reach them.
       const created = eventSchema.parse(
-        await http.json<unknown>({ method: "POST", url: events(calendarId), body }),
+        await http.json<unknown>({ method: "POST", url: `${events(calendarId)}?sendUpdates=all`, body }),
       );
       const mapped = mapGoogleEvent(created);
       if (!mapped) throw new ProviderRequestError("permanent", "Google answered an event without times");
