@@ -151,6 +151,8 @@ export const invitationSchema = z.object({
   attendees: z.array(invitationPersonSchema),
   recurring: z.boolean(),
   status: calendarEventStatusSchema,
+  /** iCalendar SEQUENCE: an answer names the version of the event it answers. */
+  sequence: z.number().int().min(0),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -158,3 +160,24 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export const emailInvitationQuerySchema = z.object({ tz: z.string().min(1).max(64).optional() });
 export const emailInvitationResponseSchema = z.object({ invitation: invitationSchema.nullable() });
 export type EmailInvitationResponse = z.infer<typeof emailInvitationResponseSchema>;
+
+/** An answer to an invitation: Yes, Maybe or No (iCalendar PARTSTAT ACCEPTED, TENTATIVE, DECLINED). */
+export const invitationAnswerSchema = z.enum(["accepted", "tentative", "declined"]);
+export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;
+
+/** POST /api/emails/:id/invitation/response */
+export const invitationResponseRequestSchema = z.object({ response: invitationAnswerSchema });
+export type InvitationResponseRequest = z.infer<typeof invitationResponseRequestSchema>;
+
+/**
+ * How the answer went: on a connected calendar that holds the event (the provider tells the
+ * organizer), or, with none, as an iMIP reply mailed to the organizer from the mailbox.
+ */
+export const invitationResponseSchema = z.object({
+  response: invitationAnswerSchema,
+  via: z.enum(["calendar", "email"]),
+  /** The calendar answered on, or the mailbox the reply went from. */
+  from: z.string(),
+  organizer: z.string(),
+});
+export type InvitationResponse = z.infer<typeof invitationResponseSchema>;

@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import ICAL from "ical.js";
 import { Temporal } from "temporal-polyfill";
+import type { EmulatorContext } from "../context.ts";
 import type { Identity } from "../identities.ts";
 import { rfc2822Date } from "../mailbox/compose.ts";
 import { type Address, encodeWord, formatAddress } from "../mailbox/headers.ts";
 import { base64Lines, cn, composeInvitation, fold, icsText, utcStamp } from "../mailbox/invitation.ts";
 import { indexHeaders } from "../mailbox/message-index.ts";
 import { decodedText, leafParts, parseMime, toBinary } from "../mailbox/mime.ts";
-import type { CalendarServices } from "./services.ts";
+import type { MailServices } from "../mailbox/services.ts";
 import type { CalendarStore, ResponseStatus, StoredEvent } from "./store.ts";
 import { instantOf } from "./time.ts";
 
@@ -20,6 +21,13 @@ import { instantOf } from "./time.ts";
  */
 
 export type Sender = "google" | "microsoft";
+
+/** What scheduling needs of the calendar services (which pass themselves). */
+export interface SchedulingDeps {
+  readonly context: EmulatorContext;
+  readonly mail: MailServices;
+  storeOf(identity: Identity): CalendarStore;
+}
 
 const PARTSTAT: Record<ResponseStatus, string> = {
   accepted: "ACCEPTED",
@@ -42,7 +50,7 @@ const VERB: Record<ResponseStatus, string> = {
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-function deliver(services: CalendarServices, identity: Identity, raw: string, at: number): void {
+function deliver(services: SchedulingDeps, identity: Identity, raw: string, at: number): void {
   services.mail.mailboxOf(identity).add({
     raw: () => raw,
     internalDate: at,
@@ -67,7 +75,7 @@ function instants(event: StoredEvent, store: CalendarStore) {
 }
 
 /** The guest's own copy of the organizer's event (made or refreshed), as both providers keep one. */
-function placeCopy(services: CalendarServices, guest: Identity, event: StoredEvent): void {
+function placeCopy(services: SchedulingDeps, guest: Identity, event: StoredEvent): void {
   const store = services.storeOf(guest);
   const existing = store.byUid(event.uid).find((copy) => copy.recurringEventId === undefined);
   if (existing !== undefined) {
@@ -101,7 +109,7 @@ function placeCopy(services: CalendarServices, guest: Identity, event: StoredEve
  * the calendars of guests who are emulator identities. Answers the addresses mailed.
  */
 export function sendInvitations(
-  services: CalendarServices,
+  services: SchedulingDeps,
   store: CalendarStore,
   event: StoredEvent,
   sender: Sender,
@@ -206,7 +214,7 @@ export function composeReply(input: {
 
 /** Sets `response` on the organizer's copies of the event when the organizer is one of ours. */
 function recordOnOrganizerCopies(
-  services: CalendarServices,
+  services: SchedulingDeps,
   organizerEmail: string,
   uid: string,
   attendee: string,
@@ -229,7 +237,7 @@ function recordOnOrganizerCopies(
  * organizer also gets the reply by mail. False when the responder is not on the event.
  */
 export function respond(
-  services: CalendarServices,
+  services: SchedulingDeps,
   responder: Identity,
   store: CalendarStore,
   event: StoredEvent,
@@ -262,7 +270,7 @@ export function respond(
  * organizes, each answering attendee's PARTSTAT is recorded on that event (as Gmail and Exchange
  * process replies on arrival). Anything unreadable is ordinary mail.
  */
-export function applyReplyMail(services: CalendarServices, recipient: Identity, raw: string): void {
+export function applyReplyMail(services: SchedulingDeps, recipient: Identity, raw: string): void {
   let text: string | undefined;
   try {
     const part = leafParts(parseMime(toBinary(raw))).find((p) => p.mimeType === "text/calendar");

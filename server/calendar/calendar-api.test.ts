@@ -10,30 +10,13 @@ import {
 } from "../../contract/calendar.ts";
 import { calendarEvents, calendarIntegrations } from "../db/schema.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
+import { connectCalendarOverHttp, navigate } from "../test/calendar-connect.ts";
 import { BACKENDS } from "../test/databases.ts";
-import { consentAtEmulator } from "../test/emulator-consent.ts";
 
 /**
  * The calendar API over real HTTP on a real server and database, with calendars connected
  * through the emulator's consent pages exactly as a browser would (ticket, flow cookie, state).
  */
-
-function cookieOf(response: Response): string {
-  const set = response.headers.getSetCookie().find((c) => c.startsWith("mailwise_oauth_flow="));
-  if (!set) throw new Error("no flow cookie");
-  return set.split(";")[0] ?? "";
-}
-
-interface Navigation {
-  status: number;
-  location: string;
-}
-
-async function navigate(url: string, cookie?: string): Promise<Navigation> {
-  const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
-  await response.body?.cancel();
-  return { status: response.status, location: response.headers.get("location") ?? "" };
-}
 
 describe.each(BACKENDS)("calendar API on %s", (kind) => {
   let f: AuthFixture;
@@ -42,27 +25,16 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
   const tz = "America/New_York";
 
   /** POST /api/calendar/connect, then the navigation, the consent and the callback. */
-  async function connect(
+  function connect(
     provider: CalendarProvider,
     email: string,
     options: { session?: string; pick?: string; accountId?: string } = {},
-  ): Promise<{ landing: string; ticketUrl: string; cookie: string }> {
-    const response = await fetch(`${f.server.url}/api/calendar/connect`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${options.session ?? token}`, "content-type": "application/json" },
-      body: JSON.stringify({ provider, ...(options.accountId ? { accountId: options.accountId } : {}) }),
+  ) {
+    return connectCalendarOverHttp(f.server.url, options.session ?? token, provider, {
+      pick: options.pick ?? email,
+      hint: email,
+      ...(options.accountId ? { accountId: options.accountId } : {}),
     });
-    expect(response.status).toBe(200);
-    const cookie = cookieOf(response);
-    const { url } = (await response.json()) as { url: string };
-    const start = await navigate(`${f.server.url}${url}`, cookie);
-    expect(start.status).toBe(302);
-    const consentUrl = new URL(start.location);
-    expect(consentUrl.searchParams.get("login_hint")).toBe(email);
-    const back = await consentAtEmulator(start.location, options.pick ?? email);
-    const done = await navigate(back.href, cookie);
-    expect(done.status).toBe(302);
-    return { landing: done.location, ticketUrl: url, cookie };
   }
 
   async function events(query: string, session = token) {
