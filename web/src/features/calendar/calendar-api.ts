@@ -7,6 +7,8 @@ import type {
   CalendarSyncResponse,
   CalendarView,
   CreateCalendarEventRequest,
+  InvitationAnswer,
+  InvitationResponse,
 } from "../../../../contract/calendar.ts";
 import { apiRequest, type RequestOptions } from "../../lib/api.ts";
 import { readCalendarSessionToken } from "../../lib/storage-keys.ts";
@@ -96,4 +98,27 @@ export async function connectCalendar(provider: CalendarProvider, accountId: str
     accountId,
   });
   window.location.assign(url);
+}
+
+/** Where the reader remembers an invitation's answer for the session (the card shows it again). */
+export const invitationAnswerKey = (emailId: string) => ["/api/emails/invitation/response", emailId] as const;
+
+/** Yes / Maybe / No on the invitation an email carries. */
+export function useAnswerInvitation(emailId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (response: InvitationAnswer) =>
+      apiRequest<InvitationResponse>(
+        "POST",
+        `/api/emails/${encodeURIComponent(emailId)}/invitation/response`,
+        {
+          response,
+        },
+      ),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(invitationAnswerKey(emailId), answer);
+      // An answer on a calendar changes that event there.
+      if (answer.via === "calendar") await queryClient.invalidateQueries({ queryKey: EVENTS_KEY });
+    },
+  });
 }
