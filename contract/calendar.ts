@@ -12,15 +12,15 @@ export type CalendarEventStatus = z.infer<typeof calendarEventStatusSchema>;
 
 /**
  * One entry of GET /api/calendar/integrations: the spec's provider, isConnected and email, one per
- * connected mail account (its calendar connected or not), plus what the screen needs to connect,
- * disconnect and show sync trouble.
+ * connected mail account (its calendar connected or not) and one per calendar connected without a
+ * mailbox, plus what the screen needs to connect, disconnect and show sync trouble.
  */
 export const calendarIntegrationSchema = z.object({
   provider: calendarProviderSchema,
   isConnected: z.boolean(),
   email: z.string(),
-  /** The mail account this calendar belongs to. */
-  accountId: z.string(),
+  /** The mail account this calendar belongs to; null for a calendar connected without one. */
+  accountId: z.string().nullable(),
   /** Set while connected. */
   id: z.string().nullable(),
   status: z.enum(["active", "reauth_required"]).nullable(),
@@ -123,6 +123,11 @@ export const calendarConnectRequestSchema = z.object({
   provider: calendarProviderSchema,
   /** The mail account whose calendar to connect; the first of that provider when absent. */
   accountId: z.string().uuid().optional(),
+  /**
+   * Any account of the provider, chosen at its consent page, mailbox or not (a Gmail-only person
+   * connecting an Outlook calendar). Also what happens when no mailbox of the provider is linked.
+   */
+  calendarOnly: z.boolean().optional(),
 });
 export const calendarConnectResponseSchema = z.object({ url: z.string() });
 

@@ -356,6 +356,76 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
     );
   });
 
+  it("connects a calendar of another provider, or another account, without a mailbox of it", async () => {
+    // Alex has only Gmail: an Outlook calendar connects all the same (Jordan's, at the consent page).
+    const outlook = await connectCalendarOverHttp(f.server.url, token, "outlook", {
+      pick: PEOPLE.jordan,
+      hint: null,
+    });
+    expect(outlook.landing).toBe("/dashboard?calendar=connected&provider=outlook");
+    let list = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token })).json,
+    );
+    expect(list).toEqual([
+      expect.objectContaining({ provider: "google", email: PEOPLE.alex, isConnected: true }),
+      expect.objectContaining({
+        provider: "outlook",
+        email: PEOPLE.jordan,
+        isConnected: true,
+        accountId: null,
+        status: "active",
+      }),
+    ]);
+    const week = await eventsUntil(`date=${today()}&view=week&tz=${tz}`, (l) =>
+      l.some((e) => e.provider === "outlook" && e.calendarEmail === PEOPLE.jordan),
+    );
+    expect(week.some((e) => e.provider === "google")).toBe(true);
+    // Connecting it again repairs the same calendar, not a second copy.
+    await connectCalendarOverHttp(f.server.url, token, "outlook", {
+      pick: PEOPLE.jordan,
+      calendarOnly: true,
+    });
+    list = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token })).json,
+    );
+    expect(list.filter((i) => i.provider === "outlook")).toHaveLength(1);
+
+    // And the other way round: Casey has only Outlook, and connects a Google calendar (Sam's).
+    const google = await connectCalendarOverHttp(f.server.url, outlookToken, "google", {
+      pick: PEOPLE.sam,
+      hint: null,
+      calendarOnly: true,
+    });
+    expect(google.landing).toBe("/dashboard?calendar=connected&provider=google");
+    const casey = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token: outlookToken })).json,
+    );
+    expect(casey).toContainEqual(
+      expect.objectContaining({ provider: "google", email: PEOPLE.sam, accountId: null, isConnected: true }),
+    );
+    // A calendar-only choice of the mailbox's own account joins that mailbox's entry.
+    await connectCalendarOverHttp(f.server.url, outlookToken, "outlook", {
+      pick: PEOPLE.casey,
+      calendarOnly: true,
+    });
+    const again = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token: outlookToken })).json,
+    );
+    expect(again.filter((i) => i.provider === "outlook")).toEqual([
+      expect.objectContaining({ email: PEOPLE.casey, isConnected: true }),
+    ]);
+    // Disconnecting a calendar-only connection removes it from the list.
+    const samCalendar = again.find((i) => i.email === PEOPLE.sam);
+    expect(
+      (await f.api("DELETE", `/api/calendar/integrations/${samCalendar?.id}`, { token: outlookToken }))
+        .status,
+    ).toBe(204);
+    const gone = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token: outlookToken })).json,
+    );
+    expect(gone.map((i) => i.email)).toEqual([PEOPLE.casey]);
+  });
+
   it("disconnecting a calendar removes its events; nobody else can disconnect it", async () => {
     const [integration] = calendarIntegrationsResponseSchema.parse(
       (await f.api("GET", "/api/calendar/integrations", { token: outlookToken })).json,
