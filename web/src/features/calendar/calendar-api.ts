@@ -92,11 +92,13 @@ export function useDisconnectCalendar() {
  * Spec section 7: connecting is a full browser navigation to /api/auth/{google|outlook}/calendar.
  * The authenticated call mints a one-time ticket for that URL; the session token never goes in it.
  */
-export async function connectCalendar(provider: CalendarProvider, accountId: string): Promise<void> {
-  const { url } = await calendarRequest<{ url: string }>("POST", "/api/calendar/connect", {
-    provider,
-    accountId,
-  });
+export async function connectCalendar(provider: CalendarProvider, accountId: string | null): Promise<void> {
+  // Without a mailbox: any account of the provider, chosen at its consent page.
+  const { url } = await calendarRequest<{ url: string }>(
+    "POST",
+    "/api/calendar/connect",
+    accountId === null ? { provider, calendarOnly: true } : { provider, accountId },
+  );
   window.location.assign(url);
 }
 
