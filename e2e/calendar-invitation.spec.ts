@@ -144,6 +144,25 @@ test("Yes on an invitation, with no calendar connected, reaches the organizer's 
     .getByTestId("invitation-card");
   const answer = card.getByTestId("invitation-answer");
   await expect(answer.getByRole("button", { name: "Maybe" })).toBeVisible();
+  // An answer that cannot be delivered rolls back and says why (the network answers 502 once).
+  await page.route("**/invitation/response", (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: {
+          code: "provider_unavailable",
+          message: "Sending your answer failed: Gmail is not responding.",
+        },
+      }),
+    }),
+  );
+  await answer.getByRole("button", { name: "No" }).click();
+  await expect(answer.getByRole("alert")).toHaveText(
+    "We could not send your answer: Sending your answer failed: Gmail is not responding.",
+  );
+  await expect(answer.getByRole("button", { name: "No" })).toHaveAttribute("aria-pressed", "false");
+  await page.unroute("**/invitation/response");
   await answer.getByRole("button", { name: "Yes" }).click();
   await expect(answer.getByRole("button", { name: "Yes" })).toHaveAttribute("aria-pressed", "true");
   await expect(answer.getByTestId("invitation-answer-status")).toHaveText(
