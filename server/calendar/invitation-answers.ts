@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { MailProvider } from "../../contract/auth.ts";
 import type { InvitationAnswer, InvitationResponse } from "../../contract/calendar.ts";
+import { ProviderError } from "../auth/errors.ts";
 import type { Db } from "../db/client.ts";
 import { emails, mailAccounts } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
@@ -98,15 +99,22 @@ export function createInvitationAnswers(deps: {
       if (found) {
         try {
           await deps.clientFor(found.row).respond(found.calendarId, found.eventId, found.row.email, answer);
+          void deps.syncer.sync(found.row).catch(() => undefined);
+          return { response: answer, via: "calendar", from: found.row.email, organizer: organizer.email };
         } catch (err) {
-          throw providerFailure(
-            err,
-            found.row.provider === "google" ? "gmail" : "outlook",
-            "answering the invitation",
+          // The calendar refuses this answer for good (its owner is not a guest of the copy, say):
+          // the mailbox that got the invitation can still answer by mail. Anything else is reported.
+          if (!(err instanceof ProviderError && err.kind === "permanent"))
+            throw providerFailure(
+              err,
+              found.row.provider === "google" ? "gmail" : "outlook",
+              "answering the invitation",
+            );
+          deps.log?.warn(
+            { integrationId: found.row.id, err },
+            "calendar refused the answer; answering by mail",
           );
         }
-        void deps.syncer.sync(found.row).catch(() => undefined);
-        return { response: answer, via: "calendar", from: found.row.email, organizer: organizer.email };
       }
 
       const me = { email: account.email, name: account.displayName || null };
