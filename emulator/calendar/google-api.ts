@@ -451,7 +451,7 @@ export function registerGoogleCalendarApi(app: FastifyInstance, services: Calend
           if (typeof response !== "string" || !RESPONSE_STATUSES.has(response as ResponseStatus))
             return sendGoogleError(reply, ERRORS.invalid("Invalid attendee response status.", "invalid"));
           const owner = event.organizer.email;
-          const toOrganizer = notify !== undefined && notify(owner);
+          const toOrganizer = notify?.(owner) === true;
           respond(services, identity, store, event, response as ResponseStatus, toOrganizer, "google");
         }
       }
