@@ -12,15 +12,15 @@ export type CalendarEventStatus = z.infer<typeof calendarEventStatusSchema>;
 
 /**
  * One entry of GET /api/calendar/integrations: the spec's provider, isConnected and email, one per
- * connected mail account (its calendar connected or not), plus what the screen needs to connect,
- * disconnect and show sync trouble.
+ * connected mail account (its calendar connected or not) and one per calendar connected without a
+ * mailbox, plus what the screen needs to connect, disconnect and show sync trouble.
  */
 export const calendarIntegrationSchema = z.object({
   provider: calendarProviderSchema,
   isConnected: z.boolean(),
   email: z.string(),
-  /** The mail account this calendar belongs to. */
-  accountId: z.string(),
+  /** The mail account this calendar belongs to; null for a calendar connected without one. */
+  accountId: z.string().nullable(),
   /** Set while connected. */
   id: z.string().nullable(),
   status: z.enum(["active", "reauth_required"]).nullable(),
@@ -123,6 +123,11 @@ export const calendarConnectRequestSchema = z.object({
   provider: calendarProviderSchema,
   /** The mail account whose calendar to connect; the first of that provider when absent. */
   accountId: z.string().uuid().optional(),
+  /**
+   * Any account of the provider, chosen at its consent page, mailbox or not (a Gmail-only person
+   * connecting an Outlook calendar). Also what happens when no mailbox of the provider is linked.
+   */
+  calendarOnly: z.boolean().optional(),
 });
 export const calendarConnectResponseSchema = z.object({ url: z.string() });
 
@@ -151,6 +156,8 @@ export const invitationSchema = z.object({
   attendees: z.array(invitationPersonSchema),
   recurring: z.boolean(),
   status: calendarEventStatusSchema,
+  /** iCalendar SEQUENCE: an answer names the version of the event it answers. */
+  sequence: z.number().int().min(0),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -158,3 +165,24 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export const emailInvitationQuerySchema = z.object({ tz: z.string().min(1).max(64).optional() });
 export const emailInvitationResponseSchema = z.object({ invitation: invitationSchema.nullable() });
 export type EmailInvitationResponse = z.infer<typeof emailInvitationResponseSchema>;
+
+/** An answer to an invitation: Yes, Maybe or No (iCalendar PARTSTAT ACCEPTED, TENTATIVE, DECLINED). */
+export const invitationAnswerSchema = z.enum(["accepted", "tentative", "declined"]);
+export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;
+
+/** POST /api/emails/:id/invitation/response */
+export const invitationResponseRequestSchema = z.object({ response: invitationAnswerSchema });
+export type InvitationResponseRequest = z.infer<typeof invitationResponseRequestSchema>;
+
+/**
+ * How the answer went: on a connected calendar that holds the event (the provider tells the
+ * organizer), or, with none, as an iMIP reply mailed to the organizer from the mailbox.
+ */
+export const invitationResponseSchema = z.object({
+  response: invitationAnswerSchema,
+  via: z.enum(["calendar", "email"]),
+  /** The calendar answered on, or the mailbox the reply went from. */
+  from: z.string(),
+  organizer: z.string(),
+});
+export type InvitationResponse = z.infer<typeof invitationResponseSchema>;

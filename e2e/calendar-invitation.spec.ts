@@ -112,3 +112,74 @@ test("an invitation in mail the security scan flags warns, and adds only on a se
   await expect(card.getByRole("status")).toHaveText(`Added to Google Calendar (${me.email}).`);
   expect(await stored()).toBe(1);
 });
+
+test("Yes on an invitation, with no calendar connected, reaches the organizer's calendar", async ({
+  page,
+}) => {
+  const me = await seededPerson("gmail", ZONE);
+  const title = `Garden party ${me.email.split("@")[0]}`;
+  const organizer = "priya.shah@gmail.com";
+  // Priya's calendar sends the invitation (sendUpdates=all), as Google Calendar does.
+  const day = Temporal.Now.plainDateISO(ZONE).add({ days: 4 }).toString();
+  const made = await fetch(`${EMULATOR_URL}/_admin/calendars/${organizer}/events?provider=google`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      summary: title,
+      start: { local: `${day}T17:00:00`, timeZone: ZONE },
+      end: { local: `${day}T19:00:00`, timeZone: ZONE },
+      attendees: [{ email: me.email }],
+      sendUpdates: "all",
+    }),
+  });
+  expect(made.status).toBe(201);
+  await signInOverHttp(page, me);
+
+  await page
+    .locator("#inbox [data-email-id]", { hasText: `Invitation: ${title}` })
+    .first()
+    .click();
+  const card = page
+    .getByRole("dialog", { name: new RegExp(`^Invitation: ${title}`) })
+    .getByTestId("invitation-card");
+  const answer = card.getByTestId("invitation-answer");
+  await expect(answer.getByRole("button", { name: "Maybe" })).toBeVisible();
+  // An answer that cannot be delivered rolls back and says why (the network answers 502 once).
+  await page.route("**/invitation/response", (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: {
+          code: "provider_unavailable",
+          message: "Sending your answer failed: Gmail is not responding.",
+        },
+      }),
+    }),
+  );
+  await answer.getByRole("button", { name: "No" }).click();
+  await expect(answer.getByRole("alert")).toHaveText(
+    "We could not send your answer: Sending your answer failed: Gmail is not responding.",
+  );
+  await expect(answer.getByRole("button", { name: "No" })).toHaveAttribute("aria-pressed", "false");
+  await page.unroute("**/invitation/response");
+  await answer.getByRole("button", { name: "Yes" }).click();
+  await expect(answer.getByRole("button", { name: "Yes" })).toHaveAttribute("aria-pressed", "true");
+  await expect(answer.getByTestId("invitation-answer-status")).toHaveText(
+    `You answered Yes. Your answer was sent to ${organizer}.`,
+  );
+  await expectNoSeriousA11yViolations(page, "invitation answered", { include: '[role="dialog"]' });
+
+  // The organizer sees the answer on her event.
+  await expect
+    .poll(async () => {
+      const stored = (await (
+        await fetch(`${EMULATOR_URL}/_admin/calendars/${organizer}?provider=google`)
+      ).json()) as {
+        events: { summary: string; attendees: { email: string; response: string }[] }[];
+      };
+      return stored.events.find((e) => e.summary === title)?.attendees.find((a) => a.email === me.email)
+        ?.response;
+    })
+    .toBe("accepted");
+});

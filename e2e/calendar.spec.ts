@@ -198,3 +198,31 @@ test("stepping across a month boundary and a daylight-saving change", async ({ p
   expect(new Set([...before, ...after])).toEqual(new Set([`${9.5 * 48}px`]));
   await expectNoSeriousA11yViolations(page, "calendar week across a DST change");
 });
+
+test("a Gmail-only person connects an Outlook calendar: both providers are offered", async ({ page }) => {
+  test.setTimeout(60_000);
+  const me = await seededPerson("gmail", ZONE);
+  // The Outlook calendar belongs to an account that is no mailbox here, with the demo seeding.
+  const work = await seededPerson("outlook", ZONE);
+  await signInOverHttp(page, me);
+  await openCalendarPanel(page);
+  await expect(
+    panel(page).getByRole("button", { name: "Connect Google Calendar", exact: true }),
+  ).toBeVisible();
+  await panel(page).getByRole("button", { name: "Connect Outlook Calendar", exact: true }).click();
+  await expect(page).toHaveURL(/login\.microsoftonline\.com/);
+  await page.getByRole("button", { name: work.email }).click();
+  await page.getByRole("button", { name: "Allow", exact: true }).click();
+  await expect(page.getByText("Calendar connected").first()).toBeVisible();
+  await expect(panel(page)).toBeVisible();
+  // Listed with its own address, connected, beside the Gmail mailbox's calendar (not connected).
+  await expect(
+    panel(page).getByRole("button", { name: `Disconnect Outlook Calendar (${work.email})` }),
+  ).toBeVisible();
+  await expect(
+    panel(page).getByRole("button", { name: `Connect Google Calendar (${me.email})` }),
+  ).toBeVisible();
+  await waitForServerEvents(page, today().toString(), ZONE, "Team standup");
+  await view(page, "Week");
+  await expect(event(page, "Team standup").first()).toBeVisible();
+});

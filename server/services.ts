@@ -210,6 +210,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     accounts: auth.accounts,
     tokenRefreshLock: database.kind === "postgres" ? "database" : "process",
     log,
+    providerClient: clientFor,
     ...(options.calendarClientFor ? { clientFor: options.calendarClientFor } : {}),
   });
   const privacy = createPrivacyServices({

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { Identity, Provider } from "../identities.ts";
+import { sendInvitations } from "./scheduling.ts";
 import type { CalendarServices } from "./services.ts";
 import type { StoredEvent } from "./store.ts";
 import { type EventTime, isPlainDate, isTimeZone } from "./time.ts";
@@ -20,6 +21,8 @@ const addSchema = z.object({
   rrule: z.string().optional(),
   status: z.enum(["confirmed", "tentative", "cancelled"]).default("confirmed"),
   attendees: z.array(z.object({ email: z.string(), name: z.string().optional() })).default([]),
+  /** As the organizer's client would ask: "all" mails the guests and puts it in their calendars. */
+  sendUpdates: z.enum(["all", "none"]).default("none"),
 });
 const patchSchema = z.object({
   summary: z.string().optional(),
@@ -38,6 +41,8 @@ function toTime(value: z.infer<typeof timeSchema>): EventTime {
 function summary(event: StoredEvent) {
   return {
     id: event.id,
+    uid: event.uid,
+    sequence: event.sequence,
     calendarId: event.calendarId,
     summary: event.summary,
     location: event.location,
@@ -97,9 +102,19 @@ export function registerCalendarAdminRoutes(app: FastifyInstance, services: Cale
       rrule: parsed.data.rrule,
       status: parsed.data.status,
       organizer: self,
-      attendees: parsed.data.attendees.map((a) => ({ ...a, response: "needsAction" as const })),
+      attendees:
+        parsed.data.attendees.length > 0
+          ? [
+              { ...self, response: "accepted" as const },
+              ...parsed.data.attendees
+                .filter((a) => a.email.toLowerCase() !== self.email.toLowerCase())
+                .map((a) => ({ ...a, response: "needsAction" as const })),
+            ]
+          : [],
       originalStart: undefined,
     });
+    if (parsed.data.sendUpdates === "all")
+      sendInvitations(services, store, event, identity.provider === "google" ? "google" : "microsoft");
     return reply.code(201).send(summary(event));
   });
 

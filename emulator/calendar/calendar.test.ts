@@ -349,3 +349,209 @@ describe("Graph calendar", () => {
     expect(badZone.status).toBe(400);
   });
 });
+
+describe("invitations and answers between emulator people", () => {
+  const google = () => `${emu.url}/www.googleapis.com/calendar/v3`;
+  const graph = () => `${emu.url}/graph.microsoft.com/v1.0`;
+  const day = () => Temporal.Now.plainDateISO("UTC").add({ days: 6 }).toString();
+
+  interface AdminEvent {
+    id: string;
+    uid: string;
+    summary: string;
+    organizer: string;
+    attendees: { email: string; response: string }[];
+  }
+  const calendarOf = async (email: string, provider: Provider) =>
+    (await call(`${emu.url}/_admin/calendars/${email}?provider=${provider}`, "")).body
+      .events as unknown as AdminEvent[];
+  /** Each message of a mailbox whose subject contains `text`, with its raw text. */
+  async function mailOf(email: string, provider: Provider, text: string): Promise<string[]> {
+    const list = (await call(`${emu.url}/_admin/mailboxes/${email}?provider=${provider}&limit=1000`, "")).body
+      .messages as { id: string; subject: string }[];
+    const found: string[] = [];
+    for (const message of list.filter((m) => m.subject.includes(text))) {
+      const one = await call(
+        `${emu.url}/_admin/mailboxes/${email}/messages/${message.id}?provider=${provider}`,
+        "",
+      );
+      found.push(str(one.body, "raw"));
+    }
+    return found;
+  }
+
+  it("Google mails guests only with sendUpdates, puts the event in their calendars, and records an answer", async () => {
+    const alex = await tokenFor(emu, "google", "alex.morgan@gmail.com", `openid email ${GOOGLE_CAL}`);
+    const insert = (summary: string, query: string) =>
+      call(`${google()}/calendars/primary/events${query}`, alex, {
+        method: "POST",
+        body: {
+          summary,
+          start: { dateTime: `${day()}T10:00:00`, timeZone: "UTC" },
+          end: { dateTime: `${day()}T11:00:00`, timeZone: "UTC" },
+          attendees: [{ email: "priya.shah@gmail.com" }, { email: "casey.kim@outlook.com" }],
+        },
+      });
+    expect((await insert("Quiet planning", "")).status).toBe(200);
+    expect((await insert("Quiet planning 2", "?sendUpdates=none")).status).toBe(200);
+    expect(await mailOf("priya.shah@gmail.com", "google", "Quiet planning")).toEqual([]);
+    expect((await calendarOf("priya.shah@gmail.com", "google")).map((e) => e.summary)).not.toContain(
+      "Quiet planning",
+    );
+    expect((await insert("x", "?sendUpdates=loud")).status).toBe(400);
+
+    const sent = await insert("Budget review", "?sendUpdates=all");
+    expect(sent.status).toBe(200);
+    const uid = str(sent.body, "iCalUID");
+    for (const [email, provider] of [
+      ["priya.shah@gmail.com", "google"],
+      ["casey.kim@outlook.com", "microsoft"],
+    ] as const) {
+      const [mail, ...more] = await mailOf(email, provider, "Invitation: Budget review");
+      expect(more).toEqual([]);
+      expect(mail).toMatch(/Content-Type: text\/calendar; charset="UTF-8"; method=REQUEST/);
+      expect(mail).toContain(`UID:${uid}`);
+      expect(mail).toContain("METHOD:REQUEST");
+      const copy = (await calendarOf(email, provider)).find((e) => e.uid === uid);
+      expect(copy).toMatchObject({ summary: "Budget review", organizer: "alex.morgan@gmail.com" });
+    }
+
+    // Priya answers on her copy; Alex's event records it, and Alex gets the reply by mail.
+    const priya = await tokenFor(emu, "google", "priya.shah@gmail.com", `openid email ${GOOGLE_CAL}`);
+    const found = await call(
+      `${google()}/calendars/primary/events?iCalUID=${encodeURIComponent(uid)}`,
+      priya,
+    );
+    const [copy] = found.body.items as Item[];
+    expect(copy?.id).toBeDefined();
+    const patched = await call(`${google()}/calendars/primary/events/${copy?.id}?sendUpdates=all`, priya, {
+      method: "PATCH",
+      body: { attendees: [{ email: "priya.shah@gmail.com", responseStatus: "accepted" }] },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.attendees).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: "priya.shah@gmail.com", responseStatus: "accepted", self: true }),
+      ]),
+    );
+    const organizerCopy = (await calendarOf("alex.morgan@gmail.com", "google")).find((e) => e.uid === uid);
+    expect(organizerCopy?.attendees).toContainEqual({ email: "priya.shah@gmail.com", response: "accepted" });
+    const [reply] = await mailOf("alex.morgan@gmail.com", "google", "Accepted: Budget review");
+    expect(reply).toContain("METHOD:REPLY");
+    expect(reply?.replace(/\r\n /g, "")).toMatch(
+      /PARTSTAT=ACCEPTED;CN="Priya Shah":mailto:priya.shah@gmail.com/,
+    );
+    // A guest cannot rename the organizer's event.
+    const rename = await call(`${google()}/calendars/primary/events/${copy?.id}`, priya, {
+      method: "PATCH",
+      body: { summary: "Mine now" },
+    });
+    expect(rename.status).toBe(403);
+  });
+
+  it("Graph sends meeting requests with the event, and accept/decline reach the organizer", async () => {
+    const casey = await tokenFor(
+      emu,
+      "microsoft",
+      "casey.kim@outlook.com",
+      "openid User.Read Calendars.ReadWrite",
+    );
+    const created = await call(`${graph()}/me/events`, casey, {
+      method: "POST",
+      body: {
+        subject: "Design crit",
+        start: { dateTime: `${day()}T14:00:00`, timeZone: "UTC" },
+        end: { dateTime: `${day()}T15:00:00`, timeZone: "UTC" },
+        attendees: [
+          { emailAddress: { address: "jordan.lee@outlook.com" }, type: "required" },
+          { emailAddress: { address: "sam.taylor@gmail.com" }, type: "required" },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const uid = str(created.body, "iCalUId");
+    const [request] = await mailOf("jordan.lee@outlook.com", "microsoft", "Invitation: Design crit");
+    expect(request).toContain("METHOD:REQUEST");
+    expect(await mailOf("sam.taylor@gmail.com", "google", "Invitation: Design crit")).toHaveLength(1);
+
+    const jordan = await tokenFor(
+      emu,
+      "microsoft",
+      "jordan.lee@outlook.com",
+      "openid User.Read Calendars.ReadWrite",
+    );
+    const found = await call(
+      `${graph()}/me/events?$filter=${encodeURIComponent(`iCalUId eq '${uid}'`)}`,
+      jordan,
+    );
+    const [copy] = found.body.value as Item[];
+    // Exchange keeps an unanswered request as a tentative copy.
+    expect(copy).toMatchObject({ subject: "Design crit", showAs: "tentative", isOrganizer: false });
+    const declined = await call(`${graph()}/me/events/${copy?.id}/decline`, jordan, {
+      method: "POST",
+      body: { sendResponse: true, comment: "" },
+    });
+    expect(declined.status).toBe(202);
+    const organizerCopy = (await calendarOf("casey.kim@outlook.com", "microsoft")).find((e) => e.uid === uid);
+    expect(organizerCopy?.attendees).toContainEqual({
+      email: "jordan.lee@outlook.com",
+      response: "declined",
+    });
+    const [reply] = await mailOf("casey.kim@outlook.com", "microsoft", "Declined: Design crit");
+    expect(reply).toMatch(/PARTSTAT=DECLINED/);
+    const own = await call(`${graph()}/me/events/${created.body.id}/accept`, casey, {
+      method: "POST",
+      body: {},
+    });
+    expect(own.status).toBe(400);
+  });
+
+  it("applies an iMIP reply mailed by any client to the organizer's event", async () => {
+    const made = await call(`${emu.url}/_admin/calendars/priya.shah@gmail.com/events?provider=google`, "", {
+      method: "POST",
+      body: {
+        summary: "Offsite logistics",
+        start: { local: `${day()}T16:00:00`, timeZone: "UTC" },
+        end: { local: `${day()}T17:00:00`, timeZone: "UTC" },
+        attendees: [{ email: "jordan.lee@outlook.com" }],
+        sendUpdates: "all",
+      },
+    });
+    expect(made.status).toBe(201);
+    const uid = str(made.body, "uid");
+    // Jordan answers from a mail client: a text/calendar METHOD:REPLY through Gmail-style send.
+    const jordan = await tokenFor(emu, "microsoft", "jordan.lee@outlook.com", "openid User.Read Mail.Send");
+    const ics = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Test//EN",
+      "METHOD:REPLY",
+      "BEGIN:VEVENT",
+      `UID:${uid}`,
+      "DTSTAMP:20260101T000000Z",
+      "ORGANIZER:mailto:priya.shah@gmail.com",
+      "ATTENDEE;PARTSTAT=TENTATIVE:mailto:jordan.lee@outlook.com",
+      "SEQUENCE:0",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
+    const mime = [
+      "From: jordan.lee@outlook.com",
+      "To: priya.shah@gmail.com",
+      "Subject: Tentative: Offsite logistics",
+      "MIME-Version: 1.0",
+      'Content-Type: text/calendar; charset="UTF-8"; method=REPLY',
+      "",
+      ics,
+    ].join("\r\n");
+    const sent = await fetch(`${graph()}/me/sendMail`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${jordan}`, "content-type": "text/plain" },
+      body: Buffer.from(mime, "utf8").toString("base64"),
+    });
+    expect(sent.status).toBe(202);
+    const event = (await calendarOf("priya.shah@gmail.com", "google")).find((e) => e.uid === uid);
+    expect(event?.attendees).toContainEqual({ email: "jordan.lee@outlook.com", response: "tentative" });
+  });
+});

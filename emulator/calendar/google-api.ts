@@ -10,8 +10,9 @@ import { booleanParam, firstString } from "../gmail/params.ts";
 import type { Identity } from "../identities.ts";
 import { authenticate } from "../mailbox/access.ts";
 import { presentGoogleEvent, presentGoogleInstance, presentGoogleRemoved } from "./google-present.ts";
+import { respond, sendInvitations } from "./scheduling.ts";
 import type { CalendarServices } from "./services.ts";
-import type { CalendarAttendee, CalendarStore, EventInstance, StoredEvent } from "./store.ts";
+import type { CalendarAttendee, CalendarStore, EventInstance, ResponseStatus, StoredEvent } from "./store.ts";
 import { type EventTime, instantOf, isPlainDate, isTimeZone, localIn, parseRfc3339 } from "./time.ts";
 import { decodeToken, encodeToken, type PageState, type SyncState, syncStateValid } from "./tokens.ts";
 
@@ -136,6 +137,24 @@ function parseTime(value: unknown): EventTime | "invalid" | undefined {
   return "invalid";
 }
 
+const RESPONSE_STATUSES = new Set<ResponseStatus>(["needsAction", "declined", "tentative", "accepted"]);
+
+/**
+ * Who Google mails about a change: `all` guests, `externalOnly` those who are not Google Calendar
+ * users (here: not Google identities), or nobody (`none`, and the default when absent).
+ */
+function notifyFilter(
+  services: CalendarServices,
+  value: unknown,
+): ((email: string) => boolean) | undefined | "invalid" {
+  const mode = firstString(value);
+  if (mode === undefined || mode === "none") return undefined;
+  if (mode === "all") return () => true;
+  if (mode === "externalOnly")
+    return (email) => services.context.identities.findByEmail(email, "google").length === 0;
+  return "invalid";
+}
+
 /** Google Calendar API v3 under `{EMU}/www.googleapis.com/calendar/v3`. */
 export function registerGoogleCalendarApi(app: FastifyInstance, services: CalendarServices): void {
   const base = "/www.googleapis.com/calendar/v3";
@@ -173,6 +192,21 @@ export function registerGoogleCalendarApi(app: FastifyInstance, services: Calend
       const now = services.context.clock.now();
       const pageToken = firstString(query.pageToken);
       const syncToken = firstString(query.syncToken);
+      const iCalUID = firstString(query.iCalUID);
+      if (iCalUID !== undefined && pageToken === undefined && syncToken === undefined) {
+        // events.list?iCalUID= answers the calendar's events with that UID (a series as a series).
+        return {
+          kind: "calendar#events",
+          etag: `"${store.seq}"`,
+          summary: calendar.summary,
+          timeZone: calendar.timeZone,
+          accessRole: calendar.accessRole,
+          items: store
+            .byUid(iCalUID)
+            .filter((event) => event.calendarId === calendar.id && event.recurringEventId === undefined)
+            .map((event) => presentGoogleEvent(event, store)),
+        };
+      }
 
       let page: PageState;
       if (pageToken !== undefined) {
@@ -342,6 +376,9 @@ export function registerGoogleCalendarApi(app: FastifyInstance, services: Calend
         string,
         unknown
       >;
+      const notify = notifyFilter(services, (request.query as Record<string, unknown>).sendUpdates);
+      if (notify === "invalid")
+        return sendGoogleError(reply, ERRORS.invalid("Invalid value for: sendUpdates", "invalidParameter"));
       const start = parseTime(body.start);
       const end = parseTime(body.end);
       if (start === undefined)
@@ -375,6 +412,62 @@ export function registerGoogleCalendarApi(app: FastifyInstance, services: Calend
         attendees: attendees.length > 0 ? [{ ...self, response: "accepted" }, ...attendees] : [],
         originalStart: undefined,
       });
+      if (notify !== undefined) sendInvitations(services, store, event, "google", notify);
+      return presentGoogleEvent(event, store);
+    },
+  );
+
+  /**
+   * events.patch. A guest may change only their own responseStatus (Google records it on the
+   * organizer's event too, and mails the organizer a reply when sendUpdates asks); the organizer
+   * may change the title, place, description and status.
+   */
+  app.patch<{ Params: { calendarId: string; eventId: string } }>(
+    `${base}/calendars/:calendarId/events/:eventId`,
+    async (request, reply) => {
+      const caller = await guard(services, request, reply, "write");
+      if (caller === undefined) return reply;
+      const { store, identity } = caller;
+      const calendar = store.calendar(request.params.calendarId);
+      const event = store.get(request.params.eventId);
+      if (calendar === undefined || event === undefined || event.deleted || event.calendarId !== calendar.id)
+        return sendGoogleError(reply, ERRORS.notFound());
+      const notify = notifyFilter(services, (request.query as Record<string, unknown>).sendUpdates);
+      if (notify === "invalid")
+        return sendGoogleError(reply, ERRORS.invalid("Invalid value for: sendUpdates", "invalidParameter"));
+      const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as Record<
+        string,
+        unknown
+      >;
+      const organizer = event.organizer.email.toLowerCase() === identity.email.toLowerCase();
+      if (Array.isArray(body.attendees)) {
+        const mine = body.attendees.find(
+          (raw) =>
+            typeof (raw as { email?: unknown }).email === "string" &&
+            String((raw as { email: string }).email).toLowerCase() === identity.email.toLowerCase(),
+        ) as { responseStatus?: unknown } | undefined;
+        const response = mine?.responseStatus;
+        if (mine !== undefined && response !== undefined) {
+          if (typeof response !== "string" || !RESPONSE_STATUSES.has(response as ResponseStatus))
+            return sendGoogleError(reply, ERRORS.invalid("Invalid attendee response status.", "invalid"));
+          const owner = event.organizer.email;
+          const toOrganizer = notify?.(owner) === true;
+          respond(services, identity, store, event, response as ResponseStatus, toOrganizer, "google");
+        }
+      }
+      if (organizer) {
+        const change: Partial<Pick<StoredEvent, "summary" | "location" | "status">> = {};
+        if (typeof body.summary === "string") change.summary = body.summary;
+        if (typeof body.location === "string") change.location = body.location;
+        if (body.status === "confirmed" || body.status === "tentative" || body.status === "cancelled")
+          change.status = body.status;
+        if (Object.keys(change).length > 0) store.update(event.id, change);
+      } else if (["summary", "location", "status", "start", "end"].some((key) => key in body)) {
+        return sendGoogleError(
+          reply,
+          googleApiError(403, "You need to have writer access to this calendar.", "requiredAccessLevel"),
+        );
+      }
       return presentGoogleEvent(event, store);
     },
   );

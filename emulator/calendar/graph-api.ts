@@ -7,6 +7,7 @@ import { authorizeGraphCall, holdMailboxSlot, releaseMailboxSlot } from "../grap
 import { sendGraphError, sendKnownGraphError } from "../graph/mail/errors.ts";
 import type { Identity } from "../identities.ts";
 import { MailboxRegistry } from "../mailbox/registry.ts";
+import { respond, sendInvitations } from "./scheduling.ts";
 import type { CalendarServices } from "./services.ts";
 import type {
   CalendarAttendee,
@@ -74,7 +75,11 @@ function present(
     .update(`${source.id}:${source.changeSeq}`)
     .digest("base64")
     .slice(0, 24);
-  const tentative = source.status === "tentative" || mine?.response === "tentative";
+  // Exchange shows a meeting request not yet answered as tentative in the guest's calendar.
+  const tentative =
+    source.status === "tentative" ||
+    mine?.response === "tentative" ||
+    (!organizer && mine?.response === "needsAction");
   return {
     "@odata.etag": `W/"${changeKey}"`,
     id: graphEventId(id),
@@ -412,6 +417,85 @@ export function registerGraphCalendarApi(app: FastifyInstance, services: Calenda
         return out;
       });
 
+      /** /me/events, as far as finding an event by its iCalendar UID ($filter=iCalUId eq '...'). */
+      scope.get("/me/events", async (request, reply) => {
+        const caller = await guard(request, reply, "read");
+        if (caller === undefined) return reply;
+        const filter = firstString((request.query as Record<string, unknown>).$filter);
+        const match = filter === undefined ? null : /^iCalUId eq '((?:[^']|'')*)'$/i.exec(filter.trim());
+        if (filter !== undefined && match === null)
+          return sendGraphError(
+            reply,
+            400,
+            "ErrorInvalidUrlQueryFilter",
+            "The query filter is not supported.",
+            now(),
+          );
+        const uid = match?.[1]?.replaceAll("''", "'");
+        const zone = preferredZone(request);
+        const events = caller.store
+          .events(caller.store.primary.id)
+          .filter(
+            (e) => !e.deleted && e.recurringEventId === undefined && (uid === undefined || e.uid === uid),
+          );
+        return {
+          "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#users('me')/events",
+          value: events.map((e) =>
+            present(
+              caller.store,
+              e,
+              e.id,
+              e.rrule ? "occurrence" : "singleInstance",
+              undefined,
+              e.start,
+              e.end,
+              zone,
+            ),
+          ),
+        };
+      });
+
+      const ANSWERS = { accept: "accepted", tentativelyAccept: "tentative", decline: "declined" } as const;
+      for (const [action, response] of Object.entries(ANSWERS)) {
+        /** The guest answers; with sendResponse (default true) the organizer gets the reply by mail. */
+        scope.post<{ Params: { id: string } }>(`/me/events/:id/${action}`, async (request, reply) => {
+          const caller = await guard(request, reply, "write");
+          if (caller === undefined) return reply;
+          const instanceId = instanceIdOf(request.params.id);
+          const event = instanceId === undefined ? undefined : caller.store.get(instanceId);
+          if (event === undefined || event.deleted) return sendKnownGraphError(reply, "notFound", now());
+          if (event.organizer.email.toLowerCase() === caller.identity.email.toLowerCase())
+            return sendGraphError(
+              reply,
+              400,
+              "ErrorInvalidRequest",
+              "Your request can't be completed. You can't respond to a meeting you organized.",
+              now(),
+            );
+          const body = (typeof request.body === "object" && request.body !== null ? request.body : {}) as {
+            sendResponse?: unknown;
+          };
+          const answered = respond(
+            services,
+            caller.identity,
+            caller.store,
+            event,
+            response,
+            body.sendResponse !== false,
+            "microsoft",
+          );
+          if (!answered)
+            return sendGraphError(
+              reply,
+              400,
+              "ErrorInvalidRequest",
+              "Your request can't be completed. You aren't an attendee of this meeting.",
+              now(),
+            );
+          return reply.code(202).send();
+        });
+      }
+
       scope.get<{ Params: { id: string } }>("/me/events/:id", async (request, reply) => {
         const caller = await guard(request, reply, "read");
         if (caller === undefined) return reply;
@@ -511,6 +595,8 @@ export function registerGraphCalendarApi(app: FastifyInstance, services: Calenda
           attendees: attendees.length > 0 ? [{ ...self, response: "accepted" }, ...attendees] : [],
           originalStart: undefined,
         });
+        // Exchange sends the meeting request as soon as an event with attendees is saved.
+        if (attendees.length > 0) sendInvitations(services, store, event, "microsoft");
         const zone = preferredZone(request);
         return reply
           .code(201)

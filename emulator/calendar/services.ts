@@ -3,6 +3,7 @@ import { GmailQuota, type GmailQuotaSettings } from "../faults/quota.ts";
 import type { Identity } from "../identities.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import { CalendarRegistry, type CalendarRegistryOptions } from "./registry.ts";
+import { applyReplyMail } from "./scheduling.ts";
 import type { CalendarStore } from "./store.ts";
 
 export interface CalendarServiceOptions extends CalendarRegistryOptions {
@@ -35,7 +36,7 @@ export function createCalendarServices(
   options: CalendarServiceOptions = {},
 ): CalendarServices {
   const calendars = new CalendarRegistry(context.clock, options);
-  return {
+  const services: CalendarServices = {
     context,
     calendars,
     googleQuota: new GmailQuota(context.clock, {
@@ -46,4 +47,7 @@ export function createCalendarServices(
     syncTokenTtlMs: options.syncTokenTtlMs ?? 7 * 24 * 60 * 60 * 1000,
     storeOf: (identity) => calendars.get(identity),
   };
+  // iMIP replies sent as mail (by an app without a calendar) reach the organizer's calendar.
+  mail.deliveryListeners.add((recipient, raw) => applyReplyMail(services, recipient, raw));
+  return services;
 }

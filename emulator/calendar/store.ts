@@ -184,6 +184,8 @@ export class CalendarStore {
       "id" | "uid" | "created" | "updated" | "changeSeq" | "sequence" | "deleted" | "recurringEventId"
     > & {
       id?: string;
+      /** A guest's copy keeps the organizer's iCalendar UID. */
+      uid?: string;
       recurringEventId?: string;
     },
     record = true,
@@ -194,9 +196,11 @@ export class CalendarStore {
     const event: StoredEvent = {
       ...input,
       id,
-      uid: input.recurringEventId
-        ? (this.#events.get(input.recurringEventId)?.uid ?? `${id}@google.com`)
-        : `${id}@google.com`,
+      uid:
+        input.uid ??
+        (input.recurringEventId
+          ? (this.#events.get(input.recurringEventId)?.uid ?? `${id}@google.com`)
+          : `${id}@google.com`),
       created: now,
       updated: now,
       changeSeq: 0,
@@ -275,6 +279,29 @@ export class CalendarStore {
     this.#stamp(event);
     this.#notify();
     return event;
+  }
+
+  /** The live (not removed) events carrying an iCalendar UID: a series and its exceptions share one. */
+  byUid(uid: string): StoredEvent[] {
+    return [...this.#events.values()].filter((event) => event.uid === uid && !event.deleted);
+  }
+
+  /**
+   * Records one attendee's answer (not an organizer change: SEQUENCE stays). Answers whether the
+   * attendee was on the event.
+   */
+  setResponse(id: string, email: string, response: ResponseStatus): boolean {
+    const event = this.#events.get(id);
+    if (event === undefined || event.deleted) return false;
+    const wanted = email.toLowerCase();
+    const index = event.attendees.findIndex((attendee) => attendee.email.toLowerCase() === wanted);
+    if (index < 0) return false;
+    event.attendees = event.attendees.map((attendee, i) =>
+      i === index ? { ...attendee, response } : attendee,
+    );
+    this.#stamp(event);
+    this.#notify();
+    return true;
   }
 
   #durationOf(event: StoredEvent): { days: number } | { ms: number } {

@@ -26,15 +26,27 @@ export interface InvitationInput {
   description?: string;
   /** When the mail was sent (epoch ms). */
   sentAt: number;
+  /** The event's iCalendar UID and SEQUENCE when it lives in a calendar (else derived, 0). */
+  uid?: string;
+  sequence?: number;
+  /** All-day events: the dates (end exclusive), written as DATE values. */
+  dates?: { start: string; end: string };
+  /** Who sends it: Google Calendar (default) or Exchange. */
+  sender?: "google" | "microsoft";
 }
 
+const PRODID = {
+  google: "-//Google Inc//Google Calendar 70.9054//EN",
+  microsoft: "Microsoft Exchange Server 2010",
+} as const;
+
 /** RFC 5545 3.3.11 TEXT escaping. */
-function icsText(value: string): string {
+export function icsText(value: string): string {
   return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 }
 
 /** RFC 5545 3.1: lines over 75 octets are folded (CRLF and a space). */
-function fold(line: string): string {
+export function fold(line: string): string {
   const out: string[] = [];
   let rest = line;
   while (Buffer.byteLength(rest, "utf8") > 75) {
@@ -47,11 +59,11 @@ function fold(line: string): string {
   return out.join("\r\n");
 }
 
-function utcStamp(instant: Temporal.Instant): string {
+export function utcStamp(instant: Temporal.Instant): string {
   return instant.toString({ smallestUnit: "second" }).replace(/[-:]/g, "").replace(/\.\d+/, "");
 }
 
-function cn(address: Address): string {
+export function cn(address: Address): string {
   return `CN=${JSON.stringify(address.name || address.address)}`;
 }
 
@@ -60,13 +72,17 @@ export function invitationIcs(input: InvitationInput, uid: string): string {
   const guests = [input.to, ...(input.guests ?? [])];
   const lines = [
     "BEGIN:VCALENDAR",
-    "PRODID:-//Google Inc//Google Calendar 70.9054//EN",
+    `PRODID:${PRODID[input.sender ?? "google"]}`,
     "VERSION:2.0",
     "CALSCALE:GREGORIAN",
     "METHOD:REQUEST",
     "BEGIN:VEVENT",
-    `DTSTART:${utcStamp(input.start)}`,
-    `DTEND:${utcStamp(input.end)}`,
+    ...(input.dates
+      ? [
+          `DTSTART;VALUE=DATE:${input.dates.start.replaceAll("-", "")}`,
+          `DTEND;VALUE=DATE:${input.dates.end.replaceAll("-", "")}`,
+        ]
+      : [`DTSTART:${utcStamp(input.start)}`, `DTEND:${utcStamp(input.end)}`]),
     `DTSTAMP:${utcStamp(Temporal.Instant.fromEpochMilliseconds(input.sentAt))}`,
     `ORGANIZER;${cn(input.organizer)}:mailto:${input.organizer.address}`,
     `UID:${uid}`,
@@ -78,7 +94,7 @@ export function invitationIcs(input: InvitationInput, uid: string): string {
     `SUMMARY:${icsText(input.title)}`,
     ...(input.location ? [`LOCATION:${icsText(input.location)}`] : []),
     ...(input.description ? [`DESCRIPTION:${icsText(input.description)}`] : []),
-    "SEQUENCE:0",
+    `SEQUENCE:${input.sequence ?? 0}`,
     "STATUS:CONFIRMED",
     "TRANSP:OPAQUE",
     "END:VEVENT",
@@ -87,7 +103,7 @@ export function invitationIcs(input: InvitationInput, uid: string): string {
   return `${lines.map(fold).join("\r\n")}\r\n`;
 }
 
-function base64Lines(text: string): string {
+export function base64Lines(text: string): string {
   return Buffer.from(text, "utf8").toString("base64").replace(/.{76}/g, "$&\r\n");
 }
 
@@ -100,7 +116,7 @@ export function composeInvitation(input: InvitationInput): string {
   const digest = createHash("sha1")
     .update(`${input.organizer.address}|${input.to.address}|${input.title}|${input.start.toString()}`)
     .digest("hex");
-  const uid = `${digest.slice(0, 26)}@google.com`;
+  const uid = input.uid ?? `${digest.slice(0, 26)}@google.com`;
   const ics = invitationIcs(input, uid);
   const when = input.start.toZonedDateTimeISO(input.timeZone);
   const until = input.end.toZonedDateTimeISO(input.timeZone);
@@ -123,6 +139,13 @@ export function composeInvitation(input: InvitationInput): string {
     "Reply for you: Yes, Maybe or No in your calendar.",
   ].join("\r\n");
   const html = `<p>${escapeHtml(input.organizer.name || input.organizer.address)} has invited you to an event.</p><h2>${escapeHtml(input.title)}</h2><p>When: ${escapeHtml(whenText)}</p>${input.location ? `<p>Where: ${escapeHtml(input.location)}</p>` : ""}${input.description ? `<p>${escapeHtml(input.description)}</p>` : ""}`;
+  // A calendar's event is sent again on every change: each mail gets its own Message-ID.
+  const messageKey =
+    input.uid === undefined
+      ? digest
+      : createHash("sha1")
+          .update(`${uid}|${input.to.address}|${input.sequence ?? 0}|${input.sentAt}`)
+          .digest("hex");
   const mixed = `=_mixed_${digest.slice(0, 16)}`;
   const alternative = `=_alt_${digest.slice(16, 32)}`;
   const headers = [
@@ -130,7 +153,7 @@ export function composeInvitation(input: InvitationInput): string {
     `To: ${formatAddress(input.to)}`,
     `Subject: ${encodeWord(`Invitation: ${input.title} @ ${whenText}`)}`,
     `Date: ${rfc2822Date(input.sentAt)}`,
-    `Message-ID: <${digest.slice(0, 24)}@google.com>`,
+    `Message-ID: <${messageKey.slice(0, 24)}@${input.sender === "microsoft" ? "outlook.com" : "google.com"}>`,
     `Reply-To: ${formatAddress(input.organizer)}`,
     "MIME-Version: 1.0",
     `Content-Type: multipart/mixed; boundary="${mixed}"`,

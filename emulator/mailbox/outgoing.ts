@@ -73,6 +73,7 @@ export function sendMessage(
         internalDate: now,
         labelIds: ["INBOX", "UNREAD", "CATEGORY_PERSONAL"],
       });
+      for (const listener of mail.deliveryListeners) listener(identity, delivered);
     }
   }
   return sent;

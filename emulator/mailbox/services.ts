@@ -33,6 +33,11 @@ export interface MailServices {
   readonly faults: FaultInjector;
   readonly gmailPush: GmailPush;
   readonly graphSubscriptions: GraphSubscriptions;
+  /**
+   * Called for each emulator identity a sent message reaches (after it is in their mailbox), so
+   * the calendar can act on iMIP replies the way Gmail and Exchange do.
+   */
+  readonly deliveryListeners: Set<(recipient: Identity, raw: string) => void>;
   /** A per-instance secret that marks requests a batch endpoint replays internally. */
   readonly innerRequestSecret: string;
   mailboxOf(identity: Identity): Mailbox;
@@ -58,6 +63,7 @@ export function createMailServices(context: EmulatorContext, options: MailServic
     faults: new FaultInjector(),
     gmailPush,
     graphSubscriptions,
+    deliveryListeners: new Set(),
     innerRequestSecret: crypto.randomUUID(),
     mailboxOf: (identity) => mailboxes.get(identity),
     close() {

@@ -10,30 +10,13 @@ import {
 } from "../../contract/calendar.ts";
 import { calendarEvents, calendarIntegrations } from "../db/schema.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
+import { connectCalendarOverHttp, navigate } from "../test/calendar-connect.ts";
 import { BACKENDS } from "../test/databases.ts";
-import { consentAtEmulator } from "../test/emulator-consent.ts";
 
 /**
  * The calendar API over real HTTP on a real server and database, with calendars connected
  * through the emulator's consent pages exactly as a browser would (ticket, flow cookie, state).
  */
-
-function cookieOf(response: Response): string {
-  const set = response.headers.getSetCookie().find((c) => c.startsWith("mailwise_oauth_flow="));
-  if (!set) throw new Error("no flow cookie");
-  return set.split(";")[0] ?? "";
-}
-
-interface Navigation {
-  status: number;
-  location: string;
-}
-
-async function navigate(url: string, cookie?: string): Promise<Navigation> {
-  const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
-  await response.body?.cancel();
-  return { status: response.status, location: response.headers.get("location") ?? "" };
-}
 
 describe.each(BACKENDS)("calendar API on %s", (kind) => {
   let f: AuthFixture;
@@ -42,27 +25,16 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
   const tz = "America/New_York";
 
   /** POST /api/calendar/connect, then the navigation, the consent and the callback. */
-  async function connect(
+  function connect(
     provider: CalendarProvider,
     email: string,
     options: { session?: string; pick?: string; accountId?: string } = {},
-  ): Promise<{ landing: string; ticketUrl: string; cookie: string }> {
-    const response = await fetch(`${f.server.url}/api/calendar/connect`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${options.session ?? token}`, "content-type": "application/json" },
-      body: JSON.stringify({ provider, ...(options.accountId ? { accountId: options.accountId } : {}) }),
+  ) {
+    return connectCalendarOverHttp(f.server.url, options.session ?? token, provider, {
+      pick: options.pick ?? email,
+      hint: email,
+      ...(options.accountId ? { accountId: options.accountId } : {}),
     });
-    expect(response.status).toBe(200);
-    const cookie = cookieOf(response);
-    const { url } = (await response.json()) as { url: string };
-    const start = await navigate(`${f.server.url}${url}`, cookie);
-    expect(start.status).toBe(302);
-    const consentUrl = new URL(start.location);
-    expect(consentUrl.searchParams.get("login_hint")).toBe(email);
-    const back = await consentAtEmulator(start.location, options.pick ?? email);
-    const done = await navigate(back.href, cookie);
-    expect(done.status).toBe(302);
-    return { landing: done.location, ticketUrl: url, cookie };
   }
 
   async function events(query: string, session = token) {
@@ -80,6 +52,21 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
   }
 
   const today = () => Temporal.Now.plainDateISO(tz).toString();
+
+  /** The raw invitation mails (text/calendar METHOD:REQUEST) for `title` in a person's mailbox. */
+  async function invitationsTo(email: string, provider: "google" | "microsoft", title: string) {
+    const box = (await (
+      await fetch(`${f.emulator.url}/_admin/mailboxes/${email}?provider=${provider}&limit=1000`)
+    ).json()) as { messages: { id: string; subject: string }[] };
+    const raws: string[] = [];
+    for (const m of box.messages.filter((m) => m.subject.startsWith(`Invitation: ${title} @`))) {
+      const one = (await (
+        await fetch(`${f.emulator.url}/_admin/mailboxes/${email}/messages/${m.id}?provider=${provider}`)
+      ).json()) as { raw: string };
+      if (/Content-Type: text\/calendar;[^\r\n]*method=REQUEST/i.test(one.raw)) raws.push(one.raw);
+    }
+    return raws;
+  }
 
   beforeAll(async () => {
     f = await startAuthFixture(kind, {}, { seedCorpus: false });
@@ -260,10 +247,54 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
     };
     const there = stored.events.find((e) => e.summary === "Review with Priya");
     expect(there?.attendees.map((a) => a.email)).toContain(PEOPLE.priya);
+    // The invitation reaches the guest: a METHOD:REQUEST mail, and the event in her calendar.
+    expect(await invitationsTo(PEOPLE.priya, "google", "Review with Priya")).toHaveLength(1);
+    const hers = (await (await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.priya}`)).json()) as {
+      events: { summary: string; organizer: string }[];
+    };
+    expect(hers.events).toContainEqual(
+      expect.objectContaining({ summary: "Review with Priya", organizer: PEOPLE.alex }),
+    );
     const list = calendarEventsResponseSchema.parse(
       (await events(`date=${day}&view=day&tz=${tz}`)).json,
     ).events;
     expect(list.filter((e) => e.title === "Review with Priya")).toHaveLength(1);
+  });
+
+  it("refuses dates no calendar can hold with 400 before anything reaches the provider", async () => {
+    const [integration] = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token })).json,
+    );
+    const storedTitles = async () =>
+      (
+        (await (await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.alex}`)).json()) as {
+          events: { summary: string }[];
+        }
+      ).events.map((e) => e.summary);
+    const before = (await storedTitles()).length;
+    const cases: Record<string, unknown>[] = [
+      { start: "0000-01-01T10:00", end: "0000-01-01T11:00" },
+      { start: "0000-06-01T10:00Z", end: "0000-06-01T11:00Z" },
+      { allDay: true, start: "0000-01-01", end: "0000-01-02" },
+      { allDay: true, start: "9999-12-31", end: "10000-01-01" },
+      { start: "1899-12-31T10:00", end: "1899-12-31T11:00" },
+      { start: "3000-01-01T10:00", end: "3000-01-01T11:00" },
+      { start: "2026-13-01T10:00", end: "2026-13-01T11:00" },
+      { start: "2026-02-30T10:00", end: "2026-02-30T11:00" },
+      { allDay: true, start: "2026-05-02", end: "2026-05-01" },
+      { start: "2026-05-01T10:00", end: "2026-05-01T10:00" },
+    ];
+    for (const times of cases) {
+      const answer = await f.api("POST", "/api/calendar/create-event", {
+        token,
+        body: { integrationId: integration?.id, timeZone: tz, title: "Out of range", ...times },
+      });
+      expect(answer.status, JSON.stringify(times)).toBe(400);
+      expect(answer.json?.error).toMatchObject({ code: "validation_failed" });
+    }
+    const after = await storedTitles();
+    expect(after.filter((t) => t === "Out of range")).toEqual([]);
+    expect(after.length).toBe(before);
   });
 
   it("connects Outlook, refuses another person's consent, and reads far-off weeks live", async () => {
@@ -285,7 +316,14 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
       outlookToken,
     );
     expect(week.every((e) => e.provider === "outlook" && e.calendarEmail === PEOPLE.casey)).toBe(true);
-    expect(week.some((e) => e.title === "Quarterly planning" && e.status === "cancelled")).toBe(true);
+    // The seeding puts the cancelled planning three days out: the week holding that day.
+    const planningDay = Temporal.Now.plainDateISO(tz).add({ days: 3 }).toString();
+    const planningWeek = await eventsUntil(
+      `date=${planningDay}&view=week&tz=Europe/Berlin`,
+      (l) => l.some((e) => e.title === "Quarterly planning"),
+      outlookToken,
+    );
+    expect(planningWeek.some((e) => e.title === "Quarterly planning" && e.status === "cancelled")).toBe(true);
     const far = Temporal.Now.plainDateISO(tz).add({ days: 500 }).toString();
     const farWeek = calendarEventsResponseSchema.parse(
       (await events(`date=${far}&view=week&tz=Europe/Berlin`, outlookToken)).json,
@@ -296,6 +334,102 @@ describe.each(BACKENDS)("calendar API on %s", (kind) => {
       (await events(`date=${today()}&view=week&tz=${tz}`)).json,
     ).events;
     expect(alexWeek.every((e) => e.provider === "google")).toBe(true);
+  });
+
+  it("an event created on Outlook with a guest reaches the guest's mailbox and calendar", async () => {
+    const [integration] = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token: outlookToken })).json,
+    );
+    const day = Temporal.Now.plainDateISO(tz).add({ days: 5 }).toString();
+    const created = await f.api("POST", "/api/calendar/create-event", {
+      token: outlookToken,
+      body: {
+        integrationId: integration?.id,
+        title: "Sprint demo",
+        timeZone: tz,
+        start: `${day}T11:00`,
+        end: `${day}T12:00`,
+        attendees: [PEOPLE.jordan],
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(await invitationsTo(PEOPLE.jordan, "microsoft", "Sprint demo")).toHaveLength(1);
+    const his = (await (
+      await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.jordan}?provider=microsoft`)
+    ).json()) as { events: { summary: string; organizer: string }[] };
+    expect(his.events).toContainEqual(
+      expect.objectContaining({ summary: "Sprint demo", organizer: PEOPLE.casey }),
+    );
+  });
+
+  it("connects a calendar of another provider, or another account, without a mailbox of it", async () => {
+    // Alex has only Gmail: an Outlook calendar connects all the same (Jordan's, at the consent page).
+    const outlook = await connectCalendarOverHttp(f.server.url, token, "outlook", {
+      pick: PEOPLE.jordan,
+      hint: null,
+    });
+    expect(outlook.landing).toBe("/dashboard?calendar=connected&provider=outlook");
+    let list = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token })).json,
+    );
+    expect(list).toEqual([
+      expect.objectContaining({ provider: "google", email: PEOPLE.alex, isConnected: true }),
+      expect.objectContaining({
+        provider: "outlook",
+        email: PEOPLE.jordan,
+        isConnected: true,
+        accountId: null,
+        status: "active",
+      }),
+    ]);
+    const week = await eventsUntil(`date=${today()}&view=week&tz=${tz}`, (l) =>
+      l.some((e) => e.provider === "outlook" && e.calendarEmail === PEOPLE.jordan),
+    );
+    expect(week.some((e) => e.provider === "google")).toBe(true);
+    // Connecting it again repairs the same calendar, not a second copy.
+    await connectCalendarOverHttp(f.server.url, token, "outlook", {
+      pick: PEOPLE.jordan,
+      calendarOnly: true,
+    });
+    list = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token })).json,
+    );
+    expect(list.filter((i) => i.provider === "outlook")).toHaveLength(1);
+
+    // And the other way round: Casey has only Outlook, and connects a Google calendar (Sam's).
+    const google = await connectCalendarOverHttp(f.server.url, outlookToken, "google", {
+      pick: PEOPLE.sam,
+      hint: null,
+      calendarOnly: true,
+    });
+    expect(google.landing).toBe("/dashboard?calendar=connected&provider=google");
+    const casey = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token: outlookToken })).json,
+    );
+    expect(casey).toContainEqual(
+      expect.objectContaining({ provider: "google", email: PEOPLE.sam, accountId: null, isConnected: true }),
+    );
+    // A calendar-only choice of the mailbox's own account joins that mailbox's entry.
+    await connectCalendarOverHttp(f.server.url, outlookToken, "outlook", {
+      pick: PEOPLE.casey,
+      calendarOnly: true,
+    });
+    const again = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token: outlookToken })).json,
+    );
+    expect(again.filter((i) => i.provider === "outlook")).toEqual([
+      expect.objectContaining({ email: PEOPLE.casey, isConnected: true }),
+    ]);
+    // Disconnecting a calendar-only connection removes it from the list.
+    const samCalendar = again.find((i) => i.email === PEOPLE.sam);
+    expect(
+      (await f.api("DELETE", `/api/calendar/integrations/${samCalendar?.id}`, { token: outlookToken }))
+        .status,
+    ).toBe(204);
+    const gone = calendarIntegrationsResponseSchema.parse(
+      (await f.api("GET", "/api/calendar/integrations", { token: outlookToken })).json,
+    );
+    expect(gone.map((i) => i.email)).toEqual([PEOPLE.casey]);
   });
 
   it("disconnecting a calendar removes its events; nobody else can disconnect it", async () => {

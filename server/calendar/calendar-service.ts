@@ -47,6 +47,18 @@ function providerFailure(err: unknown, provider: string): DomainError {
   return new DomainError("provider_unavailable", `${name} is not responding right now. Please try again.`);
 }
 
+/**
+ * The years an event may fall in. Year 0000 exists in neither PostgreSQL nor the providers, and a
+ * date the provider takes but our store refuses would leave an event created there behind an
+ * error here; every bound is checked before the provider is called.
+ */
+export const EVENT_YEARS = { min: 1900, max: 2999 } as const;
+const YEARS_MESSAGE = `Dates must fall between the years ${EVENT_YEARS.min} and ${EVENT_YEARS.max}`;
+
+function yearInRange(year: number): boolean {
+  return year >= EVENT_YEARS.min && year <= EVENT_YEARS.max;
+}
+
 /** Wall time "YYYY-MM-DDTHH:mm[:ss]" in a zone, or an ISO instant with an offset, as an instant. */
 function parseWhen(value: string, timeZone: string): Date | undefined {
   try {
@@ -184,6 +196,8 @@ export function createCalendarService(deps: {
       if (input.allDay) {
         if (!isValidDate(input.start)) throw invalid("start", "Start must be a date (YYYY-MM-DD)");
         if (!isValidDate(input.end)) throw invalid("end", "End must be a date (YYYY-MM-DD)");
+        if (!yearInRange(Number(input.start.slice(0, 4)))) throw invalid("start", YEARS_MESSAGE);
+        if (!yearInRange(Number(input.end.slice(0, 4)))) throw invalid("end", YEARS_MESSAGE);
         if (input.end <= input.start) throw invalid("end", "End must be after start");
         start = { kind: "date", date: input.start };
         end = { kind: "date", date: input.end };
@@ -192,6 +206,11 @@ export function createCalendarService(deps: {
         const endAt = parseWhen(input.end, input.timeZone);
         if (!startAt) throw invalid("start", "Start must be a date and time");
         if (!endAt) throw invalid("end", "End must be a date and time");
+        // Both the instant (what PostgreSQL stores) and the wall time written must be in range.
+        if (!yearInRange(startAt.getUTCFullYear()) || !yearInRange(Number(input.start.slice(0, 4))))
+          throw invalid("start", YEARS_MESSAGE);
+        if (!yearInRange(endAt.getUTCFullYear()) || !yearInRange(Number(input.end.slice(0, 4))))
+          throw invalid("end", YEARS_MESSAGE);
         if (endAt.getTime() <= startAt.getTime()) throw invalid("end", "End must be after start");
         start = { kind: "timed", at: startAt, timeZone: input.timeZone };
         end = { kind: "timed", at: endAt, timeZone: input.timeZone };
@@ -218,8 +237,15 @@ export function createCalendarService(deps: {
         if (err instanceof DomainError) throw err;
         throw providerFailure(err, integration.provider);
       }
-      const row = await store.upsertOne(userId, integration.id, created, clock.now());
-      return presentCalendarEvent(row, owner(integration));
+      // The event exists at the provider now: a failure to keep our copy must not answer an error
+      // (the person would add it again); the next sync stores it.
+      try {
+        const row = await store.upsertOne(userId, integration.id, created, clock.now());
+        return presentCalendarEvent(row, owner(integration));
+      } catch (err) {
+        deps.log?.warn({ integrationId: integration.id, err }, "created event not stored; sync will");
+        return presentCalendarEvent(rowOf(userId, integration.id, created, clock.now()), owner(integration));
+      }
     },
   };
 }

@@ -76,6 +76,7 @@ export async function registerCalendarConnectRoutes(
           sessionId: session.sessionId,
           provider: body.provider,
           accountId: body.accountId,
+          ...(body.calendarOnly ? { calendarOnly: true } : {}),
           flowId,
         });
         return { url };

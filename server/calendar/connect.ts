@@ -55,9 +55,25 @@ export function createCalendarConnect(deps: {
     return p;
   }
 
-  async function accountFor(userId: string, provider: CalendarProvider, accountId: string | undefined) {
-    const owned = (await accounts.list(userId)).filter((a) => calendarProviderOf(a.provider) === provider);
-    const account = accountId ? owned.find((a) => a.id === accountId) : owned[0];
+  async function mailboxesOf(userId: string, provider: CalendarProvider) {
+    return (await accounts.list(userId)).filter((a) => calendarProviderOf(a.provider) === provider);
+  }
+
+  /**
+   * The mailbox whose calendar to connect: the one named, else the first of that provider; none
+   * (a calendar-only connection, any account at the consent page) when asked for, or when the
+   * person has no mailbox of that provider.
+   */
+  async function accountFor(
+    userId: string,
+    provider: CalendarProvider,
+    accountId: string | undefined,
+    calendarOnly = false,
+  ) {
+    if (calendarOnly && accountId === undefined) return undefined;
+    const owned = await mailboxesOf(userId, provider);
+    if (accountId === undefined) return owned[0];
+    const account = owned.find((a) => a.id === accountId);
     if (!account) throw new DomainError("not_found", CONNECT_MESSAGES.noAccount);
     return account;
   }
@@ -69,16 +85,17 @@ export function createCalendarConnect(deps: {
       sessionId: string;
       provider: CalendarProvider;
       accountId: string | undefined;
+      calendarOnly?: boolean;
       flowId: string;
     }): Promise<string> {
       clientFor(input.provider);
-      const account = await accountFor(input.userId, input.provider, input.accountId);
+      const account = await accountFor(input.userId, input.provider, input.accountId, input.calendarOnly);
       const ticket = await tickets.mint({
         userId: input.userId,
         sessionId: input.sessionId,
         flowId: input.flowId,
       });
-      const query = new URLSearchParams({ ticket, account: account.id });
+      const query = new URLSearchParams({ ticket, ...(account ? { account: account.id } : {}) });
       return `/api/auth/${input.provider}/calendar?${query.toString()}`;
     },
 
@@ -91,7 +108,9 @@ export function createCalendarConnect(deps: {
     }): Promise<string> {
       const p = clientFor(input.provider);
       const { userId, sessionId } = await tickets.redeem({ ticket: input.ticket, flowId: input.flowId });
-      const account = await accountFor(userId, input.provider, input.accountId);
+      // The minted URL names the mailbox; without one it is a calendar-only connection.
+      const account =
+        input.accountId === undefined ? undefined : await accountFor(userId, input.provider, input.accountId);
       const redirectUri = `${config.publicUrl}${calendarCallbackPath(input.provider)}`;
       const { state, codeVerifier, nonce } = await states.create({
         provider: oauthProviderOf(input.provider),
@@ -99,7 +118,7 @@ export function createCalendarConnect(deps: {
         redirectUri,
         link: { userId, sessionId },
         purpose: "calendar",
-        calendarAccountId: account.id,
+        ...(account ? { calendarAccountId: account.id } : {}),
       });
       const url = await authorizationUrl(p, {
         redirectUri,
@@ -108,7 +127,7 @@ export function createCalendarConnect(deps: {
         nonce,
         codeVerifier,
       });
-      url.searchParams.set("login_hint", account.email);
+      if (account) url.searchParams.set("login_hint", account.email);
       // Google returns a refresh token for this grant only with offline access and a fresh consent.
       if (input.provider === "google") {
         url.searchParams.set("access_type", "offline");
@@ -136,11 +155,13 @@ export function createCalendarConnect(deps: {
           input.query.error === "access_denied" ? CONNECT_MESSAGES.cancelled : CONNECT_MESSAGES.failed,
         );
       }
-      if (!input.query.code || !pending.linkUserId || !pending.calendarAccountId) {
+      if (!input.query.code || !pending.linkUserId) {
         throw new DomainError("bad_request", CONNECT_MESSAGES.failed);
       }
-      const account = await accounts.get(pending.linkUserId, pending.calendarAccountId);
-      if (!account) throw new DomainError("not_found", CONNECT_MESSAGES.noAccount);
+      const userId = pending.linkUserId;
+      const chosen = pending.calendarAccountId ? await accounts.get(userId, pending.calendarAccountId) : null;
+      if (pending.calendarAccountId && !chosen)
+        throw new DomainError("not_found", CONNECT_MESSAGES.noAccount);
 
       let exchanged: ExchangedCode;
       try {
@@ -156,18 +177,26 @@ export function createCalendarConnect(deps: {
       }
       const { tokenResponse, identity } = exchanged;
       // The grant must belong to the mailbox the person chose, not whoever was signed in at Google.
-      if (identity.providerAccountId !== account.providerAccountId) {
+      if (chosen && identity.providerAccountId !== chosen.providerAccountId) {
         throw new DomainError("conflict", CONNECT_MESSAGES.otherAccount);
       }
+      // A calendar-only grant for an account that is also one of the person's mailboxes joins it.
+      const account =
+        chosen ??
+        (await mailboxesOf(userId, input.provider)).find(
+          (a) => a.providerAccountId === identity.providerAccountId,
+        );
+      const email = account?.email ?? identity.email;
       const saved = await integrations.saveGrant({
-        userId: account.userId,
-        accountId: account.id,
+        userId,
+        accountId: account?.id ?? null,
         provider: input.provider,
-        email: account.email,
+        providerAccountId: identity.providerAccountId,
+        email,
         tokens: tokensFrom(tokenResponse, clock.nowMs()),
       });
-      deps.onConnected({ userId: account.userId, id: saved.id });
-      return { integrationId: saved.id, email: account.email };
+      deps.onConnected({ userId, id: saved.id });
+      return { integrationId: saved.id, email };
     },
   };
 }

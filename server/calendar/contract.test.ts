@@ -148,6 +148,38 @@ describe.each(CASES)("$kind calendar adapter", ({ kind, emu, email, zone }) => {
     expect((await client.changes(calendarId, again.cursor)).upserts).toEqual([]);
   });
 
+  it("finds an invitation's event by its UID and answers it; the organizer's event records the answer", async () => {
+    const organizer = kind === "google" ? "priya.shah@gmail.com" : "jordan.lee@outlook.com";
+    const startAt = new Date(Math.ceil((Date.now() + 6 * DAY) / 3_600_000) * 3_600_000);
+    const local = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+    const made = await admin<{ uid: string }>("POST", `calendars/${organizer}/events?provider=${emu}`, {
+      summary: `Invite ${kind}`,
+      start: { local: local(startAt.getTime()), timeZone: "UTC" },
+      end: { local: local(startAt.getTime() + 3_600_000), timeZone: "UTC" },
+      attendees: [{ email }],
+      sendUpdates: "all",
+    });
+    expect(await client.findByUid(calendarId, "no-such-uid@example.com")).toBeNull();
+    const eventId = await client.findByUid(calendarId, made.uid);
+    expect(eventId).toEqual(expect.any(String));
+    await client.respond(calendarId, eventId ?? "", email, "tentative");
+    const theirs = await admin<{
+      events: { uid: string; attendees: { email: string; response: string }[] }[];
+    }>("GET", `calendars/${organizer}?provider=${emu}`);
+    expect(theirs.events.find((e) => e.uid === made.uid)?.attendees).toContainEqual({
+      email,
+      response: "tentative",
+    });
+    // The calendar's own copy says so too.
+    const mine = await client.listRange(calendarId, {
+      start: new Date(startAt.getTime() - DAY),
+      end: new Date(startAt.getTime() + DAY),
+    });
+    expect(mine.find((e) => e.title === `Invite ${kind}`)?.attendees).toContainEqual(
+      expect.objectContaining({ email, responseStatus: "tentative" }),
+    );
+  });
+
   it("creates all-day events and refuses nonsense", async () => {
     const created = await client.create(calendarId, {
       title: "Holiday",

@@ -206,12 +206,49 @@ export function createGoogleCalendarClient(http: ProviderHttp, apiBase: string):
         end: googleTime(input.end, input.timeZone),
         ...(input.attendees.length > 0 ? { attendees: input.attendees.map((email) => ({ email })) } : {}),
       };
+      // Without sendUpdates Google tells no guest: the invitation would never reach them.
       const created = eventSchema.parse(
-        await http.json<unknown>({ method: "POST", url: events(calendarId), body }),
+        await http.json<unknown>({ method: "POST", url: `${events(calendarId)}?sendUpdates=all`, body }),
       );
       const mapped = mapGoogleEvent(created);
       if (!mapped) throw new ProviderRequestError("permanent", "Google answered an event without times");
       return mapped;
     },
+
+    async findByUid(calendarId, uid) {
+      const url = new URL(events(calendarId));
+      url.searchParams.set("iCalUID", uid);
+      url.searchParams.set("showDeleted", "false");
+      const body = listSchema.parse(await http.json<unknown>({ method: "GET", url: url.href }));
+      for (const item of body.items) {
+        const parsed = eventSchema.safeParse(item);
+        if (parsed.success && parsed.data.status !== "cancelled") return parsed.data.id;
+      }
+      return null;
+    },
+
+    async respond(calendarId, eventId, self, answer) {
+      const url = `${events(calendarId)}/${encodeURIComponent(eventId)}`;
+      // A patch replaces the attendee list: send it back whole, only our answer changed.
+      const current = attendeeListSchema.parse(await http.json<unknown>({ method: "GET", url }));
+      const me = self.toLowerCase();
+      const attendees = current.attendees ?? [];
+      if (!attendees.some((a) => a.email?.toLowerCase() === me))
+        throw new ProviderRequestError("permanent", "the calendar's owner is not a guest of this event");
+      await http.json<unknown>({
+        method: "PATCH",
+        url: `${url}?sendUpdates=all`,
+        body: {
+          attendees: attendees.map((a) =>
+            a.email?.toLowerCase() === me ? { ...a, responseStatus: answer } : a,
+          ),
+        },
+      });
+    },
   };
 }
+
+/** An event's attendees with every field Google gave, so a patch keeps what it does not change. */
+const attendeeListSchema = z.object({
+  attendees: z.array(z.object({ email: z.string().optional() }).passthrough()).optional(),
+});

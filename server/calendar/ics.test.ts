@@ -44,6 +44,7 @@ describe("readInvitation", () => {
       organizer: { email: "priya.shah@gmail.com", name: "Priya Shah" },
       attendees: [{ email: "alex.morgan@gmail.com", name: "Alex" }],
       recurring: false,
+      sequence: 0,
       status: "confirmed",
     });
   });

@@ -115,6 +115,11 @@ function statusOf(method: string, status: unknown): Invitation["status"] {
   return "confirmed";
 }
 
+/** SEQUENCE as written (a non-negative integer), else 0 as RFC 5545 3.8.7.4 says. */
+function sequenceOf(value: unknown): number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+}
+
 /**
  * The first event of an iCalendar text as an invitation, or null when the text is too large,
  * not iCalendar, or holds no usable event. Floating times are read in `fallbackZone`.
@@ -192,6 +197,7 @@ export function readInvitation(text: string, fallbackZone = "UTC"): Invitation |
       attendees,
       recurring: vevent.hasProperty("rrule") || vevent.hasProperty("rdate"),
       status: statusOf(method, vevent.getFirstPropertyValue("status")),
+      sequence: sequenceOf(vevent.getFirstPropertyValue("sequence")),
     };
   } catch {
     return null;

@@ -11,6 +11,7 @@ import type { TokenVault } from "../auth/token-vault.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { ProviderClientFactory } from "../sync/types.ts";
 import { type CalendarService, createCalendarService } from "./calendar-service.ts";
 import { type CalendarConnect, createCalendarConnect } from "./connect.ts";
 import { registerCalendarConnectRoutes } from "./connect-routes.ts";
@@ -18,6 +19,7 @@ import { createConnectTickets } from "./connect-tickets.ts";
 import { createCalendarEventStore } from "./event-store.ts";
 import { type CalendarClientFactory, calendarClientFactory } from "./factory.ts";
 import { type CalendarIntegrations, createCalendarIntegrations } from "./integrations.ts";
+import { createInvitationAnswers, type InvitationAnswers } from "./invitation-answers.ts";
 import { registerCalendarRoutes } from "./routes.ts";
 import { type CalendarSyncer, createCalendarSyncer } from "./syncer.ts";
 import { calendarTokenRows } from "./token-rows.ts";
@@ -29,6 +31,7 @@ export interface CalendarServices {
   tokens: AccountTokenService;
   clientFor: CalendarClientFactory;
   connect: CalendarConnect;
+  answers: InvitationAnswers;
 }
 
 /** Builds the calendar services once per process (composition root: server/services.ts). */
@@ -41,6 +44,8 @@ export function createCalendarServices(deps: {
   states: StateStore;
   accounts: AccountService;
   tokenRefreshLock: TokenRefreshLock;
+  /** The mailboxes' clients: an invitation is read, and answered by mail, through them. */
+  providerClient: ProviderClientFactory;
   clientFor?: CalendarClientFactory;
   log?: { warn(obj: object, msg: string): void };
 }): CalendarServices {
@@ -82,7 +87,16 @@ export function createCalendarServices(deps: {
         .catch(() => undefined);
     },
   });
-  return { integrations, syncer, calendar, tokens, clientFor, connect };
+  const answers = createInvitationAnswers({
+    db: deps.db,
+    clock: deps.clock,
+    providerClient: deps.providerClient,
+    integrations,
+    clientFor,
+    syncer,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+  return { integrations, syncer, calendar, tokens, clientFor, connect, answers };
 }
 
 export async function registerCalendarApi(

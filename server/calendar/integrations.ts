@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
 import type { CalendarIntegration, CalendarProvider } from "../../contract/calendar.ts";
 import type { ProviderTokens } from "../auth/provider-tokens.ts";
 import type { TokenVault } from "../auth/token-vault.ts";
@@ -14,7 +14,25 @@ export function calendarProviderOf(mailProvider: string): CalendarProvider {
   return mailProvider === "gmail" ? "google" : "outlook";
 }
 
-/** Connected calendars: one per connected mail account, each with its own calendar-only grant. */
+/** A calendar connected without a mailbox, as the list shows it. */
+function presentRow(row: CalendarIntegrationRow): CalendarIntegration {
+  return {
+    provider: row.provider === "google" ? "google" : "outlook",
+    isConnected: true,
+    email: row.email,
+    accountId: null,
+    id: row.id,
+    status: row.status === "reauth_required" ? "reauth_required" : "active",
+    calendarName: row.calendarName,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    lastError: row.lastError,
+  };
+}
+
+/**
+ * Connected calendars, each with its own calendar-only grant: one per connected mail account, and
+ * any number connected without a mailbox (another provider's, or another account's).
+ */
 export function createCalendarIntegrations(db: Db, clock: Clock, vault: TokenVault) {
   return {
     async rows(userId: string): Promise<CalendarIntegrationRow[]> {
@@ -40,8 +58,10 @@ export function createCalendarIntegrations(db: Db, clock: Clock, vault: TokenVau
         .from(mailAccounts)
         .where(eq(mailAccounts.userId, userId))
         .orderBy(asc(mailAccounts.connectedAt), asc(mailAccounts.id));
-      const byAccount = new Map((await this.rows(userId)).map((row) => [row.accountId, row]));
-      return accounts.map((account) => {
+      const rows = await this.rows(userId);
+      const byAccount = new Map(rows.map((row) => [row.accountId, row]));
+      const calendarOnly = rows.filter((row) => row.accountId === null).map(presentRow);
+      const perMailbox = accounts.map((account): CalendarIntegration => {
         const row = byAccount.get(account.id);
         return {
           provider: calendarProviderOf(account.provider),
@@ -55,6 +75,7 @@ export function createCalendarIntegrations(db: Db, clock: Clock, vault: TokenVau
           lastError: row?.lastError ?? null,
         };
       });
+      return [...perMailbox, ...calendarOnly];
     },
 
     /**
@@ -63,8 +84,10 @@ export function createCalendarIntegrations(db: Db, clock: Clock, vault: TokenVau
      */
     async saveGrant(input: {
       userId: string;
-      accountId: string;
+      /** The mailbox it belongs to, or null for a calendar-only connection. */
+      accountId: string | null;
       provider: CalendarProvider;
+      providerAccountId: string;
       email: string;
       tokens: ProviderTokens;
     }): Promise<{ id: string; created: boolean }> {
@@ -77,19 +100,34 @@ export function createCalendarIntegrations(db: Db, clock: Clock, vault: TokenVau
           ? { refreshTokenCiphertext: vault.encrypt(input.tokens.refreshToken, "provider-refresh-token") }
           : {}),
       };
+      // The same calendar connected again (to repair a lost grant), by its mailbox or its account.
       const existing = await db
         .select({ id: calendarIntegrations.id })
         .from(calendarIntegrations)
         .where(
           and(
-            eq(calendarIntegrations.accountId, input.accountId),
             eq(calendarIntegrations.userId, input.userId),
+            or(
+              input.accountId === null ? undefined : eq(calendarIntegrations.accountId, input.accountId),
+              and(
+                eq(calendarIntegrations.provider, input.provider),
+                eq(calendarIntegrations.providerAccountId, input.providerAccountId),
+              ),
+            ),
           ),
         );
       if (existing[0]) {
         await db
           .update(calendarIntegrations)
-          .set({ ...secrets, email: input.email, status: "active", lastError: null, updatedAt: now })
+          .set({
+            ...secrets,
+            email: input.email,
+            providerAccountId: input.providerAccountId,
+            ...(input.accountId === null ? {} : { accountId: input.accountId }),
+            status: "active",
+            lastError: null,
+            updatedAt: now,
+          })
           .where(eq(calendarIntegrations.id, existing[0].id));
         return { id: existing[0].id, created: false };
       }
@@ -106,17 +144,16 @@ export function createCalendarIntegrations(db: Db, clock: Clock, vault: TokenVau
           userId: input.userId,
           accountId: input.accountId,
           provider: input.provider,
+          providerAccountId: input.providerAccountId,
           email: input.email,
           status: "active",
           connectedAt: now,
           updatedAt: now,
         })
-        .onConflictDoUpdate({
-          target: calendarIntegrations.accountId,
-          set: { ...secrets, status: "active", updatedAt: now },
-        })
+        .onConflictDoNothing()
         .returning({ id: calendarIntegrations.id });
-      if (!row) throw new Error("insert into calendar_integrations returned nothing");
+      // Another connect of the same calendar won the race: store these tokens on its row.
+      if (!row) return this.saveGrant(input);
       return { id: row.id, created: true };
     },
 

@@ -199,5 +199,28 @@ export function createOutlookCalendarClient(http: ProviderHttp, graphBase: strin
       if (!mapped) throw new ProviderRequestError("permanent", "Graph answered an event without times");
       return mapped;
     },
+
+    async findByUid(_calendarId, uid) {
+      const filter = `iCalUId eq '${uid.replace(/'/g, "''")}'`;
+      const query = new URLSearchParams({ $filter: filter, $select: "id,isCancelled", $top: "5" });
+      const body = z
+        .object({
+          value: z.array(z.object({ id: z.string(), isCancelled: z.boolean().nullish() })).default([]),
+        })
+        .parse(await http.json<unknown>({ method: "GET", url: `${v1}/me/events?${query.toString()}` }));
+      return body.value.find((event) => !event.isCancelled)?.id ?? null;
+    },
+
+    async respond(_calendarId, eventId, _self, answer) {
+      if (!/^[A-Za-z0-9_=+-]+$/.test(eventId))
+        throw new ProviderRequestError("permanent", "not a Graph event id");
+      await http.request({
+        method: "POST",
+        url: `${v1}/me/events/${eventId}/${GRAPH_ANSWER[answer]}`,
+        body: { sendResponse: true },
+      });
+    },
   };
 }
+
+const GRAPH_ANSWER = { accepted: "accept", tentative: "tentativelyAccept", declined: "decline" } as const;

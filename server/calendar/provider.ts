@@ -1,4 +1,9 @@
-import type { CalendarAttendee, CalendarEventStatus, CalendarProvider } from "../../contract/calendar.ts";
+import type {
+  CalendarAttendee,
+  CalendarEventStatus,
+  CalendarProvider,
+  InvitationAnswer,
+} from "../../contract/calendar.ts";
 
 /** When an event happens: an instant (with the zone it was planned in), or an all-day date. */
 export type ProviderTime =
@@ -67,6 +72,13 @@ export interface CalendarProviderClient {
   changes(calendarId: string, cursor: string): Promise<CalendarChanges>;
   listRange(calendarId: string, window: SyncWindow): Promise<ProviderEvent[]>;
   create(calendarId: string, event: NewProviderEvent): Promise<ProviderEvent>;
+  /** The provider's id of the event (a series itself) carrying this iCalendar UID, or null. */
+  findByUid(calendarId: string, uid: string): Promise<string | null>;
+  /**
+   * Records the calendar owner's answer on their copy of an invitation; the provider tells the
+   * organizer (Google sendUpdates=all, Graph sendResponse).
+   */
+  respond(calendarId: string, eventId: string, self: string, answer: InvitationAnswer): Promise<void>;
 }
 
 /** A zone name we can compute with, or null (Graph may answer Windows zone names). */

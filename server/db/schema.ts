@@ -492,11 +492,15 @@ export const calendarIntegrations = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => mailAccounts.id, { onDelete: "cascade" }),
+    /**
+     * The mailbox this calendar belongs to; null for a calendar-only connection (a person with
+     * only Gmail mailboxes may connect an Outlook calendar, and the other way round).
+     */
+    accountId: uuid("account_id").references(() => mailAccounts.id, { onDelete: "cascade" }),
     /** google | outlook */
     provider: text("provider").notNull(),
+    /** The calendar grant's account at the provider (Google sub, Graph user id). */
+    providerAccountId: text("provider_account_id"),
     email: text("email").notNull(),
     /** active | reauth_required */
     status: text("status").notNull().default("active"),
@@ -520,6 +524,7 @@ export const calendarIntegrations = pgTable(
   },
   (t) => [
     uniqueIndex("calendar_integrations_account_uq").on(t.accountId),
+    uniqueIndex("calendar_integrations_grant_uq").on(t.userId, t.provider, t.providerAccountId),
     index("calendar_integrations_user_idx").on(t.userId),
   ],
 );

@@ -44,7 +44,11 @@ export function createMailProviderClient(input: MailProviderClientInput): MailPr
         from: { name: account.displayName, address: account.email },
       });
     case "outlook":
-      return createOutlookProvider({ ...common, baseUrl: config.providers.graph });
+      return createOutlookProvider({
+        ...common,
+        baseUrl: config.providers.graph,
+        from: { name: account.displayName, address: account.email },
+      });
     default:
       throw new RangeError(`unknown mail provider: ${account.provider}`);
   }

@@ -86,6 +86,8 @@ export interface OutgoingMessage {
   body: string;
   /** When replying: thread and RFC 5322 ids so the provider threads it. */
   replyTo?: { threadId: string | null; internetMessageId: string | null; references: string | null };
+  /** An iMIP part (RFC 6047) sent beside the text: text/calendar with its iTIP method. */
+  calendar?: { method: "REPLY"; ics: string };
 }
 
 export interface WatchResult {

@@ -436,6 +436,20 @@ export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServi
 
   app.post("/me/sendMail", { config: { graphNeed: "send" } }, (request, reply) => {
     const { identity } = graphCaller(request);
+    if (typeof request.body === "string") {
+      // MIME format: the body is the base64 of an RFC 822 message (text/plain content type).
+      const raw = Buffer.from(request.body.trim(), "base64").toString("utf8");
+      if (!/^[!-9;-~]+:/m.test(raw) || !/^(to|cc|bcc):\s*\S/im.test(raw.split(/\r?\n\r?\n/)[0] ?? ""))
+        return sendGraphError(
+          reply,
+          400,
+          "ErrorMimeContentInvalidBase64String",
+          "Invalid base64 string for MIME content.",
+          now(),
+        );
+      sendMessage(mail, identity, raw, { saveCopy: true });
+      return reply.code(202).send();
+    }
     const body = bodyObject(request.body);
     const message = bodyObject(body.message);
     if (

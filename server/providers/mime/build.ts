@@ -16,6 +16,8 @@ export interface Rfc822Input {
   references?: string | null;
   date?: Date;
   messageId?: string;
+  /** An iMIP part: the message becomes multipart/alternative of the text and text/calendar. */
+  calendar?: { method: "REPLY"; ics: string };
 }
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -74,6 +76,27 @@ export function buildRfc822(input: Rfc822Input): string {
     headers.push(`References: ${references.join("\r\n ")}`);
   }
   const body = encodeBody(input.body);
+  if (input.calendar) {
+    // RFC 6047 2.4: the calendar part is one of the alternatives, its method in the content type.
+    const boundary = `=_mw_${randomBytes(12).toString("hex")}`;
+    const ics = encodeBody(input.calendar.ics);
+    headers.push("MIME-Version: 1.0", `Content-Type: multipart/alternative; boundary="${boundary}"`);
+    return [
+      `${headers.join("\r\n")}\r\n`,
+      `--${boundary}`,
+      'Content-Type: text/plain; charset="UTF-8"',
+      `Content-Transfer-Encoding: ${body.encoding}`,
+      "",
+      body.content,
+      `--${boundary}`,
+      `Content-Type: text/calendar; charset="UTF-8"; method=${input.calendar.method}`,
+      `Content-Transfer-Encoding: ${ics.encoding}`,
+      "",
+      ics.content,
+      `--${boundary}--`,
+      "",
+    ].join("\r\n");
+  }
   headers.push(
     "MIME-Version: 1.0",
     'Content-Type: text/plain; charset="UTF-8"',

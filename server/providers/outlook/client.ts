@@ -2,6 +2,7 @@ import { createProviderHttp, type ProviderHttp, type TokenSource } from "../http
 import { ProviderRequestError } from "../http/errors.ts";
 import type { RetrySettings } from "../http/retry.ts";
 import { graphConcurrencyFor } from "../limiter/registry.ts";
+import type { Address } from "../mail-provider.ts";
 import { classifyGraphError } from "./errors.ts";
 
 export interface OutlookClientOptions {
@@ -14,6 +15,8 @@ export interface OutlookClientOptions {
   retry?: Partial<RetrySettings>;
   /** Outlook's limit is 4 concurrent requests per app and mailbox. */
   maxConcurrent?: number;
+  /** The mailbox's address and name, for the From header of a message sent as MIME. */
+  from?: Address;
 }
 
 export interface OutlookContext {
@@ -24,6 +27,7 @@ export interface OutlookContext {
   batchWeight: number;
   /** Well-known folder name -> folder id, learned once per client. */
   folderIds: Map<string, string>;
+  from: Address | undefined;
 }
 
 export function createOutlookContext(options: OutlookClientOptions): OutlookContext {
@@ -38,7 +42,7 @@ export function createOutlookContext(options: OutlookClientOptions): OutlookCont
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
   });
-  return { http, api, batchWeight: permits, folderIds: new Map() };
+  return { http, api, batchWeight: permits, folderIds: new Map(), from: options.from };
 }
 
 /** Graph ids go into URL paths: refuse anything that is not an id instead of escaping it into a path. */

@@ -1,6 +1,7 @@
 import type { Message, Recipient } from "@microsoft/microsoft-graph-types";
 import { failureStatus, ProviderRequestError } from "../http/errors.ts";
 import type { Address, OutgoingMessage, WatchResult } from "../mail-provider.ts";
+import { buildRfc822 } from "../mime/build.ts";
 import { isSafeAddress, messageIds, singleLine } from "../mime/header-safety.ts";
 import { checkGraphId, type OutlookContext } from "./client.ts";
 import { type Collection, odataQuery } from "./messages.ts";
@@ -66,11 +67,41 @@ async function replyDraft(ctx: OutlookContext, message: OutgoingMessage): Promis
   return draft.id;
 }
 
+/**
+ * sendMail in MIME format (a base64 RFC 822 body, text/plain): the only way Graph sends a message
+ * with our own text/calendar part, which an iMIP reply needs.
+ */
+async function sendMime(ctx: OutlookContext, message: OutgoingMessage): Promise<{ providerId: null }> {
+  if (!ctx.from) throw new ProviderRequestError("permanent", "no sender address for a MIME message");
+  let text: string;
+  try {
+    text = buildRfc822({
+      from: ctx.from,
+      to: message.to,
+      cc: message.cc,
+      bcc: message.bcc,
+      subject: message.subject,
+      body: message.body,
+      ...(message.calendar ? { calendar: message.calendar } : {}),
+    });
+  } catch (err) {
+    throw new ProviderRequestError("permanent", "invalid recipient address", {}, { cause: err });
+  }
+  await ctx.http.request({
+    method: "POST",
+    url: `${ctx.api}/me/sendMail`,
+    body: Buffer.from(text, "utf8").toString("base64"),
+    headers: { "content-type": "text/plain" },
+  });
+  return { providerId: null };
+}
+
 /** sendMail (202, no id); a reply goes through createReply + send so Outlook threads it. */
 export async function send(
   ctx: OutlookContext,
   message: OutgoingMessage,
 ): Promise<{ providerId: string | null }> {
+  if (message.calendar) return sendMime(ctx, message);
   const body = graphMessage(message);
   const draftId = message.replyTo ? await replyDraft(ctx, message) : null;
   if (draftId !== null) {

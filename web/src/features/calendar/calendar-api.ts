@@ -7,6 +7,8 @@ import type {
   CalendarSyncResponse,
   CalendarView,
   CreateCalendarEventRequest,
+  InvitationAnswer,
+  InvitationResponse,
 } from "../../../../contract/calendar.ts";
 import { apiRequest, type RequestOptions } from "../../lib/api.ts";
 import { readCalendarSessionToken } from "../../lib/storage-keys.ts";
@@ -90,10 +92,35 @@ export function useDisconnectCalendar() {
  * Spec section 7: connecting is a full browser navigation to /api/auth/{google|outlook}/calendar.
  * The authenticated call mints a one-time ticket for that URL; the session token never goes in it.
  */
-export async function connectCalendar(provider: CalendarProvider, accountId: string): Promise<void> {
-  const { url } = await calendarRequest<{ url: string }>("POST", "/api/calendar/connect", {
-    provider,
-    accountId,
-  });
+export async function connectCalendar(provider: CalendarProvider, accountId: string | null): Promise<void> {
+  // Without a mailbox: any account of the provider, chosen at its consent page.
+  const { url } = await calendarRequest<{ url: string }>(
+    "POST",
+    "/api/calendar/connect",
+    accountId === null ? { provider, calendarOnly: true } : { provider, accountId },
+  );
   window.location.assign(url);
+}
+
+/** Where the reader remembers an invitation's answer for the session (the card shows it again). */
+export const invitationAnswerKey = (emailId: string) => ["/api/emails/invitation/response", emailId] as const;
+
+/** Yes / Maybe / No on the invitation an email carries. */
+export function useAnswerInvitation(emailId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (response: InvitationAnswer) =>
+      apiRequest<InvitationResponse>(
+        "POST",
+        `/api/emails/${encodeURIComponent(emailId)}/invitation/response`,
+        {
+          response,
+        },
+      ),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(invitationAnswerKey(emailId), answer);
+      // An answer on a calendar changes that event there.
+      if (answer.via === "calendar") await queryClient.invalidateQueries({ queryKey: EVENTS_KEY });
+    },
+  });
 }

@@ -1,5 +1,10 @@
 import { useEffect, useState } from "react";
-import type { CalendarEvent, CalendarIntegration, CalendarView } from "../../../../contract/calendar.ts";
+import type {
+  CalendarEvent,
+  CalendarIntegration,
+  CalendarProvider,
+  CalendarView,
+} from "../../../../contract/calendar.ts";
 import { calendarWindow, isValidDate, stepDate, todayIn } from "../../../../contract/calendar-window.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError } from "../../lib/api.ts";
@@ -226,10 +231,10 @@ function Connections({ integrations, loading }: { integrations: CalendarIntegrat
   const [connecting, setConnecting] = useState<string | null>(null);
   if (loading) return <p className="text-sm text-slate-600">Loading calendars…</p>;
   const none = integrations.every((i) => !i.isConnected);
-  const connect = async (integration: CalendarIntegration) => {
-    setConnecting(integration.accountId);
+  const connect = async (provider: CalendarProvider, accountId: string | null, key: string) => {
+    setConnecting(key);
     try {
-      await connectCalendar(integration.provider, integration.accountId);
+      await connectCalendar(provider, accountId);
     } catch (err) {
       setConnecting(null);
       toast({
@@ -253,11 +258,9 @@ function Connections({ integrations, loading }: { integrations: CalendarIntegrat
         {integrations.map((integration) => {
           const name = PROVIDER_NAME[integration.provider];
           const broken = integration.status === "reauth_required";
+          const key = integration.accountId ?? integration.id ?? integration.email;
           return (
-            <li
-              key={integration.accountId}
-              className="flex flex-wrap items-center justify-between gap-2 text-sm"
-            >
+            <li key={key} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span className="min-w-0">
                 <span className="font-medium text-slate-900">{name}</span>{" "}
                 <span className="break-all text-slate-600">{integration.email}</span>
@@ -288,19 +291,31 @@ function Connections({ integrations, loading }: { integrations: CalendarIntegrat
                   className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:opacity-60"
                   aria-label={`Connect ${name} (${integration.email})`}
                   disabled={connecting !== null}
-                  onClick={() => void connect(integration)}
+                  onClick={() => void connect(integration.provider, integration.accountId, key)}
                 >
-                  {connecting === integration.accountId
-                    ? "Connecting…"
-                    : broken
-                      ? "Reconnect"
-                      : `Connect ${name}`}
+                  {connecting === key ? "Connecting…" : broken ? "Reconnect" : `Connect ${name}`}
                 </button>
               )}
             </li>
           );
         })}
       </ul>
+      {/* Any Google or Outlook calendar, whichever mailboxes are linked (spec section 2). */}
+      <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-200 pt-3">
+        {PROVIDERS.map((provider) => (
+          <button
+            key={provider}
+            type="button"
+            className={button}
+            disabled={connecting !== null}
+            onClick={() => void connect(provider, null, `any:${provider}`)}
+          >
+            {connecting === `any:${provider}` ? "Connecting…" : `Connect ${PROVIDER_NAME[provider]}`}
+          </button>
+        ))}
+      </div>
     </section>
   );
 }
+
+const PROVIDERS: CalendarProvider[] = ["google", "outlook"];

@@ -5,6 +5,7 @@ import type { CalendarEvent, EmailInvitationResponse, Invitation } from "../../.
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { useCalendarIntegrations, useCreateCalendarEvent } from "./calendar-api.ts";
+import { InvitationAnswerButtons } from "./invitation-answer.tsx";
 import { browserTimeZone, PROVIDER_NAME } from "./labels.ts";
 
 const BUTTON =
@@ -46,6 +47,15 @@ export function invitationWhen(invitation: Invitation, timeZone: string): string
   return `${date.format(start)} – ${endText}`;
 }
 
+/** An invitation asks for an answer: a REQUEST (or no method) with an organizer and a UID. */
+function answerable(invitation: Invitation): boolean {
+  return (
+    invitation.uid !== null &&
+    invitation.organizer !== null &&
+    (invitation.method === null || invitation.method === "REQUEST")
+  );
+}
+
 export function useEmailInvitation(emailId: string) {
   const timeZone = browserTimeZone();
   return useQuery({
@@ -77,10 +87,18 @@ export function InvitationCard({ emailId, risk }: { emailId: string; risk?: Secu
   const answer = useEmailInvitation(emailId);
   const invitation = answer.data?.invitation;
   if (!invitation) return null;
-  return <InvitationDetails invitation={invitation} risk={risk ?? "safe"} />;
+  return <InvitationDetails emailId={emailId} invitation={invitation} risk={risk ?? "safe"} />;
 }
 
-function InvitationDetails({ invitation, risk }: { invitation: Invitation; risk: SecurityVerdict }) {
+function InvitationDetails({
+  emailId,
+  invitation,
+  risk,
+}: {
+  emailId: string;
+  invitation: Invitation;
+  risk: SecurityVerdict;
+}) {
   const timeZone = browserTimeZone();
   const headingId = useId();
   const selectId = useId();
@@ -167,6 +185,12 @@ function InvitationDetails({ invitation, risk }: { invitation: Invitation; risk:
           </>
         ) : null}
       </dl>
+      {answerable(invitation) && !cancelled && risk !== "dangerous" ? (
+        <InvitationAnswerButtons
+          emailId={emailId}
+          calendarProviderOf={(email) => (integrations.data ?? []).find((i) => i.email === email)?.provider}
+        />
+      ) : null}
       {risk === "safe" || cancelled ? null : (
         <p
           className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-900"
