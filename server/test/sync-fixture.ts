@@ -9,7 +9,12 @@ import type { MailProviderClient } from "../providers/mail-provider.ts";
 import { createServices, type Role, type Services } from "../services.ts";
 import type { ProviderClientFactory, SyncAccount } from "../sync/types.ts";
 import { TEST_OAUTH_CLIENTS } from "./auth-fixture.ts";
-import { type BackendKind, openTestDatabase, type TestDatabase } from "./databases.ts";
+import {
+  type BackendKind,
+  openTestDatabase,
+  type TestDatabase,
+  type TestDatabaseOptions,
+} from "./databases.ts";
 import { consentAtEmulator } from "./emulator-consent.ts";
 import { reservePort } from "./free-port.ts";
 import { TEST_SECRET_KEY } from "./server.ts";
@@ -86,9 +91,11 @@ export async function startSyncFixture(
     emulatorProcess?: boolean;
     /** The in-process app's role (default all); "web" when other processes do the work. */
     role?: Role;
+    /** Where the database lives and logs (a small disk to fill, say). */
+    database?: TestDatabaseOptions;
   } = {},
 ): Promise<SyncFixture> {
-  const database = await openTestDatabase(kind);
+  const database = await openTestDatabase(kind, opts.database);
   const reservation = await reservePort();
   const port = reservation.port;
   const appUrl = `http://127.0.0.1:${port}`;

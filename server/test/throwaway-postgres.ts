@@ -41,12 +41,16 @@ interface Account {
  * under the system's temporary folder. Its programs come from postgresBinaryCandidates().
  */
 export async function startThrowawayPostgres(
-  options: { binaries?: PostgresBinaries[] } = {},
+  options: {
+    binaries?: PostgresBinaries[];
+    /** Where its folder goes (default the system's temporary folder), e.g. a small tmpfs to fill. */
+    parent?: string;
+  } = {},
 ): Promise<ThrowawayPostgres> {
   await sweepStaleFolders();
   const account = serverAccount();
   const { binaries, major } = await firstUsable(options.binaries ?? postgresBinaryCandidates(), account);
-  const folder = await mkdtemp(path.join(os.tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
+  const folder = await mkdtemp(path.join(options.parent ?? os.tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
   let server: RunningServer | undefined;
   // A test run that ends without teardown (an error, Ctrl-C) still stops the server and deletes the folder.
   const onExit = () => {
