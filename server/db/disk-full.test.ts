@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmdirSync, rmSync, statfsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PEOPLE } from "../test/auth-fixture.ts";
 import { BACKENDS } from "../test/databases.ts";
@@ -45,6 +46,9 @@ describe.skipIf(problem !== undefined).each(BACKENDS)("a full disk under %s", (k
   let f: SyncFixture;
   const fill = () => path.join(disk, "filler");
   const logs: Array<{ level: "error" | "info"; msg: string }> = [];
+  const count = (level: "error" | "info") => logs.filter((l) => l.level === level).length;
+  /** The signed-in mailbox of the first test, which the second goes on with. */
+  let session: { token: string; accountId: string } | undefined;
   const crashes: unknown[] = [];
   const onCrash = (err: unknown) => crashes.push(err);
 
@@ -88,6 +92,20 @@ describe.skipIf(problem !== undefined).each(BACKENDS)("a full disk under %s", (k
     execFileSync("fallocate", ["-l", String(s.bavail * s.bsize), fill()]);
   }
 
+  /** An API call as the signed-in person, timed. */
+  const timed = async (method: string, route: string, body?: unknown) => {
+    const started = performance.now();
+    const r = await fetch(`${f.url}${route}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${session?.token}`,
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: r.status, json: (await r.json()) as unknown, ms: performance.now() - started };
+  };
+
   async function readyz(): Promise<{ status: number; body: { error?: { code: string; message: string } } }> {
     const r = await fetch(`${f.url}/readyz`);
     return { status: r.status, body: (await r.json()) as { error?: { code: string; message: string } } };
@@ -101,6 +119,7 @@ describe.skipIf(problem !== undefined).each(BACKENDS)("a full disk under %s", (k
       days: 20,
     });
     const { token, accountId } = await f.signIn("gmail", email);
+    session = { token, accountId };
     await waitUntil(async () => (await f.state(accountId))?.backfillDone, 30_000, "first sync");
     const synced = await f.rows(accountId);
     expect(synced.length).toBe(expectedIds(await f.mailbox(email), "gmail", 90).size);
@@ -136,18 +155,6 @@ describe.skipIf(problem !== undefined).each(BACKENDS)("a full disk under %s", (k
     expect(full.body.error?.message).toMatch(/disk is full/);
 
     // A write answers 503 storage_full, and fast: archiving needs new row versions, so new pages.
-    const timed = async (method: string, route: string, body?: unknown) => {
-      const started = performance.now();
-      const r = await fetch(`${f.url}${route}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body ? { "content-type": "application/json" } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return { status: r.status, json: (await r.json()) as unknown, ms: performance.now() - started };
-    };
     for (let round = 0; round < 3; round++) {
       const archive = await timed("POST", "/api/emails/bulk-action", {
         action: "archive",
@@ -166,12 +173,12 @@ describe.skipIf(problem !== undefined).each(BACKENDS)("a full disk under %s", (k
       // PostgreSQL still reads; the new mail is not there, nothing half-stored either.
       expect((await f.rows(accountId)).length).toBe(synced.length);
     }
-    expect(logs.filter((l) => l.level === "error")).toHaveLength(1);
+    expect(count("error")).toBe(1);
 
     // Space comes back: the app resumes by itself.
     rmSync(fill());
     await waitUntil(async () => (await readyz()).status === 200, 30_000, "/readyz ready again");
-    expect(logs.filter((l) => l.level === "info")).toHaveLength(1);
+    expect(count("info")).toBe(1);
 
     const expected = expectedIds(await f.mailbox(email), "gmail", 90);
     expect(expected.size).toBe(synced.length + 5);
@@ -188,7 +195,83 @@ describe.skipIf(problem !== undefined).each(BACKENDS)("a full disk under %s", (k
     expect(new Set(ids)).toEqual(expected);
     const list = await timed("GET", "/api/emails?limit=50");
     expect(list.status).toBe(200);
-    expect(logs.filter((l) => l.level === "error")).toHaveLength(1);
+    expect(count("error")).toBe(1);
     expect(crashes).toEqual([]);
   }, 120_000);
+
+  it.runIf(kind === "postgres")(
+    "a WAL that cannot grow stops PostgreSQL: storage_full while it is down, and the app resumes once it is started again with room",
+    async () => {
+      if (!session || !server) throw new Error("the first test signs in");
+      const { accountId } = session;
+      const email = PEOPLE.priya;
+      const before = await f.rows(accountId);
+      const sql = (text: string) => f.database.database.executeSql(text);
+      fillDisk();
+      await sql("select pg_switch_wal()");
+      // A write that needs new pages fails with 53100, which starts the episode; its abort record
+      // then needs a new WAL segment there is no room for: a PANIC, and the postmaster exits
+      // after its recovery cannot write a checkpoint either.
+      await expect(
+        sql("create table big_write as select repeat('x', 500) as filler from generate_series(1, 20000)"),
+      ).rejects.toMatchObject({ code: "53100" });
+      const url = server.url;
+      await waitUntil(
+        async () => {
+          const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+          c.on("error", () => undefined);
+          try {
+            await c.connect();
+            await c.query("select 1");
+            return false;
+          } catch {
+            return true;
+          } finally {
+            await c.end().catch(() => undefined);
+          }
+        },
+        20_000,
+        "PostgreSQL to stop",
+      );
+      for (let i = 0; i < 3; i++) {
+        await f.admin("POST", `mailboxes/${encodeURIComponent(email)}/messages`, {
+          from: { address: "ops@example.com", name: "Ops" },
+          subject: `Arrived while PostgreSQL was down ${i}`,
+          text: "Body text.",
+        });
+      }
+      const ready = await readyz();
+      expect(ready.status).toBe(503);
+      expect(ready.body.error?.code).toBe("storage_full");
+      for (let round = 0; round < 3; round++) {
+        const list = await timed("GET", "/api/emails?limit=50");
+        expect(list.status).toBe(503);
+        expect(list.json).toEqual({ error: { code: "storage_full", message: expect.any(String) } });
+        expect(list.ms).toBeLessThan(1_000);
+      }
+      expect(count("error")).toBe(2);
+
+      // Room again, and the server's supervisor (here: the test) starts it again.
+      rmSync(fill());
+      await server.restart();
+      await waitUntil(async () => (await readyz()).status === 200, 30_000, "/readyz ready again");
+      expect(count("info")).toBe(2);
+      const expected = expectedIds(await f.mailbox(email), "gmail", 90);
+      expect(expected.size).toBe(before.length + 3);
+      const rows = await waitUntil(
+        async () => {
+          const now = await f.rows(accountId);
+          return now.length >= expected.size ? now : undefined;
+        },
+        30_000,
+        "the mail that arrived while PostgreSQL was down",
+      );
+      const ids = rows.map((r) => r.providerId);
+      expect(ids.length).toBe(new Set(ids).size);
+      expect(new Set(ids)).toEqual(expected);
+      expect(count("error")).toBe(2);
+      expect(crashes).toEqual([]);
+    },
+    120_000,
+  );
 });
