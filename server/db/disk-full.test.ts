@@ -76,14 +76,21 @@ describe.skipIf(problem !== undefined).each(BACKENDS)("a full disk under %s", (k
   }, 120_000);
 
   afterAll(async () => {
-    // Whatever happened, the disk gets its room back before anything closes.
-    if (mounted) rmSync(fill(), { force: true });
-    await f?.close();
-    await server?.stop();
-    if (mounted) execFileSync("umount", ["--lazy", disk]);
-    rmSync(disk, { recursive: true, force: true });
-    process.off("uncaughtException", onCrash);
-    process.off("unhandledRejection", onCrash);
+    // Whatever happened, the disk gets its room back before anything closes, and is unmounted
+    // even when closing fails.
+    try {
+      if (mounted) rmSync(fill(), { force: true });
+      await f?.close();
+    } finally {
+      try {
+        await server?.stop();
+      } finally {
+        if (mounted) execFileSync("umount", ["--lazy", disk]);
+        rmSync(disk, { recursive: true, force: true });
+        process.off("uncaughtException", onCrash);
+        process.off("unhandledRejection", onCrash);
+      }
+    }
   }, 120_000);
 
   /** Takes every byte left on the disk. */
@@ -208,13 +215,14 @@ describe.skipIf(problem !== undefined).each(BACKENDS)("a full disk under %s", (k
       const before = await f.rows(accountId);
       const sql = (text: string) => f.database.database.executeSql(text);
       fillDisk();
-      await sql("select pg_switch_wal()");
-      // A write that needs new pages fails with 53100, which starts the episode; its abort record
-      // then needs a new WAL segment there is no room for: a PANIC, and the postmaster exits
-      // after its recovery cannot write a checkpoint either.
+      // A write that needs new pages fails with 53100, which starts the episode (the WAL segment
+      // in use still has room). Then the WAL moves to a segment the disk has no room for: the next
+      // WAL flush PANICs, and the postmaster exits after its recovery cannot write a checkpoint.
       await expect(
         sql("create table big_write as select repeat('x', 500) as filler from generate_series(1, 20000)"),
       ).rejects.toMatchObject({ code: "53100" });
+      await sql("select pg_switch_wal()").catch(() => undefined);
+      await sql("create table wal_room (n int)").catch(() => undefined);
       const url = server.url;
       await waitUntil(
         async () => {
