@@ -47,6 +47,8 @@ describe.skipIf(problem !== undefined).each(BACKENDS)("a full disk under %s", (k
   const fill = () => path.join(disk, "filler");
   const logs: Array<{ level: "error" | "info"; msg: string }> = [];
   const count = (level: "error" | "info") => logs.filter((l) => l.level === level).length;
+  /** What the services (jobs, sync, poller) log as errors: a full disk is the database's to tell. */
+  const serviceErrors: string[] = [];
   /** The signed-in mailbox of the first test, which the second goes on with. */
   let session: { token: string; accountId: string } | undefined;
   const crashes: unknown[] = [];
@@ -63,6 +65,11 @@ describe.skipIf(problem !== undefined).each(BACKENDS)("a full disk under %s", (k
       kind,
       { SYNC_LEASE_SECONDS: "5" },
       {
+        log: {
+          info: () => undefined,
+          warn: () => undefined,
+          error: (obj, msg) => serviceErrors.push(`${msg} ${JSON.stringify(obj)}`),
+        },
         database: {
           parent: disk,
           ...(server ? { postgresAdminUrl: server.url } : {}),
@@ -203,6 +210,7 @@ describe.skipIf(problem !== undefined).each(BACKENDS)("a full disk under %s", (k
     const list = await timed("GET", "/api/emails?limit=50");
     expect(list.status).toBe(200);
     expect(count("error")).toBe(1);
+    expect(serviceErrors).toEqual([]);
     expect(crashes).toEqual([]);
   }, 120_000);
 
