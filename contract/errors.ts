@@ -23,6 +23,8 @@ export const errorCodes = [
   "provider_reauth_required",
   "provider_unavailable",
   "service_unavailable",
+  /** The database's disk is full: nothing can be saved until space is freed (503, Retry-After). */
+  "storage_full",
   "internal",
 ] as const;
 

@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(compress, { threshold: 1024 });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, () => deps.database.storage.status().full);
   registerJsonBodies(app);
   registerInputGuard(app);
   let services = deps.services;

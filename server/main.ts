@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, {
     startTimeoutMs: config.databaseStartTimeoutMs,
     onRetry: (message) => log.warn(message),
+    log,
   });
   log.info({ database: database.kind, role }, "database ready");
 

@@ -248,6 +248,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const syncServices = sync;
   const works = role === "worker" || role === "all";
   let started = false;
+  let stopHearingRecovery: (() => void) | undefined;
   return {
     role,
     clock,
@@ -274,11 +275,20 @@ export async function createServices(options: ServicesOptions): Promise<Services
         syncServices.poller.start();
         await ai.jobs.kick();
         privacy.startScheduler();
+        // Once a full disk has room again, mail that arrived meanwhile is fetched at once.
+        stopHearingRecovery = database.storage.onRecovered(() => {
+          syncServices
+            .resumeAll()
+            .catch((err: unknown) =>
+              log.warn({ error: err instanceof Error ? err.message : "unknown" }, "sync resume failed"),
+            );
+        });
       }
     },
     async stop() {
       if (!started) return;
       started = false;
+      stopHearingRecovery?.();
       privacy.stopScheduler();
       await syncServices.poller.stop();
       await queue.stop();

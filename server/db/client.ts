@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, statfs } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { is, sql } from "drizzle-orm";
@@ -12,6 +12,13 @@ import { isConnectionError, redactUrl } from "./connection-errors.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { PgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema.ts";
+import { StorageFullError } from "./storage-errors.ts";
+import {
+  createStorageWatch,
+  type StorageLog,
+  type StorageStatus,
+  type StorageWatch,
+} from "./storage-watch.ts";
 
 export type Schema = typeof schema;
 /** The query builder both backends share; services depend on this, never on a driver. */
@@ -25,6 +32,11 @@ export interface Database {
   ping(): Promise<void>;
   /** Whether the schema is the one this code expects: the last committed migration applied, every table there. */
   schemaStatus(): Promise<SchemaStatus>;
+  /** Whether the disk is full (an episode: decision 0053), and a way to hear when it ends. */
+  storage: {
+    status(): StorageStatus;
+    onRecovered(listener: () => void): () => void;
+  };
   close(): Promise<void>;
 }
 
@@ -45,6 +57,69 @@ export interface OpenOptions {
   startTimeoutMs?: number;
   /** Told about each failed attempt before the next. */
   onRetry?: (message: string, delayMs: number) => void;
+  /** Where a full disk's episode is logged (once when it starts, once when it ends). */
+  log?: StorageLog;
+}
+
+const consoleStorageLog: StorageLog = {
+  error: (obj, msg) => console.error(msg, obj),
+  info: (obj, msg) => console.info(msg, obj),
+};
+
+/**
+ * Free space the embedded database needs before it counts as writable again: two WAL segments
+ * (16 MiB each), since reopening PGlite after a PANIC replays and checkpoints, and a disk with
+ * only a few pages free would fill again with the next synced page (one episode after another).
+ */
+export const PGLITE_FREE_SPACE_MARGIN = 32 * 1024 * 1024;
+
+async function freeBytes(dir: string): Promise<number> {
+  const s = await statfs(dir);
+  return s.bavail * s.bsize;
+}
+
+/**
+ * A small real write, rolled back: a new table's first page must be allocated on disk and its
+ * catalog rows written to the WAL, which is what fails while the disk is full. On a connection
+ * of its own, which is dropped if even the rollback fails.
+ */
+async function probeWrite(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("begin");
+    await client.query("create table mailwise_storage_probe (n int)");
+    await client.query("insert into mailwise_storage_probe values (1)");
+  } finally {
+    await client.query("rollback").catch((err: Error) => {
+      broken = err;
+    });
+    client.release(broken);
+  }
+}
+
+/**
+ * Tells the storage watch about every failed statement of the pool's clients, whichever way it
+ * was called (node-postgres's pool passes a callback, drizzle awaits a promise).
+ */
+function watchQueries(client: pg.PoolClient, storage: StorageWatch): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const watched = (...args: unknown[]): unknown => {
+    const last = args[args.length - 1];
+    if (typeof last === "function") {
+      const callback = last as (err: unknown, result: unknown) => void;
+      args[args.length - 1] = (err: unknown, result: unknown) => {
+        if (err) storage.report(err);
+        callback(err, result);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    // A branch of its own: the caller still gets (and handles) the original rejection.
+    if (result instanceof Promise) result.then(undefined, (err: unknown) => storage.report(err));
+    return result;
+  };
+  client.query = watched as typeof client.query;
 }
 
 /** The database could not be opened: the message names the variable, what was tried and why. */
@@ -123,15 +198,20 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     const database = decodeURIComponent(u.pathname.slice(1)) || "(the user's)";
     return `${u.hostname || "localhost"}:${u.port || 5432}, database ${database}`;
   })();
+  const storage = createStorageWatch({
+    log: options.log ?? consoleStorageLog,
+    probe: () => probeWrite(pool),
+  });
   try {
     // Missing databases and refused logins are retried too: a container may still be creating them.
     return await retryStart(
       `Could not open the PostgreSQL database of DATABASE_URL=${redactUrl(url)} (${target})`,
       options,
       () => true,
-      () => openPool(pool, "postgres", async () => {}),
+      () => openPool(pool, "postgres", async () => {}, storage),
     );
   } catch (err) {
+    storage.close();
     await pool.end().catch(() => undefined);
     throw err;
   }
@@ -179,18 +259,57 @@ async function openPglite(dir: string, options: OpenOptions): Promise<Database> 
     idleTimeoutMillis: 0,
     user: "postgres",
     database: "postgres",
-    stream: thread.stream,
+    // Through the thread of the moment: a failed one is replaced once the disk has room again.
+    stream: () => thread.stream(),
   });
-  return openPool(pool, "pglite", async () => {
-    await thread.close();
-    await unlock();
+  const enoughSpace = async () => {
+    if (!dataDir) return;
+    const free = await freeBytes(dataDir);
+    if (free < PGLITE_FREE_SPACE_MARGIN)
+      throw new StorageFullError(
+        `${free} bytes free in DATA_DIR (${dir}), ${PGLITE_FREE_SPACE_MARGIN} needed`,
+      );
+  };
+  const storage = createStorageWatch({
+    log: options.log ?? consoleStorageLog,
+    async probe() {
+      await enoughSpace();
+      if (thread.failed) {
+        if (!dataDir) throw new Error("an in-memory embedded database cannot be reopened");
+        // PGlite after a PANIC never answers again: a new thread reopens the folder (recovery
+        // replays the WAL, so every committed page is there; the failed statement's is not).
+        const next = await PgliteThread.start(dataDir);
+        next.onFailure = onFailure;
+        const old = thread;
+        thread = next;
+        await old.close();
+      }
+      await probeWrite(pool);
+    },
   });
+  function onFailure(err: Error): void {
+    if (storage.report(err)) return;
+    // A thread that stalled or aborted on a disk without room is a full disk too.
+    enoughSpace().catch((why: unknown) => storage.report(why));
+  }
+  thread.onFailure = onFailure;
+  return openPool(
+    pool,
+    "pglite",
+    async () => {
+      storage.close();
+      await thread.close();
+      await unlock();
+    },
+    storage,
+  );
 }
 
 async function openPool(
   pool: pg.Pool,
   kind: Database["kind"],
   afterClose: () => Promise<void>,
+  storage: StorageWatch,
 ): Promise<Database> {
   // An idle client whose server connection dies (restart, failover, admin kill) emits 'error' on
   // the pool; unhandled, that event would crash the process. The pool replaces the client itself.
@@ -205,6 +324,7 @@ async function openPool(
       client.on("error", (err) => {
         console.warn(`PostgreSQL connection lost while in use: ${err.message}`);
       });
+      watchQueries(client, storage);
     });
   }
   const db = drizzlePg(pool, { schema });
@@ -253,7 +373,9 @@ async function openPool(
         missingTables,
       };
     },
+    storage: { status: () => storage.status(), onRecovered: (listener) => storage.onRecovered(listener) },
     async close() {
+      storage.close();
       await pool.end();
       await afterClose();
     },

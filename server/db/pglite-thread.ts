@@ -5,6 +5,7 @@ import { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FromWorker, ToWorker } from "./pglite-wire.ts";
+import { DISK_FULL_SQLSTATE, StorageFullError } from "./storage-errors.ts";
 
 // The worker is TypeScript like the rest of the server. Node 20 does not pass the main thread's
 // loader (tsx) on to workers, so the worker registers tsx itself before importing its module.
@@ -102,6 +103,8 @@ export class PgliteThread {
   /** Why the thread stopped, when it stopped on its own: later connections fail with it at once. */
   private failure: Error | undefined;
   private onClosed: (() => void) | undefined;
+  /** Told once when the thread stops on its own (PGlite failed), with why. */
+  onFailure: ((err: Error) => void) | undefined;
 
   private constructor(private readonly worker: Worker) {
     worker.on("message", (message: FromWorker) => this.receive(message));
@@ -166,17 +169,36 @@ export class PgliteThread {
         ?.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
     else if (message.type === "error") this.connections.get(message.id)?.destroy(new Error(message.message));
     else if (message.type === "closed") void this.worker.terminate();
+    else if (message.type === "fatal") {
+      // PGlite will not answer again: fail what waits on it now, and end the thread.
+      const reason = `the embedded database stopped: ${message.message}`;
+      this.fail(message.code === DISK_FULL_SQLSTATE ? new StorageFullError(reason) : new Error(reason));
+      void this.worker.terminate();
+    }
+  }
+
+  /** Why the thread stopped on its own, if it did: it then answers nothing and must be replaced. */
+  get failed(): Error | undefined {
+    return this.failure;
   }
 
   private fail(err: Error): void {
-    this.failure ??= err;
+    if (this.failure) return;
+    this.failure = err;
     for (const connection of this.connections.values()) connection.destroy(err);
     this.connections.clear();
+    this.onFailure?.(err);
   }
 
   /** Closes PGlite cleanly (its files stay consistent), then the thread. */
   async close(): Promise<void> {
     if (this.closed) return;
+    if (this.failure) {
+      // A failed PGlite would never answer the shutdown; its files are as its last write left them.
+      this.closed = true;
+      await this.worker.terminate();
+      return;
+    }
     const exited = new Promise<void>((resolve) => {
       this.onClosed = resolve;
     });

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import type { FromWorker, ToWorker } from "./pglite-wire.ts";
-import { splitMessages } from "./pglite-wire.ts";
+import { fatalErrorIn, splitMessages } from "./pglite-wire.ts";
 
 const port = parentPort;
 if (!port) throw new Error("pglite-worker.ts runs only as a worker thread");
@@ -31,6 +31,31 @@ let queue: Promise<void> = Promise.resolve();
 
 const TERMINATE = 0x58;
 
+/**
+ * Set once PGlite cannot go on. Nothing more is sent to it: after a PANIC its next call never
+ * returns, which once left every later statement waiting for ever (issue 34: a full disk).
+ */
+let dead = false;
+/** When the statement now in PGlite started, while one is. */
+let busySince: number | undefined;
+/**
+ * PGlite's statements run synchronously in WebAssembly, so this thread's timers only fire between
+ * them. A statement still unanswered when a timer fires, this long after it started, is waiting on
+ * nothing that will come.
+ */
+const STALL_MS = 3_000;
+
+function fatal(message: string, code?: string): void {
+  if (dead) return;
+  dead = true;
+  send({ type: "fatal", message, ...(code ? { code } : {}) });
+}
+
+setInterval(() => {
+  if (busySince !== undefined && Date.now() - busySince > STALL_MS)
+    fatal(`the embedded database stopped answering (a statement has waited over ${STALL_MS / 1000} s)`);
+}, 500).unref();
+
 async function run(id: number, bytes: Uint8Array): Promise<void> {
   const startup = !started.has(id);
   const { messages, rest } = splitMessages(pending.get(id), bytes, startup);
@@ -39,14 +64,20 @@ async function run(id: number, bytes: Uint8Array): Promise<void> {
   started.add(id);
   const out: Uint8Array[] = [];
   let size = 0;
-  const exec = (message: Uint8Array, syncToFs: boolean) =>
-    db.execProtocolRawStream(message, {
-      syncToFs,
-      onRawData: (chunk) => {
-        out.push(chunk.slice());
-        size += chunk.length;
-      },
-    });
+  const exec = async (message: Uint8Array, syncToFs: boolean) => {
+    busySince = Date.now();
+    try {
+      await db.execProtocolRawStream(message, {
+        syncToFs,
+        onRawData: (chunk) => {
+          out.push(chunk.slice());
+          size += chunk.length;
+        },
+      });
+    } finally {
+      busySince = undefined;
+    }
+  };
   // PGlite's protocol loop reads any number of whole messages from one buffer, so what arrived
   // together (a query's Parse/Bind/Describe/Execute/Sync) goes in as one call with one file
   // sync, not one each. The startup message and Terminate are special cases for PGlite: alone.
@@ -62,7 +93,9 @@ async function run(id: number, bytes: Uint8Array): Promise<void> {
     reply.set(chunk, at);
     at += chunk.length;
   }
+  const failure = fatalErrorIn(reply);
   send({ type: "data", id, bytes: reply }, [reply.buffer as ArrayBuffer]);
+  if (failure) fatal(failure.message, failure.code);
 }
 
 /** Messages split from one buffer lie back to back in it: one view over all of them. */
@@ -83,6 +116,7 @@ async function reset(id: number): Promise<void> {
 
 port.on("message", (message: ToWorker) => {
   queue = queue.then(async () => {
+    if (dead) return;
     try {
       if (message.type === "data") await run(message.id, message.bytes);
       else if (message.type === "close") await reset(message.id);
@@ -93,6 +127,9 @@ port.on("message", (message: ToWorker) => {
     } catch (err) {
       if (message.type === "data" || message.type === "close")
         send({ type: "error", id: message.id, message: (err as Error).message });
+      // An abort inside the WebAssembly module leaves PGlite in no state to run anything again.
+      const name = (err as Error)?.name;
+      if (name === "RuntimeError" || name === "ExitStatus") fatal((err as Error).message);
     }
   });
 });

@@ -2,6 +2,8 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiErrorBody, ErrorCode } from "../../contract/errors.ts";
+import { isConnectionError } from "../db/connection-errors.ts";
+import { isStorageFullError } from "../db/storage-errors.ts";
 import { DomainError, httpStatusFor } from "./errors.ts";
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody {
@@ -29,9 +31,23 @@ function codeForFrameworkError(err: FastifyError): ErrorCode | undefined {
   return undefined;
 }
 
-/** The one error handler: every failure leaves the API as {error:{code,message}}. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/** What a client is told while the database's disk is full; the episode itself is logged once, not per request. */
+export const STORAGE_FULL_MESSAGE =
+  "The server's storage is full, so nothing can be saved right now. It resumes by itself once space is freed.";
+/** Probes find free space again within a few seconds (decision 0053). */
+const STORAGE_FULL_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The one error handler: every failure leaves the API as {error:{code,message}}. `storageFull`
+ * says whether a full-disk episode is on: a database that cannot even be reached meanwhile (a
+ * PostgreSQL server that stopped when its WAL could not grow) is the same story for the client.
+ */
+export function registerErrorHandling(app: FastifyInstance, storageFull: () => boolean = () => false): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (isStorageFullError(err) || (isConnectionError(err) && storageFull())) {
+      reply.header("retry-after", String(STORAGE_FULL_RETRY_AFTER_SECONDS));
+      return reply.status(httpStatusFor("storage_full")).send(body("storage_full", STORAGE_FULL_MESSAGE));
+    }
     if (err instanceof DomainError) {
       if (err.retryAfterSeconds !== undefined) reply.header("retry-after", String(err.retryAfterSeconds));
       return reply.status(httpStatusFor(err.code)).send(body(err.code, err.message, err.fields));

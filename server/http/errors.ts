@@ -34,6 +34,7 @@ const statusByCode: Record<ErrorCode, number> = {
   provider_reauth_required: 409,
   provider_unavailable: 502,
   service_unavailable: 503,
+  storage_full: 503,
   internal: 500,
 };
 

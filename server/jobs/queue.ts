@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import PgBoss from "pg-boss";
 import type { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { isConnectionError } from "../db/connection-errors.ts";
+import { isStorageFullError } from "../db/storage-errors.ts";
 import { classifyFailure, decideRetry } from "./retry-policy.ts";
 
 export interface JobContext {
@@ -59,6 +61,8 @@ export class JobQueue {
   private started = false;
   /** Set once stop() returned: see the adapter below. */
   private stopped = false;
+  /** Marks the statements of send(): someone (often an HTTP request) waits on those. */
+  private readonly sending = new AsyncLocalStorage<true>();
 
   constructor(
     database: Database,
@@ -97,7 +101,10 @@ export class JobQueue {
    * while PostgreSQL is away (restart, failover, a terminated backend) would be an unhandled
    * rejection that ends the process. A lost connection is therefore retried here, with backoff,
    * until the database answers again (or the queue stops): the worker loops pause meanwhile and
-   * resume when connections come back. Other errors reach pg-boss as before.
+   * resume when connections come back. A full disk (decision 0053) pauses them the same way, so
+   * a job's completion and its retry are written once there is room instead of being lost; only
+   * send() fails at once, as its caller (an HTTP request) must answer within a second. Other
+   * errors reach pg-boss as before.
    */
   private async runSql(
     database: Database,
@@ -109,8 +116,11 @@ export class JobQueue {
       try {
         return await database.executeSql(text, values);
       } catch (err) {
-        if (!isConnectionError(err)) throw err;
-        if (tries === 1 || tries % 10 === 0)
+        const storageFull = isStorageFullError(err);
+        if (!storageFull && !isConnectionError(err)) throw err;
+        if (storageFull && this.sending.getStore()) throw err;
+        // The database logs a full disk once per episode; a lost connection is told here.
+        if (!storageFull && (tries === 1 || tries % 10 === 0))
           this.log.warn(`job queue: database connection lost (${(err as Error).message}); retrying`);
         await new Promise((resolve) => setTimeout(resolve, delayMs));
         delayMs = Math.min(5_000, delayMs * 2);
@@ -154,11 +164,13 @@ export class JobQueue {
     if (!def) throw new Error(`unknown job ${name}`);
     const payload = def.schema.parse(data);
     const envelope: Envelope = { payload, attempt: 0 };
-    const id = await this.boss.send(name, envelope as unknown as object, {
-      singletonKey: opts.singletonKey,
-      startAfter: opts.delayMs ? new Date(Date.now() + opts.delayMs) : undefined,
-      retryLimit: 0,
-    });
+    const id = await this.sending.run(true, () =>
+      this.boss.send(name, envelope as unknown as object, {
+        singletonKey: opts.singletonKey,
+        startAfter: opts.delayMs ? new Date(Date.now() + opts.delayMs) : undefined,
+        retryLimit: 0,
+      }),
+    );
     if (opts.wake && !opts.delayMs) this.wake(name);
     return id;
   }

@@ -186,7 +186,21 @@ export function createSyncServices(deps: SyncServicesDeps) {
     },
   };
 
-  return { service, syncer, poller, scheduler };
+  /**
+   * Sends a sync for every active account, past their queued flags. After the database could not
+   * write for a while (a full disk, decision 0053) a flag may stand without its job (the flag was
+   * written, the job was not) and pushes were answered without being stored; an incremental sync
+   * per account catches up on whatever arrived meanwhile, and jobs still queued absorb these.
+   */
+  async function resumeAll(): Promise<void> {
+    const accounts = await db
+      .select({ id: mailAccounts.id })
+      .from(mailAccounts)
+      .where(eq(mailAccounts.status, "active"));
+    for (const { id } of accounts) await sendSync(id, "retry");
+  }
+
+  return { service, syncer, poller, scheduler, resumeAll };
 }
 
 export type SyncServices = ReturnType<typeof createSyncServices>;

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { mailAccounts, syncStates } from "../db/schema.ts";
+import { isStorageFullError } from "../db/storage-errors.ts";
 import type { SyncContext } from "./context.ts";
 import { claimAbandonedLeases } from "./sync-state.ts";
 import type { SyncReason } from "./types.ts";
@@ -76,12 +77,14 @@ export function createPoller(deps: PollerDeps) {
     }
   }
 
+  // A full disk is logged once per episode by the database (decision 0053), not at every tick.
   const run = () => {
     if (running) return;
     running = tick()
-      .catch((err: unknown) =>
-        deps.log.error({ error: err instanceof Error ? err.message : "unknown" }, "sync poll failed"),
-      )
+      .catch((err: unknown) => {
+        if (!isStorageFullError(err))
+          deps.log.error({ error: err instanceof Error ? err.message : "unknown" }, "sync poll failed");
+      })
       .finally(() => {
         running = undefined;
       });
@@ -90,12 +93,13 @@ export function createPoller(deps: PollerDeps) {
   const runTakeover = () => {
     if (takingOver) return;
     takingOver = takeOver()
-      .catch((err: unknown) =>
-        deps.log.error(
-          { error: err instanceof Error ? err.message : "unknown" },
-          "sync takeover check failed",
-        ),
-      )
+      .catch((err: unknown) => {
+        if (!isStorageFullError(err))
+          deps.log.error(
+            { error: err instanceof Error ? err.message : "unknown" },
+            "sync takeover check failed",
+          );
+      })
       .finally(() => {
         takingOver = undefined;
       });

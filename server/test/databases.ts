@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Config } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
+import type { StorageLog } from "../db/storage-watch.ts";
 import { createThrowawayDatabase } from "./postgres.ts";
 
 export type BackendKind = Config["database"]["kind"];
@@ -17,12 +18,25 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-export async function openTestDatabase(kind: BackendKind): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** The embedded database's folder goes under this one (default the system's temporary folder). */
+  parent?: string;
+  /** The PostgreSQL server to create the database on (default the run's). */
+  postgresAdminUrl?: string;
+  /** Where the database logs a full disk. */
+  log?: StorageLog;
+}
+
+export async function openTestDatabase(
+  kind: BackendKind,
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
+  const open = options.log ? { log: options.log } : {};
   if (kind === "postgres") {
-    const throwaway = await createThrowawayDatabase();
+    const throwaway = await createThrowawayDatabase(options.postgresAdminUrl);
     const config = { kind: "postgres", url: throwaway.url } as const;
     const t: TestDatabase = {
-      database: await openDatabase({ database: config }),
+      database: await openDatabase({ database: config }, open),
       config,
       async destroy() {
         // A pool whose client was never released would wait for it forever: give it 15 s, say so,
@@ -47,10 +61,10 @@ export async function openTestDatabase(kind: BackendKind): Promise<TestDatabase>
     };
     return t;
   }
-  const dir = await mkdtemp(path.join(os.tmpdir(), "mailwise-pglite-"));
+  const dir = await mkdtemp(path.join(options.parent ?? os.tmpdir(), "mailwise-pglite-"));
   const config = { kind: "pglite", dir } as const;
   const t: TestDatabase = {
-    database: await openDatabase({ database: config }),
+    database: await openDatabase({ database: config }, open),
     config,
     async destroy() {
       await t.database.close().catch(() => undefined);

@@ -78,9 +78,11 @@ export interface ThrowawayDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates an empty database with a unique name; drop() removes it even if connections linger. */
-export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
-  const adminUrl = testPostgresAdminUrl();
+/**
+ * Creates an empty database with a unique name; drop() removes it even if connections linger.
+ * On the run's server unless `adminUrl` names another (a server on a small disk, say).
+ */
+export async function createThrowawayDatabase(adminUrl = testPostgresAdminUrl()): Promise<ThrowawayDatabase> {
   const name = `mailwise_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -7,16 +7,21 @@ import { emails, mailAccounts, syncStates } from "../db/schema.ts";
 import { createMailProviderClient } from "../providers/factory.ts";
 import type { MailProviderClient } from "../providers/mail-provider.ts";
 import { createServices, type Role, type Services } from "../services.ts";
-import type { ProviderClientFactory, SyncAccount } from "../sync/types.ts";
+import type { ProviderClientFactory, SyncAccount, SyncLogger } from "../sync/types.ts";
 import { TEST_OAUTH_CLIENTS } from "./auth-fixture.ts";
-import { type BackendKind, openTestDatabase, type TestDatabase } from "./databases.ts";
+import {
+  type BackendKind,
+  openTestDatabase,
+  type TestDatabase,
+  type TestDatabaseOptions,
+} from "./databases.ts";
 import { consentAtEmulator } from "./emulator-consent.ts";
 import { reservePort } from "./free-port.ts";
 import { TEST_SECRET_KEY } from "./server.ts";
 
 export const PUSH_SECRET = "test-push-secret-0123456789abcdef";
 
-const quiet = { info() {}, warn() {}, error() {} };
+const quiet: SyncLogger = { info() {}, warn() {}, error() {} };
 
 /** Wraps each account's client, e.g. to inject a crash after N pages or to watch concurrency. */
 export type ClientWrapper = (client: MailProviderClient, account: SyncAccount) => MailProviderClient;
@@ -86,9 +91,13 @@ export async function startSyncFixture(
     emulatorProcess?: boolean;
     /** The in-process app's role (default all); "web" when other processes do the work. */
     role?: Role;
+    /** Where the database lives and logs (a small disk to fill, say). */
+    database?: TestDatabaseOptions;
+    /** The services' log (default: nothing is logged). */
+    log?: typeof quiet;
   } = {},
 ): Promise<SyncFixture> {
-  const database = await openTestDatabase(kind);
+  const database = await openTestDatabase(kind, opts.database);
   const reservation = await reservePort();
   const port = reservation.port;
   const appUrl = `http://127.0.0.1:${port}`;
@@ -160,7 +169,7 @@ export async function startSyncFixture(
       config,
       database: db,
       role,
-      log: quiet,
+      log: opts.log ?? quiet,
       clientFor,
       ...(opts.engineDefaults ? {} : { jobPollingSeconds: 0.5, leaseWaitMs: 2_000, backfillBudgetMs: 500 }),
       ...(opts.analyseAfterSync === false ? { analyseAfterSync: false } : {}),

@@ -28,6 +28,11 @@ export interface ThrowawayPostgres {
   folder: string;
   /** Shuts the server down and deletes its folder. */
   stop(): Promise<void>;
+  /**
+   * Starts the server again on the same folder and port, stopping it first if it still runs: what
+   * a supervisor (systemd, a container's restart policy) does after it exited on its own.
+   */
+  restart(): Promise<void>;
 }
 
 /** The unprivileged account the server runs as when we are root (PostgreSQL refuses to run as root). */
@@ -41,12 +46,16 @@ interface Account {
  * under the system's temporary folder. Its programs come from postgresBinaryCandidates().
  */
 export async function startThrowawayPostgres(
-  options: { binaries?: PostgresBinaries[] } = {},
+  options: {
+    binaries?: PostgresBinaries[];
+    /** Where its folder goes (default the system's temporary folder), e.g. a small tmpfs to fill. */
+    parent?: string;
+  } = {},
 ): Promise<ThrowawayPostgres> {
   await sweepStaleFolders();
   const account = serverAccount();
   const { binaries, major } = await firstUsable(options.binaries ?? postgresBinaryCandidates(), account);
-  const folder = await mkdtemp(path.join(os.tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
+  const folder = await mkdtemp(path.join(options.parent ?? os.tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
   let server: RunningServer | undefined;
   // A test run that ends without teardown (an error, Ctrl-C) still stops the server and deletes the folder.
   const onExit = () => {
@@ -64,7 +73,7 @@ export async function startThrowawayPostgres(
       server = startServer(binaries, dataDir, port, account);
       try {
         const version = await waitUntilReady(url, server);
-        const running = server;
+        let running = server;
         return {
           url,
           version,
@@ -74,6 +83,12 @@ export async function startThrowawayPostgres(
             process.off("exit", onExit);
             await stopServer(running);
             await rm(folder, { recursive: true, force: true });
+          },
+          async restart() {
+            await stopServer(running);
+            running = startServer(binaries, dataDir, port, account);
+            server = running;
+            await waitUntilReady(url, running);
           },
         };
       } catch (err) {
