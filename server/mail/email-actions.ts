@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
@@ -7,6 +7,7 @@ import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { withProviderDeadline } from "../providers/http/deadline.ts";
 import type { MailProviderClient } from "../providers/mail-provider.ts";
+import { rekeyIds } from "../sync/rekey.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 import { accountsOf, syncAccountOf } from "./accounts.ts";
 import type { MailSync } from "./deps.ts";
@@ -185,24 +186,9 @@ export function createEmailActions(deps: {
   }
 
   /** Graph answers a move with a new message id: re-key our rows so later actions reach it. */
-  async function rekey(rows: EmailState[], newIds: Map<string, string>): Promise<void> {
-    const moved = rows.filter((r) => {
-      const next = newIds.get(r.providerId);
-      return next !== undefined && next !== r.providerId;
-    });
-    if (moved.length === 0) return;
-    await db.transaction(async (tx) => {
-      for (const row of moved) {
-        const next = newIds.get(row.providerId) as string;
-        // A sync that ran meanwhile may already hold the moved message as a new row.
-        await tx
-          .delete(emails)
-          .where(
-            and(eq(emails.accountId, row.accountId), eq(emails.providerId, next), ne(emails.id, row.id)),
-          );
-        await tx.update(emails).set({ providerId: next }).where(eq(emails.id, row.id));
-      }
-    });
+  async function rekey(accountId: string, newIds: Map<string, string>): Promise<void> {
+    if (newIds.size === 0) return;
+    await db.transaction((tx) => rekeyIds(tx, accountId, newIds));
   }
 
   /**
@@ -290,7 +276,7 @@ export function createEmailActions(deps: {
               pending.push(...group.map((r) => r.id));
               return;
             }
-            await rekey(group, newIds);
+            await rekey(accountId, newIds);
             // From now on the provider has the whole change: data fetched later may be stored.
             await db
               .update(emails)

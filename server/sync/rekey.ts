@@ -42,8 +42,12 @@ export async function findMoves(
 }
 
 /**
- * Renames rows old id -> new id (after our own archive/trash on Graph, which answers with the new
- * ids). When a row with the new id already exists, the old row is the duplicate and goes.
+ * Renames rows old id -> new id after a Graph move: our own archive/trash/unarchive (answered
+ * with the new ids, or found later by the write settler when the answer never came) or one sync
+ * inferred (findMoves). The one re-key of the app, so every path keeps the same row. When a row
+ * with the new id exists already, a writer stored the moved message before we knew its id: that
+ * copy goes and the re-keyed row stays, with the uuid the person's screens hold, its AI analysis
+ * and unsubscribe links.
  */
 export async function rekeyIds(
   tx: Db,
@@ -72,8 +76,10 @@ export async function rekeyIds(
   for (const [from, to] of pairs) {
     const where = and(eq(emails.accountId, accountId), eq(emails.providerId, from));
     if (taken.has(to)) {
-      await tx.delete(emails).where(where);
-      continue;
+      const [source] = await tx.select({ id: emails.id }).from(emails).where(where);
+      // No row under the old id (re-keyed or removed meanwhile): the copy is the only row left.
+      if (!source) continue;
+      await tx.delete(emails).where(and(eq(emails.accountId, accountId), eq(emails.providerId, to)));
     }
     const rows = await tx
       .update(emails)
@@ -81,7 +87,7 @@ export async function rekeyIds(
       .where(where)
       .returning({ id: emails.id });
     moved += rows.length;
-    taken.add(to);
+    if (rows.length > 0) taken.add(to);
   }
   return moved;
 }
