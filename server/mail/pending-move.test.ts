@@ -94,6 +94,18 @@ describe("moves written back while the provider is slow (pglite)", () => {
     );
   }
 
+  /** A new person with an empty mailbox at the emulator (the seeded ones are few). */
+  async function person(provider: Provider, word: string): Promise<string> {
+    const address = `${word.toLowerCase()}.keeper@${provider === "gmail" ? "gmail.com" : "outlook.com"}`;
+    const r = await f.admin("POST", "identities", {
+      provider: emulatorProvider(provider),
+      email: address,
+      name: `${word} Keeper`,
+    });
+    expect(r.status).toBe(201);
+    return address;
+  }
+
   /** Delivers mail with `word` in each subject, signs in, waits for sync and the AI analysis. */
   async function syncedMail(provider: Provider, owner: string, word: string, count: number) {
     const delivered: AdminMessage[] = [];
@@ -203,4 +215,123 @@ describe("moves written back while the provider is slow (pglite)", () => {
     await api("PATCH", `/api/emails/${row.id}`, token, { isRead: false });
     expect((await inMailbox(owner, "outlook", message.id)).message.labelIds).toContain("UNREAD");
   }, 60_000);
+
+  it("Outlook: a bulk archive that lands late settles every email under its new id, once", async () => {
+    const owner = await person("outlook", "Wombat");
+    const { token, accountId, messages } = await syncedMail("outlook", owner, "Wombat", 3);
+    const ids = messages.map((m) => m.row.id);
+    await slowProvider("outlook");
+    const r = await api("POST", "/api/emails/bulk-action", token, { action: "archive", emailIds: ids });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ updated: 3, pending: 3 });
+    for (const { message } of messages) {
+      await waitUntil(
+        async () => (await inMailbox(owner, "outlook", message.id)).message.folder === "archive",
+        LATENCY_MS + 5_000,
+        "the late moves at the provider",
+      );
+    }
+    await recoverAndSync(accountId);
+    await laterSync("outlook", owner, accountId);
+    for (const { message, row } of messages) {
+      const moved = (await inMailbox(owner, "outlook", message.id)).message;
+      const stored = await rowsOf(accountId, message);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ id: row.id, providerId: moved.graphId, inInbox: false });
+      expect(stored[0]?.aiAnalysis).toEqual(row.aiAnalysis);
+      expect(await email(token, row.id)).toMatchObject({ isArchived: true });
+    }
+    expect(await listed(token, "q=wombat&includeArchived=true")).toEqual(expect.arrayContaining(ids));
+    const inbox = await listed(token, "limit=200");
+    for (const id of ids) expect(inbox).not.toContain(id);
+  }, 60_000);
+
+  it("Outlook: a delete that lands late settles as deleted under its new id (Deleted Items)", async () => {
+    const owner = await person("outlook", "Numbat");
+    const { token, accountId, messages } = await syncedMail("outlook", owner, "Numbat", 1);
+    const [{ message, row }] = messages as [(typeof messages)[0]];
+    await slowProvider("outlook");
+    const r = await api("DELETE", `/api/emails/${row.id}`, token);
+    expect(r.status).toBe(200);
+    expect(emailSchema.parse(r.json)).toMatchObject({ pending: true });
+    await waitUntil(
+      async () => (await inMailbox(owner, "outlook", message.id)).message.folder === "deleteditems",
+      LATENCY_MS + 5_000,
+      "the late move at the provider",
+    );
+    await recoverAndSync(accountId);
+    await laterSync("outlook", owner, accountId);
+    const moved = (await inMailbox(owner, "outlook", message.id)).message;
+    const stored = await rowsOf(accountId, message);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      id: row.id,
+      providerId: moved.graphId,
+      isTrashed: true,
+      inInbox: false,
+    });
+    // Moved back from Deleted Items: the action reaches the message under its new id.
+    const back = await api("PATCH", `/api/emails/${row.id}`, token, { isArchived: false });
+    expect(emailSchema.parse(back.json)).toMatchObject({ isArchived: false });
+    expect((await inMailbox(owner, "outlook", message.id)).message.folder).toBe("inbox");
+  }, 60_000);
+
+  it("Outlook: a move back to the inbox that lands late settles as one inbox row under its new id", async () => {
+    const owner = await person("outlook", "Bilby");
+    const { token, accountId, messages } = await syncedMail("outlook", owner, "Bilby", 1);
+    const [{ message, row }] = messages as [(typeof messages)[0]];
+    // Archived while the provider answers (re-keyed at once), then moved back while it is slow.
+    const archived = await api("PATCH", `/api/emails/${row.id}`, token, { isArchived: true });
+    expect(emailSchema.parse(archived.json)).toMatchObject({ isArchived: true });
+    expect(emailSchema.parse(archived.json).pending).toBeUndefined();
+    await atRest(accountId);
+    await slowProvider("outlook");
+    const r = await api("PATCH", `/api/emails/${row.id}`, token, { isArchived: false });
+    expect(emailSchema.parse(r.json)).toMatchObject({ isArchived: false, pending: true });
+    await waitUntil(
+      async () => (await inMailbox(owner, "outlook", message.id)).message.folder === "inbox",
+      LATENCY_MS + 5_000,
+      "the late move at the provider",
+    );
+    await recoverAndSync(accountId);
+    await laterSync("outlook", owner, accountId);
+    const moved = (await inMailbox(owner, "outlook", message.id)).message;
+    const stored = await rowsOf(accountId, message);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id: row.id, providerId: moved.graphId, inInbox: true });
+    expect(stored[0]?.aiAnalysis).toEqual(row.aiAnalysis);
+    expect(await listed(token, "limit=200")).toContain(row.id);
+  }, 60_000);
+
+  it.each([
+    ["gmail", "Dingo"],
+    ["outlook", "Possum"],
+  ] as const)(
+    "%s: mail deleted at the provider while its archive is pending leaves the store once settled",
+    async (provider, word) => {
+      const owner = await person(provider, word);
+      const { token, accountId, messages } = await syncedMail(provider, owner, word, 2);
+      const [{ message, row }, kept] = messages as [(typeof messages)[0], (typeof messages)[0]];
+      // The provider refuses (late) everything, so nothing moves: only the deletion below happens.
+      const faults = await f.admin("PUT", "mail/faults", {
+        latencyMs: LATENCY_MS,
+        errorRate: 1,
+        provider: emulatorProvider(provider),
+      });
+      expect(faults.status).toBe(200);
+      const r = await api("PATCH", `/api/emails/${row.id}`, token, { isArchived: true });
+      expect(emailSchema.parse(r.json)).toMatchObject({ isArchived: true, pending: true });
+      const deleted = await f.admin(
+        "DELETE",
+        `mailboxes/${encodeURIComponent(owner)}/messages/${message.id}?provider=${emulatorProvider(provider)}`,
+      );
+      expect(deleted.status).toBe(204);
+      await recoverAndSync(accountId);
+      expect(await rowsOf(accountId, message)).toHaveLength(0);
+      expect((await api("GET", `/api/emails/${row.id}`, token)).status).toBe(404);
+      // The other mail is untouched.
+      expect(await email(token, kept.row.id)).toMatchObject({ isArchived: false });
+    },
+    60_000,
+  );
 });
