@@ -303,6 +303,54 @@ describe("moves written back while the provider is slow (pglite)", () => {
     expect(await listed(token, "limit=200")).toContain(row.id);
   }, 60_000);
 
+  it("Outlook: a move back to the inbox clicked before a late archive settled reaches the moved message", async () => {
+    const owner = await person("outlook", "Quoll");
+    const { token, accountId, messages } = await syncedMail("outlook", owner, "Quoll", 1);
+    const [{ message, row }] = messages as [(typeof messages)[0]];
+    // Sync and the settler read nothing until the gate opens: the click below comes first.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    f.wrap.current = (client) => ({
+      ...client,
+      getMessage: async (id) => {
+        await gate;
+        return client.getMessage(id);
+      },
+      listChanges: async (cursor) => {
+        await gate;
+        return client.listChanges(cursor);
+      },
+    });
+    try {
+      await slowProvider("outlook");
+      const r = await api("PATCH", `/api/emails/${row.id}`, token, { isArchived: true });
+      expect(emailSchema.parse(r.json)).toMatchObject({ isArchived: true, pending: true });
+      await waitUntil(
+        async () => (await inMailbox(owner, "outlook", message.id)).message.folder === "archive",
+        LATENCY_MS + 5_000,
+        "the late move at the provider",
+      );
+      await f.admin("POST", "mail/faults/reset");
+      // The row still holds the old id, which Graph now answers 404.
+      const back = await api("PATCH", `/api/emails/${row.id}`, token, { isArchived: false });
+      expect(back.status).toBe(200);
+      expect(emailSchema.parse(back.json)).toMatchObject({ isArchived: false });
+      expect((await inMailbox(owner, "outlook", message.id)).message.folder).toBe("inbox");
+    } finally {
+      f.wrap.current = undefined;
+      open();
+    }
+    await recoverAndSync(accountId);
+    await laterSync("outlook", owner, accountId);
+    const now = (await inMailbox(owner, "outlook", message.id)).message;
+    const stored = await rowsOf(accountId, message);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id: row.id, providerId: now.graphId, inInbox: true });
+    expect(await email(token, row.id)).toMatchObject({ isArchived: false });
+  }, 60_000);
+
   it.each([
     ["gmail", "Dingo"],
     ["outlook", "Possum"],

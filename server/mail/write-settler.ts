@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { emails, mailAccounts } from "../db/schema.ts";
 import type { Clock } from "../lib/clock.ts";
 import { withProviderDeadline } from "../providers/http/deadline.ts";
 import type { MailProviderClient, ProviderMessage } from "../providers/mail-provider.ts";
-import { rekeyIds } from "../sync/rekey.ts";
+import { findMovedCopy, rekeyIds } from "../sync/rekey.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 import { syncAccountOf } from "./accounts.ts";
 
@@ -51,10 +51,7 @@ export function createWriteSettler(deps: {
 
   /**
    * The row's message as the provider has it now: under its id, else under the new id a Graph
-   * move gave it; null when the provider has it nowhere. Of the copies sharing its Message-ID,
-   * the one of its kind (a received copy is not the sent one) that no other row holds is taken;
-   * a copy another row holds is that row's, unless it is the only one: then that row is this
-   * message stored by a sync before we knew its new id, and re-keying drops it (rekeyIds).
+   * move gave it (findMovedCopy); null when the provider has it nowhere.
    */
   async function locate(
     client: MailProviderClient,
@@ -62,29 +59,7 @@ export function createWriteSettler(deps: {
     row: PendingRow,
   ): Promise<ProviderMessage | null> {
     const message = await read(() => client.getMessage(row.providerId));
-    const messageId = row.internetMessageId;
-    if (message || !messageId) return message;
-    const copies = (await read(() => client.findMoved(messageId))).filter(
-      (m) => m.providerId !== row.providerId && !m.isDraft && m.isSent === row.isSent,
-    );
-    const [first] = copies;
-    if (!first) return null;
-    if (copies.length === 1) return first;
-    const held = await db
-      .select({ providerId: emails.providerId })
-      .from(emails)
-      .where(
-        and(
-          eq(emails.accountId, accountId),
-          ne(emails.id, row.id),
-          inArray(
-            emails.providerId,
-            copies.map((m) => m.providerId),
-          ),
-        ),
-      );
-    const heldIds = new Set(held.map((h) => h.providerId));
-    return copies.find((m) => !heldIds.has(m.providerId)) ?? first;
+    return message ?? read(() => findMovedCopy(db, client, accountId, row));
   }
 
   /**

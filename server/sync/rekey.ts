@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
 import type { MailProviderClient, ProviderMessage } from "../providers/mail-provider.ts";
@@ -39,6 +39,43 @@ export async function findMoves(
     targets.add(next);
   }
   return moves;
+}
+
+/**
+ * Where a move took the message of a row whose id the provider no longer finds (Graph gives a
+ * moved message a new id; a move of ours whose answer never came leaves us the old one), or null
+ * when no folder holds its Message-ID. Of the copies sharing it, one of the row's kind (never a
+ * draft; a received copy is not the sent one) that no other row holds is taken; when every such
+ * copy is held, the held row is this message stored before we knew its new id, and re-keying
+ * onto it drops that copy (rekeyIds).
+ */
+export async function findMovedCopy(
+  db: Db,
+  client: Pick<MailProviderClient, "findMoved">,
+  accountId: string,
+  row: { id: string; providerId: string; internetMessageId: string | null; isSent: boolean },
+): Promise<ProviderMessage | null> {
+  if (!row.internetMessageId) return null;
+  const copies = (await client.findMoved(row.internetMessageId)).filter(
+    (m) => m.providerId !== row.providerId && !m.isDraft && m.isSent === row.isSent,
+  );
+  const [first] = copies;
+  if (!first || copies.length === 1) return first ?? null;
+  const held = await db
+    .select({ providerId: emails.providerId })
+    .from(emails)
+    .where(
+      and(
+        eq(emails.accountId, accountId),
+        ne(emails.id, row.id),
+        inArray(
+          emails.providerId,
+          copies.map((m) => m.providerId),
+        ),
+      ),
+    );
+  const heldIds = new Set(held.map((h) => h.providerId));
+  return copies.find((m) => !heldIds.has(m.providerId)) ?? first;
 }
 
 /**
