@@ -351,6 +351,35 @@ describe("moves written back while the provider is slow (pglite)", () => {
     expect(await email(token, row.id)).toMatchObject({ isArchived: false });
   }, 60_000);
 
+  it("Outlook: a move landing after its settle read the mail still in the inbox keeps the row, under the new id", async () => {
+    const owner = await person("outlook", "Dunnart");
+    const { token, accountId, messages } = await syncedMail("outlook", owner, "Dunnart", 2);
+    const [{ message, row }, untouched] = messages as [(typeof messages)[0], (typeof messages)[0]];
+    // The person's click, settled as "still in the inbox" (read here, which the provider had).
+    const read = await api("PATCH", `/api/emails/${row.id}`, token, { isRead: true });
+    expect(emailSchema.parse(read.json).pending).toBeUndefined();
+    await atRest(accountId);
+    // Then Graph applies the abandoned archive; the other mail is archived in Outlook itself.
+    for (const m of [message, untouched.message]) {
+      const moved = await f.admin(
+        "POST",
+        `mailboxes/${encodeURIComponent(owner)}/messages/${m.id}/modify?provider=microsoft`,
+        { removeLabelIds: ["INBOX"] },
+      );
+      expect(moved.status).toBe(200);
+    }
+    await laterSync("outlook", owner, accountId);
+    const now = (await inMailbox(owner, "outlook", message.id)).message;
+    expect(now.folder).toBe("archive");
+    const stored = await rowsOf(accountId, message);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id: row.id, providerId: now.graphId, inInbox: false, isRead: true });
+    expect(stored[0]?.aiAnalysis).toEqual(row.aiAnalysis);
+    expect(await listed(token, "q=dunnart&includeArchived=true")).toContain(row.id);
+    // Mail never touched here that left the inbox in Outlook leaves our store, as before.
+    expect(await rowsOf(accountId, untouched.message)).toHaveLength(0);
+  }, 60_000);
+
   it.each([
     ["gmail", "Dingo"],
     ["outlook", "Possum"],

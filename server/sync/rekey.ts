@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
 import type { MailProviderClient, ProviderMessage } from "../providers/mail-provider.ts";
@@ -76,6 +76,48 @@ export async function findMovedCopy(
     );
   const heldIds = new Set(held.map((h) => h.providerId));
   return copies.find((m) => !heldIds.has(m.providerId)) ?? first;
+}
+
+/** How long after the person's last change here a message leaving the inbox is looked for. */
+export const LATE_MOVE_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Rows the change feed reports gone that the person changed here lately (since `since`): a move
+ * of ours that Graph applied after its write-back timed out, and even after the settle read the
+ * message still in the inbox, shows up only as the old id leaving the inbox. Those found
+ * elsewhere by Message-ID are moves to re-key, not deletions; mail moved in Outlook itself and
+ * never touched here still leaves our store. Returns old id -> the message under its new id.
+ */
+export async function findLateMoves(
+  db: Db,
+  client: Pick<MailProviderClient, "findMoved">,
+  accountId: string,
+  goneIds: ReadonlySet<string>,
+  since: Date,
+): Promise<Map<string, ProviderMessage>> {
+  const found = new Map<string, ProviderMessage>();
+  if (goneIds.size === 0) return found;
+  const rows = await db
+    .select({
+      id: emails.id,
+      providerId: emails.providerId,
+      internetMessageId: emails.internetMessageId,
+      isSent: emails.isSent,
+    })
+    .from(emails)
+    .where(
+      and(
+        eq(emails.accountId, accountId),
+        inArray(emails.providerId, [...goneIds]),
+        isNotNull(emails.internetMessageId),
+        gt(emails.localChangeAt, since),
+      ),
+    );
+  for (const row of rows) {
+    const copy = await findMovedCopy(db, client, accountId, row);
+    if (copy) found.set(row.providerId, copy);
+  }
+  return found;
 }
 
 /**
