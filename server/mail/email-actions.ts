@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
@@ -7,6 +7,7 @@ import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { withProviderDeadline } from "../providers/http/deadline.ts";
 import type { MailProviderClient } from "../providers/mail-provider.ts";
+import { findMovedCopy, rekeyIds } from "../sync/rekey.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 import { accountsOf, syncAccountOf } from "./accounts.ts";
 import type { MailSync } from "./deps.ts";
@@ -74,6 +75,8 @@ const stateColumns = {
   isFlagged: emails.isFlagged,
   inInbox: emails.inInbox,
   isTrashed: emails.isTrashed,
+  internetMessageId: emails.internetMessageId,
+  isSent: emails.isSent,
 };
 type EmailState = {
   id: string;
@@ -85,6 +88,8 @@ type EmailState = {
   isFlagged: boolean;
   inInbox: boolean;
   isTrashed: boolean;
+  internetMessageId: string | null;
+  isSent: boolean;
 };
 
 function whatWasDone(change: EmailChange, count: number): string {
@@ -96,19 +101,46 @@ function whatWasDone(change: EmailChange, count: number): string {
   return `${change.isFlagged ? "flagging" : "unflagging"} ${n}`;
 }
 
-/** The provider calls for a change, flags first: a Graph move re-keys the message. */
-async function writeBack(
+/** The move a change makes at the provider, if any. */
+function moveOf(
   client: MailProviderClient,
-  providerIds: string[],
+  change: EmailChange,
+): ((providerIds: string[]) => Promise<Map<string, string>>) | undefined {
+  if (change.trash) return (ids) => client.trash(ids);
+  if (change.isArchived === true) return (ids) => client.archive(ids);
+  if (change.isArchived === false) return (ids) => client.unarchive(ids);
+  return undefined;
+}
+
+/**
+ * The provider calls for a change, flags first: a Graph move re-keys the message. A message a
+ * move leaves out of its answer was not under its id (Graph answered 404): an earlier move of
+ * ours landed unseen (its answer timed out, the settle has not run yet). It is found by
+ * Message-ID and moved from where it is, so the click is not lost; old id -> id at the end.
+ */
+async function writeBack(
+  db: Db,
+  client: MailProviderClient,
+  rows: readonly EmailState[],
   change: EmailChange,
 ): Promise<Map<string, string>> {
+  const providerIds = rows.map((r) => r.providerId);
   if (change.isRead !== undefined) await client.setRead(providerIds, change.isRead);
   if (change.isStarred !== undefined) await client.setStarred(providerIds, change.isStarred);
   if (change.isFlagged !== undefined) await client.setFlagged(providerIds, change.isFlagged);
-  if (change.trash) return client.trash(providerIds);
-  if (change.isArchived === true) return client.archive(providerIds);
-  if (change.isArchived === false) return client.unarchive(providerIds);
-  return new Map();
+  const move = moveOf(client, change);
+  if (!move) return new Map();
+  const moved = await move(providerIds);
+  const found = new Map<string, string>();
+  for (const row of rows) {
+    if (moved.has(row.providerId)) continue;
+    const copy = await findMovedCopy(db, client, row.accountId, row);
+    if (copy) found.set(row.providerId, copy.providerId);
+  }
+  if (found.size === 0) return moved;
+  const again = await move([...found.values()]);
+  for (const [old, current] of found) moved.set(old, again.get(current) ?? current);
+  return moved;
 }
 
 /**
@@ -185,24 +217,9 @@ export function createEmailActions(deps: {
   }
 
   /** Graph answers a move with a new message id: re-key our rows so later actions reach it. */
-  async function rekey(rows: EmailState[], newIds: Map<string, string>): Promise<void> {
-    const moved = rows.filter((r) => {
-      const next = newIds.get(r.providerId);
-      return next !== undefined && next !== r.providerId;
-    });
-    if (moved.length === 0) return;
-    await db.transaction(async (tx) => {
-      for (const row of moved) {
-        const next = newIds.get(row.providerId) as string;
-        // A sync that ran meanwhile may already hold the moved message as a new row.
-        await tx
-          .delete(emails)
-          .where(
-            and(eq(emails.accountId, row.accountId), eq(emails.providerId, next), ne(emails.id, row.id)),
-          );
-        await tx.update(emails).set({ providerId: next }).where(eq(emails.id, row.id));
-      }
-    });
+  async function rekey(accountId: string, newIds: Map<string, string>): Promise<void> {
+    if (newIds.size === 0) return;
+    await db.transaction((tx) => rekeyIds(tx, accountId, newIds));
   }
 
   /**
@@ -278,19 +295,13 @@ export function createEmailActions(deps: {
           try {
             if (!account) throw new DomainError("not_found", "The account of this email is gone.");
             const client = deps.providerClient(syncAccountOf(account));
-            const newIds = await withinDeadline(writeTimeoutMs, () =>
-              writeBack(
-                client,
-                group.map((r) => r.providerId),
-                change,
-              ),
-            );
+            const newIds = await withinDeadline(writeTimeoutMs, () => writeBack(db, client, group, change));
             if (newIds === NO_ANSWER) {
               await markPending(accountId, group);
               pending.push(...group.map((r) => r.id));
               return;
             }
-            await rekey(group, newIds);
+            await rekey(accountId, newIds);
             // From now on the provider has the whole change: data fetched later may be stored.
             await db
               .update(emails)

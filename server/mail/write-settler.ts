@@ -4,7 +4,8 @@ import type { Db } from "../db/client.ts";
 import { emails, mailAccounts } from "../db/schema.ts";
 import type { Clock } from "../lib/clock.ts";
 import { withProviderDeadline } from "../providers/http/deadline.ts";
-import type { ProviderMessage } from "../providers/mail-provider.ts";
+import type { MailProviderClient, ProviderMessage } from "../providers/mail-provider.ts";
+import { findMovedCopy, rekeyIds } from "../sync/rekey.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 import { syncAccountOf } from "./accounts.ts";
 
@@ -14,6 +15,8 @@ const DEFAULT_SETTLE_DELAYS_MS = [1_000, 5_000, 15_000, 60_000];
 interface PendingRow {
   id: string;
   providerId: string;
+  internetMessageId: string | null;
+  isSent: boolean;
   writePendingAt: Date;
   localChangeAt: Date | null;
 }
@@ -23,6 +26,9 @@ interface PendingRow {
  * from the provider and stores the provider's read, star, flag, inbox and trash state, then
  * clears the mark. Whatever the provider did wins: if it applied the change the row keeps it,
  * if it did not the row goes back, which is how the person learns the click did not take.
+ * A Graph move that landed late gave the message a new id: the row is re-keyed to it (found by
+ * Message-ID), as sync re-keys. A message the provider no longer has anywhere leaves our store,
+ * as sync removes mail deleted at the provider (sync leaves pending rows to this settler).
  * Runs shortly after the timeout (with a few retries while the provider stays slow) and after
  * every sync of the account in this process, so a crash between timeout and settle heals at the
  * next poll.
@@ -40,37 +46,72 @@ export function createWriteSettler(deps: {
   const { db, clock } = deps;
   const delays = deps.delaysMs ?? DEFAULT_SETTLE_DELAYS_MS;
 
-  async function storeProviderState(row: PendingRow, message: ProviderMessage | null, readAt: Date) {
+  const read = <T>(work: () => Promise<T>): Promise<T> =>
+    withProviderDeadline(AbortSignal.timeout(deps.readTimeoutMs), work);
+
+  /**
+   * The row's message as the provider has it now: under its id, else under the new id a Graph
+   * move gave it (findMovedCopy); null when the provider has it nowhere.
+   */
+  async function locate(
+    client: MailProviderClient,
+    accountId: string,
+    row: PendingRow,
+  ): Promise<ProviderMessage | null> {
+    const message = await read(() => client.getMessage(row.providerId));
+    return message ?? read(() => findMovedCopy(db, client, accountId, row));
+  }
+
+  /**
+   * Not while a newer click's write-back is under way (its guard lies past this read): the read
+   * may predate it. A newer click that timed out too has its own mark and is read again.
+   */
+  function stillOurs(row: PendingRow, readAt: Date) {
+    const noNewerWrite = row.localChangeAt
+      ? sql`(${emails.localChangeAt} is null or ${emails.localChangeAt} <= ${readAt.toISOString()}::timestamptz or ${emails.localChangeAt} = ${row.localChangeAt.toISOString()}::timestamptz)`
+      : sql`(${emails.localChangeAt} is null or ${emails.localChangeAt} <= ${readAt.toISOString()}::timestamptz)`;
+    return and(eq(emails.id, row.id), eq(emails.writePendingAt, row.writePendingAt), noNewerWrite);
+  }
+
+  async function storeProviderState(
+    accountId: string,
+    row: PendingRow,
+    message: ProviderMessage,
+    readAt: Date,
+  ): Promise<boolean> {
     const set: PgUpdateSetSource<typeof emails> = {
       writePendingAt: null,
       // Data fetched before this read is older than what we store now; later data may replace it.
       localChangeAt: readAt,
       updatedAt: clock.now(),
-    };
-    // Gone under its id: Gmail deleted it, or Graph moved it (a move re-keys the message, so the
-    // change did land). The row keeps the person's change; the next sync reports the old id gone.
-    if (message) {
-      set.isRead = message.isRead;
-      set.readAt = message.isRead
+      isRead: message.isRead,
+      readAt: message.isRead
         ? sql`case when ${emails.isRead} then ${emails.readAt} else ${readAt.toISOString()}::timestamptz end`
-        : null;
-      set.isStarred = message.isStarred;
-      set.isFlagged = message.isFlagged;
-      set.inInbox = message.inInbox;
-      set.isTrashed = message.isTrashed;
-      set.isSpam = message.isSpam;
-    }
-    // Not while a newer click's write-back is under way (its guard lies past this read): the
-    // read may predate it. A newer click that timed out too has its own mark and is read again.
-    const noNewerWrite = row.localChangeAt
-      ? sql`(${emails.localChangeAt} is null or ${emails.localChangeAt} <= ${readAt.toISOString()}::timestamptz or ${emails.localChangeAt} = ${row.localChangeAt.toISOString()}::timestamptz)`
-      : sql`(${emails.localChangeAt} is null or ${emails.localChangeAt} <= ${readAt.toISOString()}::timestamptz)`;
-    const updated = await db
-      .update(emails)
-      .set(set)
-      .where(and(eq(emails.id, row.id), eq(emails.writePendingAt, row.writePendingAt), noNewerWrite))
-      .returning({ id: emails.id });
-    return updated.length > 0;
+        : null,
+      isStarred: message.isStarred,
+      isFlagged: message.isFlagged,
+      inInbox: message.inInbox,
+      isTrashed: message.isTrashed,
+      isSpam: message.isSpam,
+    };
+    return db.transaction(async (tx) => {
+      // The move did land: the row answers to the new id whoever clicked since (later actions
+      // and the change feed speak of that id only).
+      if (message.providerId !== row.providerId)
+        await rekeyIds(tx, accountId, new Map([[row.providerId, message.providerId]]));
+      const updated = await tx
+        .update(emails)
+        .set(set)
+        .where(stillOurs(row, readAt))
+        .returning({ id: emails.id });
+      return updated.length > 0;
+    });
+  }
+
+  /** Gone at the provider (Gmail deleted it; no Graph folder holds its Message-ID). */
+  async function removeGone(row: PendingRow, readAt: Date): Promise<boolean> {
+    const removed = await db.delete(emails).where(stillOurs(row, readAt)).returning({ id: emails.id });
+    return removed.length > 0;
   }
 
   /** Settles every pending email of the account now. Returns how many are still pending. */
@@ -79,6 +120,8 @@ export function createWriteSettler(deps: {
       .select({
         id: emails.id,
         providerId: emails.providerId,
+        internetMessageId: emails.internetMessageId,
+        isSent: emails.isSent,
         writePendingAt: emails.writePendingAt,
         localChangeAt: emails.localChangeAt,
       })
@@ -94,16 +137,17 @@ export function createWriteSettler(deps: {
       const readAt = clock.now();
       let message: ProviderMessage | null;
       try {
-        message = await withProviderDeadline(AbortSignal.timeout(deps.readTimeoutMs), () =>
-          client.getMessage(row.providerId),
-        );
+        message = await locate(client, accountId, row);
       } catch (err) {
         // Still slow or failing: the row stays pending for the next attempt or sync.
         deps.log.warn({ err: (err as Error).message, accountId }, "settling a pending write-back failed");
         pending += 1;
         continue;
       }
-      if (await storeProviderState(row, message, readAt)) settled += 1;
+      const done = message
+        ? await storeProviderState(accountId, row, message, readAt)
+        : await removeGone(row, readAt);
+      if (done) settled += 1;
     }
     return { settled, pending };
   }

@@ -400,6 +400,36 @@ describe.each(CASES)("$kind adapter", ({ kind, emu, email, demo }) => {
     expect((await client.getMessage(inTrash))?.isTrashed).toBe(true);
   });
 
+  it("findMoved finds where a move took a message its old id no longer finds", async () => {
+    // An apostrophe in the Message-ID: Graph's filter literal must double it.
+    const messageId = "<o'brien.moved.1@corp.example>";
+    const raw = [
+      "From: Finance <finance@corp.example>",
+      `To: ${email}`,
+      "Subject: Moved away",
+      `Message-ID: ${messageId}`,
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "Filed elsewhere.",
+      "",
+    ].join("\r\n");
+    const delivered = await admin<Summary>("POST", `mailboxes/${email}/messages?${q}`, { raw });
+    const oldId = idOf(delivered);
+    expect((await client.getMessage(oldId))?.internetMessageId).toBe(messageId);
+    const newId = (await client.archive([oldId])).get(oldId) as string;
+    const found = await client.findMoved(messageId);
+    if (kind === "outlook") {
+      expect(await client.getMessage(oldId)).toBeNull();
+      expect(found.map((m) => m.providerId)).toEqual([newId]);
+      expect(found[0]).toMatchObject({ subject: "Moved away", inInbox: false, isTrashed: false });
+    } else {
+      // Gmail ids survive moves: nothing to look for.
+      expect(newId).toBe(oldId);
+      expect(found).toEqual([]);
+    }
+    expect(await client.findMoved("<nobody.ever@nowhere.example>")).toEqual([]);
+  });
+
   it("setRead, setStarred and setFlagged round-trip independently", async () => {
     const target = (await mailbox("&label=INBOX")).messages[5] as Summary;
     const id = idOf(target);

@@ -113,6 +113,12 @@ export interface MailProviderClient {
   listMessages(opts: { pageToken?: string; pageSize: number; since?: Date }): Promise<MessagePage>;
   getMessage(providerId: string): Promise<ProviderMessage | null>;
   /**
+   * Where a move took messages their old id no longer finds. Graph gives a moved message a new
+   * id, so Outlook lists every message carrying this RFC 5322 Message-ID (a sent copy and its
+   * received copy share one); Gmail's ids never change, so its adapter answers [] unasked.
+   */
+  findMoved(internetMessageId: string): Promise<ProviderMessage[]>;
+  /**
    * The text of the message's first invitation part (text/calendar, application/ics or a .ics
    * file), or null when it has none, is gone, or the part is over `maxBytes`.
    */

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { emails, syncStates } from "../db/schema.ts";
 import { GMAIL_COSTS } from "../providers/gmail/costs.ts";
 import type { MailProviderClient, MessagePage } from "../providers/mail-provider.ts";
@@ -153,7 +153,12 @@ export async function finishPass(
   client: MailProviderClient,
   generation: number,
 ): Promise<void> {
-  const unseenWhere = and(eq(emails.accountId, account.id), lt(emails.syncGeneration, generation));
+  // A row whose write-back awaits settling is the settler's to check (a late Graph move re-keys it).
+  const unseenWhere = and(
+    eq(emails.accountId, account.id),
+    lt(emails.syncGeneration, generation),
+    isNull(emails.writePendingAt),
+  );
   const unseen = await ctx.db
     .select({ providerId: emails.providerId })
     .from(emails)

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { syncStates } from "../db/schema.ts";
 import type { MailProviderClient, ProviderMessage } from "../providers/mail-provider.ts";
 import type { SyncContext } from "./context.ts";
-import { findMoves, rekeyIds } from "./rekey.ts";
+import { findLateMoves, findMoves, LATE_MOVE_WINDOW_MS, rekeyIds } from "./rekey.ts";
 import { type Lease, LeaseLostError } from "./sync-state.ts";
 import type { SyncAccount } from "./types.ts";
 import { removeByProviderIds, upsertPage } from "./upsert.ts";
@@ -82,6 +82,14 @@ async function flush(
   }
   // Asking the provider about old ids happens before the transaction, which stays short.
   const moves = await findMoves(ctx.db, client, account.id, upserts, removed);
+  const recently = new Date(ctx.clock.now().getTime() - LATE_MOVE_WINDOW_MS);
+  const late = await findLateMoves(ctx.db, client, account.id, removed, recently);
+  for (const [oldId, message] of late) {
+    if (moves.has(oldId)) continue;
+    removed.delete(oldId);
+    moves.set(oldId, message.providerId);
+    upserts.push(message);
+  }
   return ctx.db.transaction(async (tx) => {
     const moved = await tx
       .update(syncStates)

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
 import type { MailProviderClient, ProviderMessage } from "../providers/mail-provider.ts";
@@ -42,8 +42,91 @@ export async function findMoves(
 }
 
 /**
- * Renames rows old id -> new id (after our own archive/trash on Graph, which answers with the new
- * ids). When a row with the new id already exists, the old row is the duplicate and goes.
+ * Where a move took the message of a row whose id the provider no longer finds (Graph gives a
+ * moved message a new id; a move of ours whose answer never came leaves us the old one), or null
+ * when no folder holds its Message-ID. Of the copies sharing it, one of the row's kind (never a
+ * draft; a received copy is not the sent one) that no other row holds is taken; when every such
+ * copy is held, the held row is this message stored before we knew its new id, and re-keying
+ * onto it drops that copy (rekeyIds).
+ */
+export async function findMovedCopy(
+  db: Db,
+  client: Pick<MailProviderClient, "findMoved">,
+  accountId: string,
+  row: { id: string; providerId: string; internetMessageId: string | null; isSent: boolean },
+): Promise<ProviderMessage | null> {
+  if (!row.internetMessageId) return null;
+  const copies = (await client.findMoved(row.internetMessageId)).filter(
+    (m) => m.providerId !== row.providerId && !m.isDraft && m.isSent === row.isSent,
+  );
+  const [first] = copies;
+  if (!first || copies.length === 1) return first ?? null;
+  const held = await db
+    .select({ providerId: emails.providerId })
+    .from(emails)
+    .where(
+      and(
+        eq(emails.accountId, accountId),
+        ne(emails.id, row.id),
+        inArray(
+          emails.providerId,
+          copies.map((m) => m.providerId),
+        ),
+      ),
+    );
+  const heldIds = new Set(held.map((h) => h.providerId));
+  return copies.find((m) => !heldIds.has(m.providerId)) ?? first;
+}
+
+/** How long after the person's last change here a message leaving the inbox is looked for. */
+export const LATE_MOVE_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Rows the change feed reports gone that the person changed here lately (since `since`): a move
+ * of ours that Graph applied after its write-back timed out, and even after the settle read the
+ * message still in the inbox, shows up only as the old id leaving the inbox. Those found
+ * elsewhere by Message-ID are moves to re-key, not deletions; mail moved in Outlook itself and
+ * never touched here still leaves our store. Returns old id -> the message under its new id.
+ */
+export async function findLateMoves(
+  db: Db,
+  client: Pick<MailProviderClient, "findMoved">,
+  accountId: string,
+  goneIds: ReadonlySet<string>,
+  since: Date,
+): Promise<Map<string, ProviderMessage>> {
+  const found = new Map<string, ProviderMessage>();
+  if (goneIds.size === 0) return found;
+  const rows = await db
+    .select({
+      id: emails.id,
+      providerId: emails.providerId,
+      internetMessageId: emails.internetMessageId,
+      isSent: emails.isSent,
+    })
+    .from(emails)
+    .where(
+      and(
+        eq(emails.accountId, accountId),
+        inArray(emails.providerId, [...goneIds]),
+        isNotNull(emails.internetMessageId),
+        gt(emails.localChangeAt, since),
+      ),
+    );
+  for (const row of rows) {
+    const copy = await findMovedCopy(db, client, accountId, row);
+    if (copy) found.set(row.providerId, copy);
+  }
+  return found;
+}
+
+/**
+ * Renames rows old id -> new id after a Graph move: our own archive/trash/unarchive (answered
+ * with the new ids, or found later by the write settler when the answer never came) or one sync
+ * inferred (findMoves). The one re-key of the app, so every path keeps the same row. When a row
+ * with the new id exists already, a writer stored the moved message before we knew its id: that
+ * copy goes and the re-keyed row stays, with the uuid the person's screens hold, its AI analysis
+ * and unsubscribe links.
  */
 export async function rekeyIds(
   tx: Db,
@@ -72,8 +155,10 @@ export async function rekeyIds(
   for (const [from, to] of pairs) {
     const where = and(eq(emails.accountId, accountId), eq(emails.providerId, from));
     if (taken.has(to)) {
-      await tx.delete(emails).where(where);
-      continue;
+      const [source] = await tx.select({ id: emails.id }).from(emails).where(where);
+      // No row under the old id (re-keyed or removed meanwhile): the copy is the only row left.
+      if (!source) continue;
+      await tx.delete(emails).where(and(eq(emails.accountId, accountId), eq(emails.providerId, to)));
     }
     const rows = await tx
       .update(emails)
@@ -81,7 +166,7 @@ export async function rekeyIds(
       .where(where)
       .returning({ id: emails.id });
     moved += rows.length;
-    taken.add(to);
+    if (rows.length > 0) taken.add(to);
   }
   return moved;
 }

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { emails } from "../db/schema.ts";
@@ -166,7 +166,12 @@ export async function insertFresh(
   }
 }
 
-/** Deletes rows whose messages were deleted at the provider or left the synced scope. */
+/**
+ * Deletes rows whose messages were deleted at the provider or left the synced scope, except rows
+ * whose write-back awaits settling (emails.write_pending_at): a Graph move we wrote back late
+ * makes the inbox delta report the old id gone, yet the mail lives on under a new id. The write
+ * settler reads each of those from the provider and re-keys, stores or removes it (decision 0019).
+ */
 export async function removeByProviderIds(
   tx: Db,
   accountId: string,
@@ -175,7 +180,13 @@ export async function removeByProviderIds(
   if (providerIds.length === 0) return 0;
   const rows = await tx
     .delete(emails)
-    .where(and(eq(emails.accountId, accountId), inArray(emails.providerId, [...providerIds])))
+    .where(
+      and(
+        eq(emails.accountId, accountId),
+        inArray(emails.providerId, [...providerIds]),
+        isNull(emails.writePendingAt),
+      ),
+    )
     .returning({ id: emails.id });
   return rows.length;
 }

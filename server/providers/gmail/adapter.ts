@@ -19,6 +19,8 @@ export function createGmailProvider(options: GmailProviderOptions): MailProvider
     getCursor: () => getCursor(ctx),
     listMessages: (opts) => listMessages(ctx, opts),
     getMessage: (id) => getMessage(ctx, id),
+    // A Gmail id survives every label change: a message its id no longer finds is deleted.
+    findMoved: async () => [],
     getCalendarPart: (id, maxBytes) => getCalendarPart(ctx, id, maxBytes),
     listChanges: (cursor) => listChanges(ctx, cursor),
     archive: (ids) => actions.archive(ctx, ids),

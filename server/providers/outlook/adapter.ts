@@ -2,7 +2,13 @@ import type { MailProviderClient } from "../mail-provider.ts";
 import * as actions from "./actions.ts";
 import { getCursor, listChanges } from "./changes.ts";
 import { createOutlookContext, type OutlookClientOptions } from "./client.ts";
-import { getCalendarPart, getMessage, getProfile, listMessages } from "./messages.ts";
+import {
+  findByInternetMessageId,
+  getCalendarPart,
+  getMessage,
+  getProfile,
+  listMessages,
+} from "./messages.ts";
 import * as outgoing from "./send.ts";
 
 /** MailProviderClient over Microsoft Graph; see mapper.ts for the star/flag mapping. */
@@ -14,6 +20,7 @@ export function createOutlookProvider(options: OutlookClientOptions): MailProvid
     getCursor: () => getCursor(ctx),
     listMessages: (opts) => listMessages(ctx, opts),
     getMessage: (id) => getMessage(ctx, id),
+    findMoved: (internetMessageId) => findByInternetMessageId(ctx, internetMessageId),
     getCalendarPart: (id, maxBytes) => getCalendarPart(ctx, id, maxBytes),
     listChanges: (cursor) => listChanges(ctx, cursor),
     archive: (ids) => actions.moveTo(ctx, ids, "archive"),

@@ -157,6 +157,31 @@ export async function getMessage(ctx: OutlookContext, id: string): Promise<Provi
   }
 }
 
+/** Copies of one message a move can hold: a sent copy, its received copy, rarely a duplicate. */
+const MOVED_COPIES_TOP = "10";
+
+/**
+ * The messages carrying this RFC 5322 Message-ID, in whatever folder they are now: a move gives
+ * a Graph message a new id but keeps its internetMessageId (an OData string literal doubles `'`).
+ */
+export async function findByInternetMessageId(
+  ctx: OutlookContext,
+  internetMessageId: string,
+): Promise<ProviderMessage[]> {
+  const folders = await folderIds(ctx);
+  const query = odataQuery({
+    $filter: `internetMessageId eq '${internetMessageId.replace(/'/g, "''")}'`,
+    $select: MESSAGE_SELECT,
+    $top: MOVED_COPIES_TOP,
+  });
+  const page = await ctx.http.json<Collection<Message>>({
+    method: "GET",
+    url: `${ctx.api}/me/messages?${query}`,
+    headers: PREFER_HTML,
+  });
+  return mapWithAttachments(ctx, page.value ?? [], folders);
+}
+
 async function inboxFolder(ctx: OutlookContext): Promise<MailFolder> {
   return ctx.http.json<MailFolder>({
     method: "GET",
