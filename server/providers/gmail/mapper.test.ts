@@ -1,6 +1,6 @@
 import type { gmail_v1 } from "@googleapis/gmail";
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_CHARS, MAX_BODY_PART_BYTES } from "../body-text.ts";
+import { MAX_BODY_CHARS, MAX_BODY_PART_BYTES, MAX_HTML_TEXT_CHARS } from "../body-text.ts";
 import { foldHistory } from "./changes.ts";
 import { mapGmailMessage } from "./mapper.ts";
 import { MAX_PARTS, missingBodyParts } from "./payload.ts";
@@ -246,8 +246,8 @@ describe("big body parts (body.attachmentId without body.data)", () => {
     ]);
     const mapped = mapGmailMessage(message, new Map([["ANGjdJ-html", b64("h".repeat(MAX_BODY_CHARS + 10))]]));
     expect(mapped.bodyHtml).toHaveLength(MAX_BODY_CHARS);
-    // The text part was too big to fetch, so the text is derived from the HTML.
-    expect(mapped.bodyText).toBe("h".repeat(MAX_BODY_CHARS));
+    // The text part was too big to fetch, so the text is derived from the HTML (up to its cap).
+    expect(mapped.bodyText).toBe("h".repeat(MAX_HTML_TEXT_CHARS));
   });
 
   it("derives the text of HTML-only mail from its HTML, links kept readable", () => {
