@@ -55,19 +55,26 @@ function offsetOf(value: unknown): number | null {
   return Number.isFinite(seconds) && Math.abs(seconds) <= MAX_OFFSET_SECONDS ? seconds : null;
 }
 
-/** Whether a date matches one BYDAY entry: "SU" any Sunday, "2SU" the second, "-1SU" the last of its month. */
-function matchesByDay(entry: string, date: Temporal.PlainDate): boolean {
+/** A day of a month: its number, weekday (1 Monday to 7 Sunday) and the month's length. */
+interface Day {
+  day: number;
+  weekday: number;
+  monthLength: number;
+}
+
+/** Whether a day matches one BYDAY entry: "SU" any Sunday, "2SU" the second, "-1SU" the last of its month. */
+function matchesByDay(entry: string, d: Day): boolean {
   const parsed = BY_DAY.exec(entry);
   if (!parsed) return false;
-  if (WEEKDAYS[date.dayOfWeek - 1] !== parsed[2]) return false;
+  if (WEEKDAYS[d.weekday - 1] !== parsed[2]) return false;
   const nth = parsed[1] === undefined ? 0 : Number(parsed[1]);
-  if (nth > 0) return Math.ceil(date.day / 7) === nth;
-  if (nth < 0) return Math.ceil((date.daysInMonth - date.day + 1) / 7) === -nth;
+  if (nth > 0) return Math.ceil(d.day / 7) === nth;
+  if (nth < 0) return Math.ceil((d.monthLength - d.day + 1) / 7) === -nth;
   return true;
 }
 
-function matchesByMonthDay(days: readonly number[], date: Temporal.PlainDate): boolean {
-  return days.some((d) => d === date.day || d === date.day - date.daysInMonth - 1);
+function matchesByMonthDay(days: readonly number[], d: Day): boolean {
+  return days.some((n) => n === d.day || n === d.day - d.monthLength - 1);
 }
 
 /**
@@ -92,15 +99,17 @@ function yearlyOnsets(
   const months = (rule.parts.BYMONTH ?? [start.month]).filter((m) => m >= 1 && m <= 12).slice(0, 12);
   const onsets: Temporal.PlainDateTime[] = [];
   for (const month of new Set(months)) {
+    // Weekdays by arithmetic from the first of the month: Temporal per day is slow here.
     const first = Temporal.PlainDate.from({ year, month, day: 1 });
-    for (let day = 1; day <= first.daysInMonth; day += 1) {
-      const date = first.with({ day });
+    const monthLength = first.daysInMonth;
+    for (let day = 1; day <= monthLength; day += 1) {
+      const d = { day, weekday: ((first.dayOfWeek - 1 + day - 1) % 7) + 1, monthLength };
       const fits =
         byDay.length === 0 && byMonthDay.length === 0
           ? day === start.day
-          : (byDay.length === 0 || byDay.some((entry) => matchesByDay(entry, date))) &&
-            (byMonthDay.length === 0 || matchesByMonthDay(byMonthDay, date));
-      if (fits) onsets.push(date.toPlainDateTime(start.toPlainTime()));
+          : (byDay.length === 0 || byDay.some((entry) => matchesByDay(entry, d))) &&
+            (byMonthDay.length === 0 || matchesByMonthDay(byMonthDay, d));
+      if (fits) onsets.push(first.with({ day }).toPlainDateTime(start.toPlainTime()));
     }
   }
   return onsets;
@@ -145,6 +154,22 @@ function onsetsOf(observance: ICAL.Component, wall: Temporal.PlainDateTime): Ons
 }
 
 /**
+ * The first MAX_OBSERVANCES STANDARD and DAYLIGHT blocks, wrapped from the parsed data directly:
+ * ical.js's getAllSubcomponents would wrap every one of thousands first.
+ */
+function observancesOf(definition: ICAL.Component): ICAL.Component[] {
+  const children: unknown = definition.jCal[2];
+  if (!Array.isArray(children)) return [];
+  const out: ICAL.Component[] = [];
+  for (const child of children) {
+    if (out.length >= MAX_OBSERVANCES) break;
+    if (Array.isArray(child) && (child[0] === "standard" || child[0] === "daylight"))
+      out.push(new ICAL.Component(child, definition));
+  }
+  return out;
+}
+
+/**
  * Seconds east of UTC that the VTIMEZONE `definition` gives the wall-clock time `wall`: the
  * offset of the latest onset at or before it; before every onset, the offset the earliest one
  * changes from. Null when the definition has no readable observance.
@@ -152,11 +177,7 @@ function onsetsOf(observance: ICAL.Component, wall: Temporal.PlainDateTime): Ons
 export function vtimezoneOffsetAt(definition: ICAL.Component, wall: Temporal.PlainDateTime): number | null {
   let latest: Onset | null = null;
   let earliest: Onset | null = null;
-  const observances = [
-    ...definition.getAllSubcomponents("standard"),
-    ...definition.getAllSubcomponents("daylight"),
-  ].slice(0, MAX_OBSERVANCES);
-  for (const observance of observances) {
+  for (const observance of observancesOf(definition)) {
     for (const onset of onsetsOf(observance, wall)) {
       if (earliest === null || Temporal.PlainDateTime.compare(onset.at, earliest.at) < 0) earliest = onset;
       if (
