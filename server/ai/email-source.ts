@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import { type EmailRow, storedEmailColumns } from "../db/email-columns.ts";
 import { emails, mailAccounts } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
+import { textFromHtml } from "../providers/body-text.ts";
 import type { AnalyzerInput } from "./local/index.ts";
 import { isFreeMailDomain } from "./local/security/advance-fee.ts";
 
@@ -27,19 +28,14 @@ export async function userAddresses(db: Db, userId: string): Promise<string[]> {
   return rows.map((r) => r.email.toLowerCase());
 }
 
-/** Plain text of an email for prompts and templates: body text, else HTML stripped, else snippet. */
+/**
+ * Plain text of an email for prompts and templates: body text, else the HTML's text, else
+ * snippet. The HTML goes through the same bounded converter sync uses (issue 34: tag-stripping
+ * regexes here took seconds on a sender's unclosed `<` or `<!--`, minutes on a megabyte).
+ */
 export function plainText(row: Pick<EmailRow, "bodyText" | "bodyHtml" | "snippet">): string {
   if (row.bodyText?.trim()) return row.bodyText;
-  if (row.bodyHtml?.trim()) {
-    return row.bodyHtml
-      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
-      .replace(/<br\s*\/?>|<\/p>/gi, "\n")
-      .replace(/<[^>]+>/g, " ")
-      .replace(/&nbsp;/g, " ")
-      .replace(/&amp;/g, "&")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">");
-  }
+  if (row.bodyHtml?.trim()) return textFromHtml(row.bodyHtml);
   return row.snippet;
 }
 

@@ -145,6 +145,200 @@ describe("readInvitation", () => {
   });
 });
 
+/** A VTIMEZONE whose observances carry the given rules, and an event placed in it. */
+function zoned(tzid: string, date: string, observances: string[][]): string {
+  return ics(
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "METHOD:REQUEST",
+    "BEGIN:VTIMEZONE",
+    `TZID:${tzid}`,
+    ...observances.flat(),
+    "END:VTIMEZONE",
+    "BEGIN:VEVENT",
+    "UID:u1@x",
+    `DTSTART;TZID=${tzid}:${date}T100000`,
+    `DTEND;TZID=${tzid}:${date}T110000`,
+    "SUMMARY:Sync",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  );
+}
+
+const observance = (
+  kind: "STANDARD" | "DAYLIGHT",
+  start: string,
+  from: string,
+  to: string,
+  rule?: string,
+) => [
+  `BEGIN:${kind}`,
+  `DTSTART:${start}`,
+  `TZOFFSETFROM:${from}`,
+  `TZOFFSETTO:${to}`,
+  ...(rule ? [`RRULE:${rule}`] : []),
+  `END:${kind}`,
+];
+
+/** Central European rules under a name no time zone database knows. */
+const CUSTOM_EUROPE = [
+  observance("STANDARD", "16010101T030000", "+0200", "+0100", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"),
+  observance("DAYLIGHT", "16010101T020000", "+0100", "+0200", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"),
+];
+
+/** readInvitation's answer and how long it took, in milliseconds. */
+function timed(text: string): { invitation: ReturnType<typeof readInvitation>; ms: number } {
+  const started = performance.now();
+  const invitation = readInvitation(text);
+  return { invitation, ms: performance.now() - started };
+}
+
+describe("readInvitation's time zones (sender-controlled, bounded work)", () => {
+  it("places Windows zone names by the time zone database, even without a VTIMEZONE", () => {
+    expect(readInvitation(event("DTSTART;TZID=Pacific Standard Time:20270115T090000"))).toMatchObject({
+      start: "2027-01-15T17:00:00Z",
+      timeZone: "America/Los_Angeles",
+    });
+    // A known name's own VTIMEZONE is not what places it: here it lies about the offset.
+    const lying = zoned("W. Europe Standard Time", "20270715", [
+      observance("STANDARD", "20000101T000000", "+0500", "+0500"),
+    ]);
+    expect(readInvitation(lying)).toMatchObject({ start: "2027-07-15T08:00:00Z", timeZone: "Europe/Berlin" });
+    expect(
+      readInvitation(event("DTSTART;TZID=/mozilla.org/20050126_1/Europe/Berlin:20270115T100000")),
+    ).toMatchObject({ start: "2027-01-15T09:00:00Z", timeZone: "Europe/Berlin" });
+  });
+
+  it("reads an unknown zone's yearly rules across daylight saving, for any year", () => {
+    const at = (date: string) => readInvitation(zoned("Custom Europe", date, CUSTOM_EUROPE))?.start;
+    expect(at("20270115")).toBe("2027-01-15T09:00:00Z");
+    expect(at("20270715")).toBe("2027-07-15T08:00:00Z");
+    // The last Sunday of March 2027 is the 28th, of October the 31st.
+    expect(at("20270327")).toBe("2027-03-27T09:00:00Z");
+    expect(at("20270328")).toBe("2027-03-28T08:00:00Z");
+    expect(at("20271030")).toBe("2027-10-30T08:00:00Z");
+    expect(at("20271031")).toBe("2027-10-31T09:00:00Z");
+    expect(at("99990715")).toBe("9999-07-15T08:00:00Z");
+    // Nth-weekday and day-of-month forms, INTERVAL, UNTIL and COUNT.
+    const usLike = (date: string, extra = "") =>
+      readInvitation(
+        zoned("Custom US", date, [
+          observance(
+            "STANDARD",
+            "20070101T020000",
+            "-0400",
+            "-0500",
+            `FREQ=YEARLY;BYMONTH=11;BYDAY=1SU${extra}`,
+          ),
+          observance(
+            "DAYLIGHT",
+            "20070101T020000",
+            "-0500",
+            "-0400",
+            `FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=8,9,10,11,12,13,14;BYDAY=SU${extra}`,
+          ),
+        ]),
+      )?.start;
+    expect(usLike("20270313")).toBe("2027-03-13T15:00:00Z");
+    expect(usLike("20270315")).toBe("2027-03-15T14:00:00Z");
+    expect(usLike("20271108")).toBe("2027-11-08T15:00:00Z");
+    expect(usLike("20270715", ";UNTIL=20200101T000000Z")).toBe("2027-07-15T15:00:00Z");
+    expect(usLike("20270715", ";COUNT=3")).toBe("2027-07-15T15:00:00Z");
+    expect(usLike("20090715", ";COUNT=3")).toBe("2009-07-15T14:00:00Z");
+  });
+
+  // The 2026-12-05 audit: a 514-byte invitation whose zone changed offset every hour since 2000
+  // held the server's one thread for 27 s; a minutely rule for over a minute; ical.js never
+  // finishes some rules at all (an impossible day in a daily rule).
+  it.each([
+    ["hourly", "FREQ=HOURLY"],
+    ["minutely", "FREQ=MINUTELY"],
+    ["secondly", "FREQ=SECONDLY"],
+    ["an impossible day", "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30"],
+    ["an impossible yearly day", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"],
+    ["a huge interval and count", "FREQ=MINUTELY;INTERVAL=1;COUNT=999999999"],
+  ])("reads a zone that changes by %s rule quickly, from its blocks' offsets", (_name, rule) => {
+    const text = zoned("Trap", "20261210", [
+      observance("STANDARD", "20000101T000000", "+0200", "+0100", rule),
+      observance("DAYLIGHT", "20000101T003000", "+0100", "+0200", rule),
+    ]);
+    expect(Buffer.byteLength(text)).toBeLessThan(600);
+    const { invitation, ms } = timed(text);
+    expect(ms).toBeLessThan(200);
+    // Rules of this shape are not followed: the latest block start in force is DAYLIGHT's.
+    expect(invitation?.start).toBe("2026-12-10T08:00:00Z");
+  });
+
+  it("stays quick on the largest texts: many zones, observances, dates and events", () => {
+    const fill = (lines: string[]) => {
+      const out: string[] = [];
+      let bytes = 0;
+      while (bytes < MAX_ICS_BYTES - 4096) {
+        out.push(...lines);
+        bytes += lines.join("\r\n").length + 2;
+      }
+      return out;
+    };
+    const manyObservances = zoned(
+      "Trap",
+      "20261210",
+      fill(
+        observance("DAYLIGHT", "16010101T020000", "+0100", "+0200", "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"),
+      ).map((line) => [line]),
+    );
+    const manyDates = zoned("Trap", "20261210", [
+      [
+        "BEGIN:STANDARD",
+        "DTSTART:20000101T000000",
+        "TZOFFSETFROM:+0100",
+        "TZOFFSETTO:+0100",
+        ...fill(["RDATE:20010101T000000,20020101T000000,20030101T000000"]),
+        "END:STANDARD",
+      ],
+    ]);
+    const manyZones = ics(
+      "BEGIN:VCALENDAR",
+      ...fill([
+        "BEGIN:VTIMEZONE",
+        "TZID:Trap",
+        ...observance("STANDARD", "20000101T000000", "+0100", "+0100", "FREQ=HOURLY"),
+        "END:VTIMEZONE",
+      ]),
+      "BEGIN:VEVENT",
+      "DTSTART;TZID=Trap:20261210T100000",
+      "END:VEVENT",
+      "END:VCALENDAR",
+    );
+    const manyEvents = ics(
+      "BEGIN:VCALENDAR",
+      ...fill([
+        "BEGIN:VEVENT",
+        "DTSTART:20261210T100000Z",
+        "RRULE:FREQ=SECONDLY;COUNT=999999999",
+        "END:VEVENT",
+      ]),
+      "END:VCALENDAR",
+    );
+    const longRule = event(
+      "DTSTART:20261210T100000Z",
+      `RRULE:FREQ=SECONDLY;BYSECOND=${Array.from({ length: 40_000 }, (_, i) => i % 60).join(",")}`,
+    );
+    const cases: [string, string, string][] = [
+      ["many observances", manyObservances, "2026-12-10T08:00:00Z"],
+      ["many dates", manyDates, "2026-12-10T09:00:00Z"],
+      ["many zones", manyZones, "2026-12-10T09:00:00Z"],
+      ["many events", manyEvents, "2026-12-10T10:00:00Z"],
+      ["a long rule", longRule, "2026-12-10T10:00:00Z"],
+    ];
+    for (const [name, text, start] of cases) {
+      expect(Buffer.byteLength(text), name).toBeLessThanOrEqual(MAX_ICS_BYTES);
+      const { invitation, ms } = timed(text);
+      expect(ms, name).toBeLessThan(1_000);
+      expect(invitation?.start, name).toBe(start);
+    }
+  });
+});
+
 describe("cleanText", () => {
   it("keeps lines only where asked, and is empty for non-strings", () => {
     expect(cleanText("a\r\n\r\n\r\n\r\nb\tc", 100, true)).toBe("a\n\nb\tc");

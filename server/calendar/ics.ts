@@ -2,6 +2,8 @@ import ICAL from "ical.js";
 import { Temporal } from "temporal-polyfill";
 import type { Invitation, InvitationPerson } from "../../contract/calendar.ts";
 import { isValidTimeZone } from "../../contract/calendar-window.ts";
+import { vtimezoneOffsetAt, wallOf } from "./vtimezone-offset.ts";
+import { ianaZoneOf } from "./zone-names.ts";
 
 /**
  * Reading an invitation (a `text/calendar` part or an .ics attachment) with ical.js, Mozilla's
@@ -50,8 +52,9 @@ function pad(n: number, width = 2): string {
 }
 
 /**
- * An ICAL.Time as a date or an instant: UTC, a zone its VTIMEZONE defines (Outlook's Windows
- * names), an IANA zone we know, else floating time placed in `fallbackZone`.
+ * An ICAL.Time as a date or an instant: UTC; a zone the time zone database knows by its IANA or
+ * Windows name (Outlook's); else the sender's VTIMEZONE for that TZID, read without expanding
+ * its rules (decision 0049); floating time is placed in `fallbackZone`.
  */
 function whenOf(
   time: ICAL.Time,
@@ -62,31 +65,22 @@ function whenOf(
   if (time.isDate) {
     return { kind: "date", date: `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}` };
   }
-  const wall = Temporal.PlainDateTime.from({
-    year: time.year,
-    month: time.month,
-    day: time.day,
-    hour: time.hour,
-    minute: time.minute,
-    second: Math.min(time.second, 59),
-  });
+  const wall = wallOf(time);
+  if (!wall) return null;
   const tzid = typeof tzidParam === "string" && tzidParam !== "" ? tzidParam : null;
   if (time.zone === ICAL.Timezone.utcTimezone || tzid === "UTC") {
     return { kind: "timed", at: wall.toZonedDateTime("UTC").toInstant(), zone: null };
   }
-  if (tzid && isValidTimeZone(tzid)) {
-    return { kind: "timed", at: wall.toZonedDateTime(tzid).toInstant(), zone: tzid };
-  }
   if (tzid) {
+    const iana = ianaZoneOf(tzid);
+    if (iana) return { kind: "timed", at: wall.toZonedDateTime(iana).toInstant(), zone: iana };
     const definition = calendar
       .getAllSubcomponents("vtimezone")
       .find((zone) => zone.getFirstPropertyValue("tzid") === tzid);
-    if (!definition) return null;
-    const local = time.clone();
-    local.zone = new ICAL.Timezone(definition);
-    const seconds = local.toUnixTime();
-    if (!Number.isFinite(seconds)) return null;
-    return { kind: "timed", at: Temporal.Instant.fromEpochMilliseconds(seconds * 1000), zone: null };
+    const offset = definition ? vtimezoneOffsetAt(definition, wall) : null;
+    if (offset === null) return null;
+    const at = wall.toZonedDateTime("UTC").toInstant().subtract({ seconds: offset });
+    return { kind: "timed", at, zone: null };
   }
   return { kind: "timed", at: wall.toZonedDateTime(fallbackZone).toInstant(), zone: fallbackZone };
 }

@@ -59,6 +59,38 @@ const OUTLOOK_ICS = [
   "",
 ].join("\r\n");
 
+/**
+ * The 2026-12-05 audit's invitation: a zone changing offset every hour since 2000 (ical.js
+ * expanded it on the server's one thread for seconds each time the mail was opened).
+ */
+const HOURLY_ZONE_ICS = [
+  "BEGIN:VCALENDAR",
+  "METHOD:REQUEST",
+  "BEGIN:VTIMEZONE",
+  "TZID:Trap",
+  "BEGIN:STANDARD",
+  "DTSTART:20000101T000000",
+  "RRULE:FREQ=HOURLY",
+  "TZOFFSETFROM:+0200",
+  "TZOFFSETTO:+0100",
+  "END:STANDARD",
+  "BEGIN:DAYLIGHT",
+  "DTSTART:20000101T003000",
+  "RRULE:FREQ=HOURLY",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0200",
+  "END:DAYLIGHT",
+  "END:VTIMEZONE",
+  "BEGIN:VEVENT",
+  "DTSTART;TZID=Trap:20261210T100000",
+  "DTEND;TZID=Trap:20261210T110000",
+  "SUMMARY:Trap",
+  "UID:trap@test",
+  "END:VEVENT",
+  "END:VCALENDAR",
+  "",
+].join("\r\n");
+
 describe.each(BACKENDS)("email invitations on %s", (kind) => {
   let f: AuthFixture;
   let alex: string;
@@ -125,6 +157,7 @@ describe.each(BACKENDS)("email invitations on %s", (kind) => {
         `Content-Type: text/calendar; charset="utf-8"; method=REQUEST\r\n\r\n${OUTLOOK_ICS}`,
       ]),
     );
+    await deliver(PEOPLE.alex, "google", mime("Hourly zone invitation", [icsAttachment(HOURLY_ZONE_ICS)]));
     alex = await f.signIn("gmail", PEOPLE.alex);
     casey = await f.signIn("outlook", PEOPLE.casey);
   });
@@ -167,6 +200,44 @@ describe.each(BACKENDS)("email invitations on %s", (kind) => {
   ])("answers no invitation for broken, oversized or absent calendar parts (%s)", async (_name, token) => {
     for (const subject of ["Broken invitation", "Huge invitation", "No invitation"]) {
       expect(await invitation(token(), await emailId(token(), subject)), subject).toBeNull();
+    }
+  });
+
+  it("reads a zone with an hourly rule without holding up the server (/healthz answers meanwhile)", async () => {
+    const id = await emailId(alex, "Hourly zone invitation");
+    let slowestHealth = 0;
+    let done = false;
+    const opened = invitation(alex, id).finally(() => {
+      done = true;
+    });
+    while (!done) {
+      const started = performance.now();
+      expect((await f.api("GET", "/healthz")).status).toBe(200);
+      slowestHealth = Math.max(slowestHealth, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // Generous for a loaded two-core machine; the expansion held it for seconds.
+    expect(slowestHealth).toBeLessThan(1_000);
+    // The rule is not followed: DAYLIGHT's block, the latest one in force, places the time.
+    expect(await opened).toMatchObject({ title: "Trap", start: "2026-12-10T08:00:00Z" });
+  });
+
+  it("answers a reopened invitation without asking the provider again", async () => {
+    const id = await emailId(alex, "Outlook invitation");
+    const first = await invitation(alex, id, "?tz=Europe/Paris");
+    const faults = (body: unknown) =>
+      fetch(`${f.emulator.url}/_admin/mail/faults`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await faults({ errorRate: 1 })).status).toBe(200);
+    try {
+      expect(await invitation(alex, id, "?tz=Europe/Paris")).toEqual(first);
+    } finally {
+      expect((await fetch(`${f.emulator.url}/_admin/mail/faults/reset`, { method: "POST" })).status).toBe(
+        204,
+      );
     }
   });
 

@@ -6,6 +6,7 @@ import { emails, mailAccounts } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { accountSummaryColumns, syncAccountOf } from "./accounts.ts";
 import type { MailDeps } from "./deps.ts";
+import { createInvitationCache } from "./invitation-cache.ts";
 import { providerFailure } from "./provider-failure.ts";
 
 /** Stored attachment metadata that marks an invitation (sync lists inline text/calendar parts too). */
@@ -17,9 +18,11 @@ export function carriesInvitation(attachments: readonly { filename: string; mime
 
 /**
  * The invitation an email carries, read from the provider when the reader opens the email
- * (we keep attachment metadata only): mail without a calendar part costs one database read.
+ * (we keep attachment metadata only): mail without a calendar part costs one database read, a
+ * mail reopened within minutes one database read too (the answer is cached).
  */
-export function createInvitationReader(deps: Pick<MailDeps, "db" | "providerClient">) {
+export function createInvitationReader(deps: Pick<MailDeps, "db" | "providerClient" | "clock">) {
+  const cache = createInvitationCache(deps.clock);
   return {
     async get(userId: string, emailId: string, tz: string | undefined): Promise<EmailInvitationResponse> {
       if (tz !== undefined && !isValidTimeZone(tz)) {
@@ -36,6 +39,9 @@ export function createInvitationReader(deps: Pick<MailDeps, "db" | "providerClie
         .where(and(eq(emails.id, emailId), eq(emails.userId, userId), eq(mailAccounts.userId, userId)));
       if (!row) throw new DomainError("not_found", "No such email.");
       if (!carriesInvitation(row.attachments)) return { invitation: null };
+      const zone = tz ?? "UTC";
+      const cached = cache.get(emailId, zone);
+      if (cached) return cached;
       const account = syncAccountOf(row.account);
       let text: string | null;
       try {
@@ -43,7 +49,9 @@ export function createInvitationReader(deps: Pick<MailDeps, "db" | "providerClie
       } catch (err) {
         throw providerFailure(err, account.provider, "reading the invitation");
       }
-      return { invitation: text === null ? null : readInvitation(text, tz ?? "UTC") };
+      const answer = { invitation: text === null ? null : readInvitation(text, zone) };
+      cache.set(emailId, zone, answer);
+      return answer;
     },
   };
 }

@@ -3,6 +3,7 @@ import { suggestActions } from "./actions.ts";
 import { categorize } from "./category.ts";
 import { extractFeatures } from "./features.ts";
 import { scoreImportance } from "./importance.ts";
+import { boundInput } from "./input-bounds.ts";
 import { detectIntent } from "./intent.ts";
 import { keyPoints } from "./key-points.ts";
 import { learnMemories } from "./memories.ts";
@@ -21,7 +22,8 @@ export const LOCAL_ANALYZER_VERSION = "local-1.11.4";
  * The offline analyzer: every field of the spec's AI analysis from NLP libraries and rules,
  * with no model download and no network. Pure: the same input and context give the same output.
  */
-export function analyzeEmail(input: AnalyzerInput, context: AnalyzerContext = {}): EmailAnalysis {
+export function analyzeEmail(unbounded: AnalyzerInput, context: AnalyzerContext = {}): EmailAnalysis {
+  const input = boundInput(unbounded);
   const features = extractFeatures(input, context);
   const attachments = input.attachments ?? [];
   const security = scanEmail(

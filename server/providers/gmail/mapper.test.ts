@@ -1,9 +1,9 @@
 import type { gmail_v1 } from "@googleapis/gmail";
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_CHARS, MAX_BODY_PART_BYTES } from "../body-text.ts";
+import { MAX_BODY_CHARS, MAX_BODY_PART_BYTES, MAX_HTML_TEXT_CHARS } from "../body-text.ts";
 import { foldHistory } from "./changes.ts";
 import { mapGmailMessage } from "./mapper.ts";
-import { missingBodyParts } from "./payload.ts";
+import { MAX_PARTS, missingBodyParts } from "./payload.ts";
 
 const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString("base64url");
 
@@ -246,8 +246,8 @@ describe("big body parts (body.attachmentId without body.data)", () => {
     ]);
     const mapped = mapGmailMessage(message, new Map([["ANGjdJ-html", b64("h".repeat(MAX_BODY_CHARS + 10))]]));
     expect(mapped.bodyHtml).toHaveLength(MAX_BODY_CHARS);
-    // The text part was too big to fetch, so the text is derived from the HTML.
-    expect(mapped.bodyText).toBe("h".repeat(MAX_BODY_CHARS));
+    // The text part was too big to fetch, so the text is derived from the HTML (up to its cap).
+    expect(mapped.bodyText).toBe("h".repeat(MAX_HTML_TEXT_CHARS));
   });
 
   it("derives the text of HTML-only mail from its HTML, links kept readable", () => {
@@ -286,5 +286,50 @@ describe("foldHistory", () => {
       ["a", "removed"],
       ["b", "upsert"],
     ]);
+  });
+});
+
+// Issue 34: headers and part trees are the sender's; mapping one message must stay cheap.
+describe("mapGmailMessage on hostile messages (bounded work)", () => {
+  const plain = (headers: gmail_v1.Schema$MessagePartHeader[], parts?: gmail_v1.Schema$MessagePart[]) =>
+    mapGmailMessage({
+      id: "hostile",
+      labelIds: ["INBOX"],
+      internalDate: "1796040000000",
+      payload: parts
+        ? { mimeType: "multipart/mixed", headers, parts }
+        : { mimeType: "text/plain", headers, body: { size: 2, data: b64("hi") } },
+    });
+  const timed = <T>(run: () => T) => {
+    const started = performance.now();
+    const value = run();
+    return { value, ms: performance.now() - started };
+  };
+
+  it("reads megabytes of To, From and encoded Subject quickly, keeping what fits", () => {
+    const to = "alex@example.com, ".repeat(200_000);
+    const { value, ms } = timed(() =>
+      plain([
+        { name: "From", value: `${"a".repeat(3_000_000)} <priya@example.com>` },
+        { name: "To", value: to },
+        { name: "Subject", value: "=?UTF-8?B?SGVsbG8=?= ".repeat(150_000) },
+      ]),
+    );
+    // Generous for a loaded two-core machine: unbounded, these took several seconds.
+    expect(ms).toBeLessThan(500);
+    expect(value.to.length).toBeGreaterThan(1_000);
+    expect(value.to.every((a) => a.address === "alex@example.com")).toBe(true);
+    expect(value.subject.startsWith("HelloHello")).toBe(true);
+  });
+
+  it("reads at most MAX_PARTS parts of a payload tree", () => {
+    const parts = Array.from({ length: 100_000 }, (_, i) => ({
+      mimeType: "application/octet-stream",
+      filename: `f${i}.bin`,
+      body: { size: 1, attachmentId: `a${i}` },
+    }));
+    const { value } = timed(() => plain([{ name: "From", value: "priya@example.com" }], parts));
+    expect(value.attachments.length).toBeLessThan(MAX_PARTS);
+    expect(value.attachments[0]?.filename).toBe("f0.bin");
   });
 });

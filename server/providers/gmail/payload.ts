@@ -67,6 +67,10 @@ export function inlinePartText(part: Part): string | null {
   return decodeCharset(Buffer.from(data, "base64url"), charsetOf(partHeader(part, "content-type")));
 }
 
+/** How deep and how many parts of a payload tree are read. */
+const MAX_DEPTH = 20;
+export const MAX_PARTS = 500;
+
 interface SelectedParts {
   text: Part | undefined;
   html: Part | undefined;
@@ -81,9 +85,12 @@ interface SelectedParts {
  */
 function selectParts(root: Part | undefined): SelectedParts {
   const out: SelectedParts = { text: undefined, html: undefined, attachments: [] };
+  let visited = 0;
   const visit = (part: Part, depth: number) => {
-    // Real mail nests a few levels; a deeper tree is malformed or hostile.
-    if (depth > 20) return;
+    // Real mail nests a few levels and has a few dozen parts; a bigger tree is malformed or
+    // hostile, and everything past the bounds is left out (so is its metadata in our row).
+    if (depth > MAX_DEPTH || visited >= MAX_PARTS) return;
+    visited += 1;
     if (part.parts && part.parts.length > 0) {
       for (const child of part.parts) visit(child, depth + 1);
       return;
