@@ -205,7 +205,7 @@ function instructionOf(text: string): string | null {
   if (!match?.[1]) return null;
   const words = match[1]
     .split(
-      /\s+(?:before|by|until|no later than|within|at https?:|at www\.|https?:|or you|to avoid|so that)\b|[,;(]/i,
+      /(?<!\s)\s+(?:before|by|until|no later than|within|at https?:|at www\.|https?:|or you|to avoid|so that)\b|[,;(]/i,
     )[0]
     ?.trim()
     .split(/\s+/);

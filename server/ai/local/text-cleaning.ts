@@ -55,7 +55,7 @@ export function htmlToText(html: string): string {
       .replace(/<[^>]{0,2000}>/g, " "),
   )
     .replace(/[ \t\u00a0]+/g, " ")
-    .replace(/ *\n */g, "\n")
+    .replace(/ ?\n ?/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
@@ -88,7 +88,7 @@ const SIGNATURE_START = [
 ];
 
 const CLOSING =
-  /^(with\s+)?(best|kind|warm|many)?\s*(regards|wishes)|^(with (many |grateful |warm(est)? )?thanks|thanks|thank you|cheers|best|sincerely|faithfully|yours( truly| faithfully| sincerely)?|(sincerely|faithfully) yours)[,!.]?\s*$|^(cordialement|bien (à vous|cordialement)|salutations|mit freundlichen grüßen|viele grüße|beste grüße|liebe grüße|grüße|gruß|met vriendelijke groet(en)?|vriendelijke groet(en)?|groet(en|jes)?|saludos|un saludo|atentamente|cordiali saluti|distinti saluti|saluti|pozdrawiam|z poważaniem|med vänlig hälsning|vänliga hälsningar|hälsningar|med venlig hilsen|mvh|atenciosamente|cumprimentos|abraços)[,!.]?\s*$/i;
+  /^(with\s+(?!\s))?(best|kind|warm|many)?\s*(regards|wishes)|^(with (many |grateful |warm(est)? )?thanks|thanks|thank you|cheers|best|sincerely|faithfully|yours( truly| faithfully| sincerely)?|(sincerely|faithfully) yours)[,!.]?\s*$|^(cordialement|bien (à vous|cordialement)|salutations|mit freundlichen grüßen|viele grüße|beste grüße|liebe grüße|grüße|gruß|met vriendelijke groet(en)?|vriendelijke groet(en)?|groet(en|jes)?|saludos|un saludo|atentamente|cordiali saluti|distinti saluti|saluti|pozdrawiam|z poważaniem|med vänlig hälsning|vänliga hälsningar|hälsningar|med venlig hilsen|mvh|atenciosamente|cumprimentos|abraços)[,!.]?\s*$/i;
 
 const FOOTER_LINE =
   /unsubscribe|you are receiving this|you received this|to stop receiving|view (this|it)? ?(email )?in (your )?browser|manage (your )?(email )?preferences|privacy policy|all rights reserved|^©|copyright \d{4}|mailing list$|^https?:\/\/\S+\/(mailman|listinfo)\//i;
@@ -104,7 +104,7 @@ const BOILERPLATE =
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
-  /^\s*(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\]?\s|at\s+(async\s+)?[\w$.<>/-]*[A-Za-z/][\w$.<>/-]*(\s+\(\S+:\d+(:\d+)?\)|:\d+:\d+)|(ERROR|WARN(ING)?|INFO|DEBUG|TRACE|FATAL)\b|[A-Z]\w*(Error|Exception)\b:?)|(\b[A-Z_]{2,}=\S+.*){3}/;
+  /^\s*(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\]?\s|at\s+(async\s+)?(?=[\w$.<>/-]*[A-Za-z/])[\w$.<>/-]+(\s+\(\S+:\d+(:\d+)?\)|:\d+:\d+)|(ERROR|WARN(ING)?|INFO|DEBUG|TRACE|FATAL)\b|[A-Z]\w*(Error|Exception)\b:?)|(\b[A-Z_]{2,}=\S+.*){3}/;
 
 // Pasted code and configuration: JSON members and brackets, YAML/INI keys, comment lines.
 const CODE_LINE =
@@ -689,7 +689,7 @@ function signOffByName(lines: readonly string[], senderName: string, onlyAbovePa
     const line = (lines[i] ?? "")
       .trim()
       .replace(/^[-–—~]\s*/, "")
-      .replace(/\s+x{1,3}$/, "")
+      .replace(/(?<!\s)\s+x{1,3}$/, "")
       .replace(SIGN_OFF_WORD, "")
       .replace(/^([a-z])\.$/i, "$1")
       .toLowerCase();
@@ -777,7 +777,7 @@ export function cleanBody(raw: string, senderName = "", senderAddress = ""): Cle
     while (kept.length > 0 && (kept.at(-1) ?? "").trim() === "") kept.pop();
     const last = (kept.at(-1) ?? "")
       .trim()
-      .replace(/\s+x{1,3}$/, "")
+      .replace(/(?<!\s)\s+x{1,3}$/, "")
       .toLowerCase();
     const own = senderName.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
     if (kept.length > 1 && own.length >= 2 && (last === own || last === senderName.trim().toLowerCase()))

@@ -114,7 +114,7 @@ function resolveDate(value: string, now: Date): number | null {
 
 /** Explicit dates ("March 3rd", "12/05/2024"): Date.parse with the year of `now` if missing. */
 function explicitDays(value: string, now: Date): number | null {
-  const cleaned = value.replace(/(\d+)(st|nd|rd|th)\b/gi, "$1").replace(/[.,]$/, "");
+  const cleaned = value.replace(/(?<!\d)(\d+)(st|nd|rd|th)\b/gi, "$1").replace(/[.,]$/, "");
   const withYear = /\b\d{4}\b/.test(cleaned) ? cleaned : `${cleaned} ${now.getUTCFullYear()}`;
   const parsed = Date.parse(withYear);
   if (!Number.isFinite(parsed)) return null;

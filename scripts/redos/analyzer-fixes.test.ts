@@ -1,0 +1,164 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { regexesInFile } from "./find-regexes.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+
+/** The regex literals of a source file whose text contains the marker (found, not copied). */
+function patternsIn(file: string, marker: string): RegExp[] {
+  const { literals } = regexesInFile(file, readFileSync(join(root, file), "utf8"));
+  return literals.filter((l) => l.source.includes(marker)).map((l) => new RegExp(l.source, l.flags));
+}
+
+type Use = (re: RegExp, text: string) => unknown;
+const test: Use = (re, text) => {
+  re.lastIndex = 0;
+  return re.test(text);
+};
+const replace: Use = (re, text) => text.replace(re, "<$&>");
+const split: Use = (re, text) => text.split(re);
+
+interface Fix {
+  file: string;
+  /** A piece of the pattern the fix did not touch, to find it. */
+  marker: string;
+  /** The fix as [before, after] pieces of the source: the test rebuilds the old pattern from it. */
+  change: [string, string];
+  use: Use;
+  /** A sender's text that took seconds before the fix (30,000 characters). */
+  attack: string;
+  /** Pieces random texts are built of, to compare the old pattern with the new. */
+  pieces: string[];
+  /** What the text goes through before the pattern sees it, where the fix relies on it. */
+  before?: (text: string) => string;
+}
+
+const N = 30_000;
+const FIXES: Fix[] = [
+  {
+    file: "server/ai/local/features.ts",
+    marker: "x{1,3}$",
+    change: [String.raw`\s+x`, String.raw`(?<!\s)\s+x`],
+    use: replace,
+    attack: `a${" ".repeat(N)}y`,
+    pieces: [" ", "\t", "x", "X", "xx", "a", "\n"],
+  },
+  {
+    file: "server/ai/local/text-cleaning.ts",
+    marker: "x{1,3}$",
+    change: [String.raw`\s+x`, String.raw`(?<!\s)\s+x`],
+    use: replace,
+    attack: `a${" ".repeat(N)}y`,
+    pieces: [" ", "\t", "x", "xx", "a", "\n"],
+  },
+  {
+    file: "server/ai/local/intent.ts",
+    marker: "no later than|within|at https?:",
+    change: [String.raw`\s+(?:before`, String.raw`(?<!\s)\s+(?:before`],
+    use: split,
+    attack: `update it${" ".repeat(N)}x`,
+    pieces: [" ", "\n", "before", "by", "bye", "within", "at www.", "https:", ",", "(", "a", "so that"],
+  },
+  {
+    file: "server/ai/local/urgency.ts",
+    marker: "(\\d+)(st|nd|rd|th)\\b",
+    change: [String.raw`(\d+)(st`, String.raw`(?<!\d)(\d+)(st`],
+    use: replace,
+    attack: `${"1".repeat(N)}x`,
+    pieces: ["1", "23", "st", "nd", "TH", "x", " ", "-"],
+  },
+  {
+    file: "server/ai/local/text-cleaning.ts",
+    marker: "\\n ?",
+    change: [" *\\n *", " ?\\n ?"],
+    use: (re, text) => text.replace(re, "\n"),
+    attack: `${" ".repeat(N)}x`,
+    pieces: [" ", "  ", "\t", "\u00a0", "\n", "a"],
+    // Runs of spaces are one space by then (the line before it in toPlainText).
+    before: (text) => text.replace(/[ \t\u00a0]+/g, " "),
+  },
+  {
+    file: "server/ai/local/category.ts",
+    marker: "\\S+$|",
+    change: [String.raw`|\s{6,}\S+$`, String.raw`|(?<!\s)\s{6,}\S+$`],
+    use: test,
+    attack: `Hi${" ".repeat(N)}\u0000 x`,
+    pieces: [" ", "      ", "\n", "a", "b!", "offer", "job ", "$", "!"],
+  },
+  {
+    file: "server/ai/local/security/advance-fee.ts",
+    marker: "dear\\s+(?:sir",
+    change: [String.raw`^\s*(?:dear`, String.raw`^[^\S\n\r\u2028\u2029]*(?:dear`],
+    use: test,
+    attack: `${"\n".repeat(N)}x`,
+    pieces: ["\n", "\r", " ", "\t", "\u2028", "dear", "sir", "attn:", "the ", "ceo", "x"],
+  },
+  {
+    file: "server/ai/local/security/advance-fee.ts",
+    marker: "(?:send|furnish|provide",
+    change: [String.raw`\s+(?:me|us)?\s*(?:with`, String.raw`\s+(?:(?:me|us)\s*)?(?:with`],
+    use: test,
+    attack: `send${" ".repeat(N)}x`,
+    pieces: ["send", " ", "  ", "me", "us", "with ", "your ", "full ", "bank details", "account number", "x"],
+  },
+  {
+    file: "server/ai/local/text-cleaning.ts",
+    marker: "(best|kind|warm|many)?\\s*(regards|wishes)",
+    change: [String.raw`^(with\s+)?`, String.raw`^(with\s+(?!\s))?`],
+    use: test,
+    attack: `with${" ".repeat(N)}x`,
+    pieces: ["with", " ", "  ", "best", "kind", "regards", "wishes", "thanks", ",", "x"],
+  },
+  {
+    file: "server/ai/local/text-cleaning.ts",
+    marker: "at\\s+(async\\s+)?",
+    change: [String.raw`[\w$.<>/-]*[A-Za-z/][\w$.<>/-]*(`, String.raw`(?=[\w$.<>/-]*[A-Za-z/])[\w$.<>/-]+(`],
+    use: test,
+    attack: `at ${"A".repeat(N)}!`,
+    pieces: ["at ", "async ", "A", "1", "/", ".", "<", " (", "x.js:1:2", ":1:2", ")", " "],
+  },
+];
+
+/** A random text of up to 10 pieces, from a fixed seed so a failure can be replayed. */
+function* texts(pieces: readonly string[], count: number): Generator<string> {
+  let seed = 34;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  for (let i = 0; i < count; i++) {
+    const length = Math.floor(next() * 11);
+    yield Array.from({ length }, () => pieces[Math.floor(next() * pieces.length)] ?? "").join("");
+  }
+}
+
+// Issue 34: the analyzer's patterns run on a sender's whole text; each fix below keeps what the
+// pattern finds and takes linear time on the text that made the old one backtrack.
+describe("the analyzer's patterns fixed for catastrophic backtracking", () => {
+  for (const fix of FIXES) {
+    describe(`${fix.file}: ${fix.change[1]}`, () => {
+      const found = patternsIn(fix.file, fix.marker);
+
+      it("runs in bounded time on a crafted 30,000-character text", () => {
+        expect(found.length).toBeGreaterThan(0);
+        for (const re of found) {
+          const started = performance.now();
+          fix.use(re, fix.attack);
+          expect(performance.now() - started).toBeLessThan(150);
+        }
+      });
+
+      it("finds exactly what the pattern before the fix found", () => {
+        for (const re of found) {
+          expect(re.source).toContain(fix.change[1]);
+          const old = new RegExp(re.source.replace(fix.change[1], fix.change[0]), re.flags);
+          for (const raw of texts(fix.pieces, 4000)) {
+            const text = fix.before ? fix.before(raw) : raw;
+            expect(fix.use(re, text), JSON.stringify(text)).toEqual(fix.use(old, text));
+          }
+        }
+      });
+    });
+  }
+});
