@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { domainOfAddress } from "../../server/ai/local/security/domains.ts";
+import { withoutFragment } from "../../server/ai/local/security/links.ts";
 import { regexesInFile } from "./find-regexes.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -118,6 +120,30 @@ const FIXES: Fix[] = [
     attack: `at ${"A".repeat(N)}!`,
     pieces: ["at ", "async ", "A", "1", "/", ".", "<", " (", "x.js:1:2", ":1:2", ")", " "],
   },
+  {
+    file: "server/ai/local/spam/tokens.ts",
+    marker: "['-]+$",
+    change: ["['-]+$", "(?<!['-])['-]+$"],
+    use: replace,
+    attack: `a${"-".repeat(N)}b`,
+    pieces: ["-", "'", "a", "1", "--"],
+  },
+  {
+    file: "server/ai/local/security/relays.ts",
+    marker: "@[a-z0-9-]+(?:",
+    change: ["[a-z0-9._%+-]+@", "(?<![a-z0-9._%+-])[a-z0-9._%+-]+@"],
+    use: (re, text) => re.exec(text)?.[0] ?? null,
+    attack: "A".repeat(N),
+    pieces: ["a", "B", ".", "-", "+", "@", "x.com", " ", "<", "%"],
+  },
+  {
+    file: "server/ai/local/security/relays.ts",
+    marker: "\\s+at\\s+",
+    change: [String.raw`([a-z0-9._%+-]+)\s+at`, String.raw`(?<![a-z0-9._%+-])([a-z0-9._%+-]+)\s+at`],
+    use: (re, text) => re.exec(text)?.slice(0, 3) ?? null,
+    attack: "A".repeat(N),
+    pieces: ["a", "B", ".", "-", " ", " at ", "x", ".com", "@"],
+  },
 ];
 
 /** A random text of up to 10 pieces, from a fixed seed so a failure can be replayed. */
@@ -132,6 +158,36 @@ function* texts(pieces: readonly string[], count: number): Generator<string> {
     yield Array.from({ length }, () => pieces[Math.floor(next() * pieces.length)] ?? "").join("");
   }
 }
+
+describe("the analyzer's cuts done in one pass instead of by a backtracking pattern", () => {
+  const pieces = ["a", "b.c", "#", "##", ">", " ", "\t", "\n", "\r", "\u2028", "@", ".", "x"];
+
+  it("a URL's fragment: bounded time, and what /#.*$/ removed", () => {
+    const started = performance.now();
+    withoutFragment(`${"#".repeat(N)}\n`);
+    expect(performance.now() - started).toBeLessThan(150);
+    for (const url of texts(pieces, 4000))
+      expect(withoutFragment(url), JSON.stringify(url)).toBe(url.replace(/#.*$/, ""));
+  });
+
+  it("an address's domain: bounded time, and what /[>\\s].*$/ left", () => {
+    const started = performance.now();
+    domainOfAddress(`a@b${" ".repeat(N)}\n`);
+    expect(performance.now() - started).toBeLessThan(150);
+    for (const text of texts(pieces, 4000)) {
+      const at = text.lastIndexOf("@");
+      const before =
+        at === -1
+          ? ""
+          : text
+              .slice(at + 1)
+              .replace(/[>\s].*$/, "")
+              .replace(/\.$/, "")
+              .toLowerCase();
+      expect(domainOfAddress(text), JSON.stringify(text)).toBe(before);
+    }
+  });
+});
 
 // Issue 34: the analyzer's patterns run on a sender's whole text; each fix below keeps what the
 // pattern finds and takes linear time on the text that made the old one backtrack.
