@@ -27,6 +27,8 @@ interface Fix {
   marker: string;
   /** The fix as [before, after] pieces of the source: the test rebuilds the old pattern from it. */
   change: [string, string];
+  /** Further changes to the same pattern. */
+  alsoChanged?: Array<[string, string]>;
   use: Use;
   /** A sender's text that took seconds before the fix (30,000 characters). */
   attack: string;
@@ -144,6 +146,92 @@ const FIXES: Fix[] = [
     attack: "A".repeat(N),
     pieces: ["a", "B", ".", "-", " ", " at ", "x", ".com", "@"],
   },
+  {
+    file: "server/ai/local/text-cleaning.ts",
+    marker: "[^\\s,;|]+(?:",
+    change: [String.raw`^\s*\|.*\|.*\|\s*$`, String.raw`^\|(?:[^|\n\r\u2028\u2029]*\|){2,}$`],
+    use: test,
+    attack: `${"|".repeat(N)}x`,
+    pieces: ["|", " ", "a", ",", "\t", ";", "\r", "x y", "\u2028"],
+    // DATA_ROW reads trimmed lines only.
+    before: (text) => text.trim(),
+  },
+  {
+    file: "server/ai/local/text-cleaning.ts",
+    marker: "[⋅·]",
+    change: [String.raw`\s*(am|pm)?\s*[–-]`, String.raw`\s*(?:(am|pm)\s*)?[–-]`],
+    use: test,
+    attack: `1 may 2025 · 10${" ".repeat(N)}x`,
+    pieces: ["1", "12", " ", "may", " 2025", "·", "10:00", "am", "pm", "–", "-", "monday, ", "\n"],
+  },
+  {
+    file: "server/ai/local/text-cleaning.ts",
+    marker: "(at )?\\d{1,2}:\\d\\d",
+    change: [
+      String.raw`\s*([ap]m)?\s*([a-z]{2,5}|[+-]\d{4}|\(?utc[+-]?\d*\)?)?\s*$`,
+      String.raw`\s*(?:([ap]m)\s*)?(?:([a-z]{2,5}|[+-]\d{4}|\(?utc[+-]?\d*\)?)\s*)?$`,
+    ],
+    use: test,
+    attack: `1 May 2025 10:00${" ".repeat(N)}!`,
+    pieces: [
+      "1 may 2025",
+      ", ",
+      "at ",
+      "10:00",
+      ":00",
+      " ",
+      "am",
+      "pm",
+      "gmt",
+      "+0100",
+      "(utc+1)",
+      "x",
+      "mon, ",
+    ],
+  },
+  {
+    file: "server/ai/local/text-cleaning.ts",
+    marker: "(posted|shared) by",
+    change: [String.raw`^\s*[—–-]?\s*(posted`, String.raw`^\s*(?:[—–-]\s*)?(posted`],
+    use: test,
+    attack: `${" ".repeat(N)}x`,
+    pieces: [" ", "-", "—", "posted by ", "shared by ", "x", "·", "\n"],
+  },
+  {
+    file: "server/ai/local/text-cleaning.ts",
+    marker: "@[A-Z0-9-]+\\s*$",
+    change: [String.raw`^\S[^@\n]*\/[^@\n]*@`, String.raw`^\S(?=[^@\n]*\/)[^@\n]*@`],
+    use: test,
+    attack: `a${"/".repeat(N)}\n`,
+    pieces: ["a", "/", "@", "X", " ", "\n", "B-1", "R"],
+  },
+  {
+    file: "server/ai/local/urgency.ts",
+    marker: "what (do )?you think",
+    change: [String.raw`[^.!?]{6,}\.?\s*$`, String.raw`[^.!?]{6,}(?:\.\s*)?$`],
+    alsoChanged: [
+      [String.raw`[^.!?]{8,}\.?\s*$`, String.raw`[^.!?]{8,}(?:\.\s*)?$`],
+      [String.raw`(you|we)\s*[.!]?\s*$`, String.raw`(you|we)\s*(?:[.!]\s*)?$`],
+      [String.raw`think\s*[.!]?\s*$`, String.raw`think\s*(?:[.!]\s*)?$`],
+    ],
+    use: test,
+    attack: `can i ${" ".repeat(N)}!`,
+    pieces: [
+      "can i ",
+      "could we ",
+      " ",
+      ".",
+      "!",
+      "?",
+      "x",
+      "don't you",
+      "what you think",
+      "\n",
+      "roughly, ",
+      "what does it ",
+      "abcdefgh",
+    ],
+  },
 ];
 
 /** A random text of up to 10 pieces, from a fixed seed so a failure can be replayed. */
@@ -208,7 +296,12 @@ describe("the analyzer's patterns fixed for catastrophic backtracking", () => {
       it("finds exactly what the pattern before the fix found", () => {
         for (const re of found) {
           expect(re.source).toContain(fix.change[1]);
-          const old = new RegExp(re.source.replace(fix.change[1], fix.change[0]), re.flags);
+          let oldSource = re.source;
+          for (const [before, after] of [fix.change, ...(fix.alsoChanged ?? [])]) {
+            expect(oldSource).toContain(after);
+            oldSource = oldSource.replace(after, before);
+          }
+          const old = new RegExp(oldSource, re.flags);
           for (const raw of texts(fix.pieces, 4000)) {
             const text = fix.before ? fix.before(raw) : raw;
             expect(fix.use(re, text), JSON.stringify(text)).toEqual(fix.use(old, text));

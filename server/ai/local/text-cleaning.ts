@@ -218,7 +218,8 @@ const pastedLine = (line: string) =>
 
 // Pasted table rows: CSV or semicolon fields with no space anywhere (prose puts a space after a
 // comma), tab-separated columns, or a Markdown table row.
-const DATA_ROW = /^[^\s,;|]+(?:[,;|][^\s,;|]*){2,}$|^[^\t\n]*(?:\t[^\t\n]*){2,}$|^\s*\|.*\|.*\|\s*$/;
+const DATA_ROW =
+  /^[^\s,;|]+(?:[,;|][^\s,;|]*){2,}$|^[^\t\n]*(?:\t[^\t\n]*){2,}$|^\|(?:[^|\n\r\u2028\u2029]*\|){2,}$/;
 
 /**
  * A run-on line: long, with hardly a sentence stop, as pasted logs, CSV or wrapped-off text are.
@@ -308,12 +309,12 @@ const POINTS_FORWARD = /\b(what|how) about this( one)?\b|\b(look at|check out|ha
 // A calendar invitation's "when" line ("Tuesday 23 September 2025 ⋅ 10:00 – 11:00 (BST)"): its
 // paragraph is the invitation card (title, time, place), not the sender's words.
 const CALENDAR_WHEN =
-  /^\s*((mon|tues|wednes|thurs|fri|satur|sun)day,? )?\d{1,2} [a-z]+ \d{4}\s*[⋅·]\s*\d{1,2}(:\d\d)?\s*(am|pm)?\s*[–-]\s*\d{1,2}(:\d\d)?/i;
+  /^\s*((mon|tues|wednes|thurs|fri|satur|sun)day,? )?\d{1,2} [a-z]+ \d{4}\s*[⋅·]\s*\d{1,2}(:\d\d)?\s*(?:(am|pm)\s*)?[–-]\s*\d{1,2}(:\d\d)?/i;
 
 // A ticket system's comment header: the author, then the time alone on its line ("Beth Lindqvist
 // (Fareline Support)" / "11 Nov 2025, 09:47 GMT").
 const STAMP_LINE =
-  /^\s*((mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?(\d{1,2} [a-z]{3,9}\.?,? \d{4}|[a-z]{3,9}\.? \d{1,2},? \d{4}|\d{1,2}\/\d{1,2}\/\d{2,4}),? (at )?\d{1,2}:\d\d(:\d\d)?\s*([ap]m)?\s*([a-z]{2,5}|[+-]\d{4}|\(?utc[+-]?\d*\)?)?\s*$/i;
+  /^\s*((mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?(\d{1,2} [a-z]{3,9}\.?,? \d{4}|[a-z]{3,9}\.? \d{1,2},? \d{4}|\d{1,2}\/\d{1,2}\/\d{2,4}),? (at )?\d{1,2}:\d\d(:\d\d)?\s*(?:([ap]m)\s*)?(?:([a-z]{2,5}|[+-]\d{4}|\(?utc[+-]?\d*\)?)\s*)?$/i;
 
 // A clause of a policy, contract or rule book, pasted with its number ("4.3 Single articles of
 // high value. Any single article...").
@@ -385,7 +386,7 @@ function dropPointedPaste(lines: string[]): void {
 
 // A post quoted with its credit line under it ("— Posted by Lindsay Armstrong in Hexham
 // Noticeboard · 2h · 43 reactions").
-const POST_CREDIT = /^\s*[—–-]?\s*(posted|shared) by\b[^\n]{1,100}·/i;
+const POST_CREDIT = /^\s*(?:[—–-]\s*)?(posted|shared) by\b[^\n]{1,100}·/i;
 
 /**
  * A pasted social post: from the paragraph with its age line to the one with its reactions, or
@@ -567,7 +568,7 @@ function isQuoteHeader(lines: string[], i: number): boolean {
     return true;
   // Lotus Notes: "Robin Okafor/Operations/Saltmarsh@SALTMARSH", a date, then "To<tab>..." lines.
   if (
-    /^\S[^@\n]*\/[^@\n]*@[A-Z0-9-]+\s*$/.test(line) &&
+    /^\S(?=[^@\n]*\/)[^@\n]*@[A-Z0-9-]+\s*$/.test(line) &&
     lines.slice(i + 1, i + 5).some((l) => /^(To|cc|Subject)\t/.test(l))
   )
     return true;

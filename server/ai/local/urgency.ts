@@ -249,7 +249,7 @@ const INDIRECT_QUESTION =
 // the British one"), a figure asked after a hedge ("Roughly what does it cost to ..., start to
 // finish"), and a child's "mam can i stay at jakes sat night".
 const MARKLESS_QUESTION =
-  /^((mam|mum|mom|dad|hey|hi)\b,?\s+)?(can|could|may) (i|we) (?!just say\b)[^.!?]{6,}\.?\s*$|\b(aren't|don't|won't|can't|haven't|didn't|weren't|isn't|shouldn't|wouldn't|couldn't) (you|we)\s*[.!]?\s*$|^(so |and )?what (do )?you think\s*[.!]?\s*$|^(it|this|that) is (possible|ok|okay|valid|normal|necessary|allowed|true|correct|right|enough|safe|fine)\b[^.!?]{0,150}\bor (i|we|you|he|she|they|it|this|that|is|must|should|do|need)\b[^.!?]*$|^((roughly|approximately|ballpark|out of interest|honestly|just),?\s+)(what|how much|how many|how long|which|where|when) (does|do|did|is|are|would|will|can|could|should) (it|this|that|they|he|she|the \w+)\b[^.!?]{8,}\.?\s*$/i;
+  /^((mam|mum|mom|dad|hey|hi)\b,?\s+)?(can|could|may) (i|we) (?!just say\b)[^.!?]{6,}(?:\.\s*)?$|\b(aren't|don't|won't|can't|haven't|didn't|weren't|isn't|shouldn't|wouldn't|couldn't) (you|we)\s*(?:[.!]\s*)?$|^(so |and )?what (do )?you think\s*(?:[.!]\s*)?$|^(it|this|that) is (possible|ok|okay|valid|normal|necessary|allowed|true|correct|right|enough|safe|fine)\b[^.!?]{0,150}\bor (i|we|you|he|she|they|it|this|that|is|must|should|do|need)\b[^.!?]*$|^((roughly|approximately|ballpark|out of interest|honestly|just),?\s+)(what|how much|how many|how long|which|where|when) (does|do|did|is|are|would|will|can|could|should) (it|this|that|they|he|she|the \w+)\b[^.!?]{8,}(?:\.\s*)?$/i;
 
 // A short question with no verb to open it ("Still on for Thursday?", "Pasta or the leftover curry
 // tonight?", "Spare van keys – yours?"), but not a rhetorical one.
