@@ -73,7 +73,7 @@ export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
 export const DISPLAY_NAME_MAX = 40;
 /** Something shaped like an email address anywhere in the text. */
-export const EMAIL_ADDRESS_PATTERN = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+export const EMAIL_ADDRESS_PATTERN = /(?<![^\s@])[^\s@]+@(?=[^\s@]+\.[^\s@])/;
 
 /** PATCH /api/user/display-name: trimmed, non-empty, at most 40 characters, no email address. */
 export const displayNameRequestSchema = z.object({

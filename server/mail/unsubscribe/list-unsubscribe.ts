@@ -25,7 +25,7 @@ function parseMailto(uri: string): UnsubscribeOptions["mailto"] {
     return undefined;
   }
   // One plain address only: a list of recipients or header injection attempts are refused.
-  if (!/^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/.test(address)) return undefined;
+  if (!/^[^\s@,;<>"]+@(?=[^\s@,;<>"]+\.[^\s@,;<>"])[^\s@,;<>"]+$/.test(address)) return undefined;
   let subject = "unsubscribe";
   for (const pair of query.split("&")) {
     const [k = "", v = ""] = pair.split("=", 2);

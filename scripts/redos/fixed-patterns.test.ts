@@ -232,6 +232,101 @@ const FIXES: Fix[] = [
       "abcdefgh",
     ],
   },
+  {
+    file: "server/ai/drafting/local-improve.ts",
+    marker: "([a-z])",
+    change: [String.raw`|\n\s*)`, String.raw`|(?<!\n)\n\s*)`],
+    use: replace,
+    attack: `${"\n".repeat(N)}1`,
+    pieces: ["\n", " ", "a", "B", ". ", "!", "\t", "1"],
+  },
+  {
+    file: "server/ai/drafting/local-replies.ts",
+    marker: "(re|fwd?|fw|aw|sv)",
+    change: [String.raw`\s*(\[\d+\])?\s*:`, String.raw`\s*(?:(\[\d+\])\s*)?:`],
+    use: replace,
+    attack: `re${" ".repeat(N)}x`,
+    pieces: ["re", "Fwd", "aw", " ", "[2]", ":", "[list]", "x", "\t"],
+  },
+  ...["server/ai/drafting/local-improve.ts", "server/ai/drafting/forbidden.ts"].map(
+    (file): Fix => ({
+      file,
+      marker: "([,.!?;:])",
+      change: [" +(", "(?<! ) +("],
+      use: replace,
+      attack: `${" ".repeat(N)}x`,
+      pieces: [" ", "  ", ",", ".", "a", "!", "\n"],
+    }),
+  ),
+  {
+    file: "server/ai/drafting/local-improve.ts",
+    marker: "[ \\t]+$",
+    change: [String.raw`[ \t]+$`, String.raw`(?<![ \t])[ \t]+$`],
+    use: replace,
+    attack: `${" ".repeat(N)}x`,
+    pieces: [" ", "\t", "\n", "a", "\r"],
+  },
+  {
+    file: "server/ai/drafting/local-replies.ts",
+    marker: "[?.!]+$",
+    change: ["[?.!]+$", "(?<![?.!])[?.!]+$"],
+    use: replace,
+    attack: `${".".repeat(N)}x`,
+    pieces: [".", "?", "!", "a", " "],
+  },
+  {
+    file: "server/ai/drafting/local-replies.ts",
+    marker: "\\S*$",
+    change: [String.raw`\s+\S*$`, String.raw`(?<!\s)\s+\S*$`],
+    use: replace,
+    attack: `${" ".repeat(N)}\u0000 x`,
+    pieces: [" ", "\n", "a", "bc", "\t"],
+  },
+  {
+    file: "server/ai/prompts/untrusted.ts",
+    marker: "(BEGIN|END)",
+    change: ["-{3,}", "(?<!-)-{3,}"],
+    use: replace,
+    attack: `${"-".repeat(N)}x`,
+    pieces: ["-", "---", " ", "BEGIN", "end", "x", "\n"],
+  },
+  {
+    file: "server/mail/unsubscribe/list-unsubscribe.ts",
+    marker: '^[^\\s@,;<>"]+@',
+    change: [
+      String.raw`@[^\s@,;<>"]+\.[^\s@,;<>"]+$`,
+      String.raw`@(?=[^\s@,;<>"]+\.[^\s@,;<>"])[^\s@,;<>"]+$`,
+    ],
+    use: test,
+    attack: `a@${".".repeat(N)} `,
+    pieces: ["a", "@", ".", " ", ",", "<", "b.c", '"'],
+  },
+  {
+    file: "web/src/features/calendar/event-form-dialog.tsx",
+    marker: "^[^\\s@]+@",
+    change: [String.raw`@[^\s@]+\.[^\s@]+$`, String.raw`@(?=[^\s@]+\.[^\s@])[^\s@]+$`],
+    use: test,
+    attack: `a@${".".repeat(N)} `,
+    pieces: ["a", "@", ".", " ", "b.c", "\n"],
+  },
+  {
+    file: "contract/game.ts",
+    marker: "[^\\s@]+@",
+    change: [String.raw`[^\s@]+@[^\s@]+\.[^\s@]+`, String.raw`(?<![^\s@])[^\s@]+@(?=[^\s@]+\.[^\s@])`],
+    use: test,
+    attack: "a".repeat(N),
+    pieces: ["a", "@", ".", " ", "b.c", "\n", "@@"],
+  },
+  ...["server/providers/gmail/client.ts", "server/providers/outlook/client.ts"].map(
+    (file): Fix => ({
+      file,
+      marker: "\\/+$",
+      change: [String.raw`\/+$`, String.raw`(?<!\/)\/+$`],
+      use: replace,
+      attack: `${"/".repeat(N)}x`,
+      pieces: ["/", "//", "a", ":", "\n"],
+    }),
+  ),
 ];
 
 /** A random text of up to 10 pieces, from a fixed seed so a failure can be replayed. */
@@ -277,9 +372,10 @@ describe("the analyzer's cuts done in one pass instead of by a backtracking patt
   });
 });
 
-// Issue 34: the analyzer's patterns run on a sender's whole text; each fix below keeps what the
-// pattern finds and takes linear time on the text that made the old one backtrack.
-describe("the analyzer's patterns fixed for catastrophic backtracking", () => {
+// Issue 34: the analyzer's patterns run on a sender's whole text, the drafting and unsubscribe
+// ones on a sender's subject, body or header; each fix below keeps what the pattern finds and takes
+// linear time on the text that made the old one backtrack.
+describe("patterns fixed for catastrophic backtracking", () => {
   for (const fix of FIXES) {
     describe(`${fix.file}: ${fix.change[1]}`, () => {
       const found = patternsIn(fix.file, fix.marker);
