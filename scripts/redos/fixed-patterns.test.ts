@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tagsToSpaces } from "../../server/ai/local/html-tags.ts";
 import { domainOfAddress } from "../../server/ai/local/security/domains.ts";
 import { withoutFragment } from "../../server/ai/local/security/links.ts";
+import { quotesToSpaces } from "../../server/ai/local/text-cleaning.ts";
 import { regexesInFile } from "./find-regexes.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -351,6 +353,26 @@ describe("the analyzer's cuts done in one pass instead of by a backtracking patt
     expect(performance.now() - started).toBeLessThan(150);
     for (const url of texts(pieces, 4000))
       expect(withoutFragment(url), JSON.stringify(url)).toBe(url.replace(/#.*$/, ""));
+  });
+
+  it("tags to spaces: bounded time, and what /<[^>]*>/g and /<[^>]+>/g gave", () => {
+    const started = performance.now();
+    tagsToSpaces("<".repeat(N));
+    tagsToSpaces("<".repeat(N), false);
+    expect(performance.now() - started).toBeLessThan(150);
+    for (const html of texts(["<", ">", "<>", "a", "<b>", " ", "\n", "<<"], 4000)) {
+      expect(tagsToSpaces(html), JSON.stringify(html)).toBe(html.replace(/<[^>]*>/g, " "));
+      expect(tagsToSpaces(html, false), JSON.stringify(html)).toBe(html.replace(/<[^>]+>/g, " "));
+    }
+  });
+
+  it("quotations to spaces: bounded time, and what the quotation pattern gave", () => {
+    const started = performance.now();
+    quotesToSpaces("“".repeat(N));
+    expect(performance.now() - started).toBeLessThan(150);
+    for (const text of texts(['"', "“", "”", "a", " ", "\n", "b c"], 4000)) {
+      expect(quotesToSpaces(text), JSON.stringify(text)).toBe(text.replace(/["“][^"”\n]*["”]/g, " "));
+    }
   });
 
   it("an address's domain: bounded time, and what /[>\\s].*$/ left", () => {

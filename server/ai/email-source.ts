@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import { type EmailRow, storedEmailColumns } from "../db/email-columns.ts";
 import { emails, mailAccounts } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
+import { tagsToSpaces } from "./local/html-tags.ts";
 import type { AnalyzerInput } from "./local/index.ts";
 import { isFreeMailDomain } from "./local/security/advance-fee.ts";
 
@@ -31,10 +32,10 @@ export async function userAddresses(db: Db, userId: string): Promise<string[]> {
 export function plainText(row: Pick<EmailRow, "bodyText" | "bodyHtml" | "snippet">): string {
   if (row.bodyText?.trim()) return row.bodyText;
   if (row.bodyHtml?.trim()) {
-    return row.bodyHtml
+    const breaks = row.bodyHtml
       .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
-      .replace(/<br\s*\/?>|<\/p>/gi, "\n")
-      .replace(/<[^>]+>/g, " ")
+      .replace(/<br\s*\/?>|<\/p>/gi, "\n");
+    return tagsToSpaces(breaks, false)
       .replace(/&nbsp;/g, " ")
       .replace(/&amp;/g, "&")
       .replace(/&lt;/g, "<")

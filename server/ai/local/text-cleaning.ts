@@ -379,9 +379,31 @@ function dropPointedPaste(lines: string[]): void {
   const pointer = paragraphs.findIndex((p) => POINTS_DOWN.test(text(p)));
   if (pointer === -1) return;
   for (const p of paragraphs.slice(pointer + 1, -1)) {
-    if (OWN_VOICE.test(text(p).replace(/["“][^"”\n]*["”]/g, " "))) continue;
+    if (OWN_VOICE.test(quotesToSpaces(text(p)))) continue;
     for (let k = p[0]; k < p[1]; k++) lines[k] = "";
   }
+}
+
+/**
+ * Each quotation on a line ("..." or “...”) replaced by one space, as
+ * `.replace(/["“][^"”\n]*["”]/g, " ")` gave it, in one pass: the pattern rescanned the rest of
+ * the line from each opening mark that no closing one follows (issue 34).
+ */
+export function quotesToSpaces(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '"' && text[i] !== "“") continue;
+    let end = i + 1;
+    while (end < text.length && text[end] !== '"' && text[end] !== "”" && text[end] !== "\n") end++;
+    if (end < text.length && text[end] !== "\n") {
+      out += `${text.slice(from, i)} `;
+      from = end + 1;
+    }
+    // Unclosed: no later mark on this line is closed either.
+    i = end;
+  }
+  return out + text.slice(from);
 }
 
 // A post quoted with its credit line under it ("— Posted by Lindsay Armstrong in Hexham

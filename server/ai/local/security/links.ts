@@ -1,4 +1,5 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
+import { tagsToSpaces } from "../html-tags.ts";
 import { BRANDS, isBrandDomain } from "./brands.ts";
 import { hostOfUrl, isIpHost, registrableDomain } from "./domains.ts";
 import { RUNS_CODE, TRUSTED_LOOKING } from "./file-types.ts";
@@ -24,8 +25,7 @@ export function extractAnchors(html: string): Anchor[] {
     const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
     const value = (href?.[1] ?? href?.[2] ?? href?.[3] ?? "").trim();
     if (!value) continue;
-    const text = (match[2] ?? "")
-      .replace(/<[^>]*>/g, " ")
+    const text = tagsToSpaces(match[2] ?? "")
       .replace(/&nbsp;/gi, " ")
       .replace(/&amp;/gi, "&")
       .replace(/\s+/g, " ")
