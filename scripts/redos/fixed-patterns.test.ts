@@ -235,6 +235,14 @@ const FIXES: Fix[] = [
     ],
   },
   {
+    file: "server/ai/local/urgency.ts",
+    marker: "(what|which|where|how|who)\\b[^.!?]{0,60}",
+    change: [String.raw`[^.!?]{12,}\.?\s*$`, String.raw`[^.!?]{12,}(?:\.\s*)?$`],
+    use: test,
+    attack: `Is it ${" ".repeat(N)}!`,
+    pieces: ["is it ", "shall we ", "Kate, ", "how do you ", " ", ".", "!", "abcdefghijklm", "\n"],
+  },
+  {
     file: "server/ai/drafting/local-improve.ts",
     marker: "([a-z])",
     change: [String.raw`|\n\s*)`, String.raw`|(?<!\n)\n\s*)`],
