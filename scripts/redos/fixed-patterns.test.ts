@@ -5,6 +5,7 @@ import { tagsToSpaces } from "../../server/ai/local/html-tags.ts";
 import { domainOfAddress } from "../../server/ai/local/security/domains.ts";
 import { withoutFragment } from "../../server/ai/local/security/links.ts";
 import { quotesToSpaces } from "../../server/ai/local/text-cleaning.ts";
+import { bracketedUris } from "../../server/mail/unsubscribe/list-unsubscribe.ts";
 import { regexesInFile } from "./find-regexes.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -380,6 +381,17 @@ describe("the analyzer's cuts done in one pass instead of by a backtracking patt
     expect(performance.now() - started).toBeLessThan(150);
     for (const text of texts(['"', "“", "”", "a", " ", "\n", "b c"], 4000)) {
       expect(quotesToSpaces(text), JSON.stringify(text)).toBe(text.replace(/["“][^"”\n]*["”]/g, " "));
+    }
+  });
+
+  it("List-Unsubscribe URIs: bounded time, and what /<\\s*([^>]+?)\\s*>/g found", () => {
+    const started = performance.now();
+    bracketedUris(`<${" ".repeat(N)}`);
+    bracketedUris("<".repeat(N));
+    expect(performance.now() - started).toBeLessThan(150);
+    for (const header of texts(["<", ">", "<>", " ", "a", "mailto:x@y.z", ", ", "\t", "<<"], 4000)) {
+      const before = [...header.matchAll(/<\s*([^>]+?)\s*>/g)].map((m) => (m[1] ?? "").replace(/\s+/g, ""));
+      expect(bracketedUris(header), JSON.stringify(header)).toEqual(before);
     }
   });
 
