@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tagsToSpaces } from "../../server/ai/local/html-tags.ts";
+import { IMPERATIVE, INSTRUCTION } from "../../server/ai/local/intent.ts";
 import { domainOfAddress } from "../../server/ai/local/security/domains.ts";
 import { withoutFragment } from "../../server/ai/local/security/links.ts";
 import { quotesToSpaces } from "../../server/ai/local/text-cleaning.ts";
@@ -412,6 +413,42 @@ describe("the analyzer's cuts done in one pass instead of by a backtracking patt
       expect(domainOfAddress(text), JSON.stringify(text)).toBe(before);
     }
   });
+});
+
+describe("the instruction patterns built from the task verbs", () => {
+  const change: [string, string] = [String.raw`[.!?:\n]\s*)`, String.raw`[.!?:]\s*|(?<![.!?:\n])\n\s*)`];
+  const pieces = [
+    "\n",
+    "\n\n",
+    ".",
+    ":",
+    " ",
+    "please ",
+    "update",
+    "change",
+    " your password",
+    "to do this, ",
+    "x",
+    "!",
+  ];
+  for (const [name, re] of [
+    ["IMPERATIVE", IMPERATIVE],
+    ["INSTRUCTION", INSTRUCTION],
+  ] as const) {
+    it(`${name}: bounded time on 30,000 newlines, and the same matches`, () => {
+      const started = performance.now();
+      re.exec(`${"\n".repeat(N)}x`);
+      expect(performance.now() - started).toBeLessThan(150);
+      expect(re.source).toContain(change[1]);
+      const old = new RegExp(re.source.replace(change[1], change[0]), re.flags);
+      const read = (r: RegExp, text: string) => {
+        const m = r.exec(text);
+        return m && [m.index, ...m];
+      };
+      for (const text of texts(pieces, 4000))
+        expect(read(re, text), JSON.stringify(text)).toEqual(read(old, text));
+    });
+  }
 });
 
 // Issue 34: the analyzer's patterns run on a sender's whole text, the drafting and unsubscribe

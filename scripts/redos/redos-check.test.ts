@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ALLOWED, NOT_RUN } from "./allow-list.ts";
+import { ALLOWED, NOT_RUN, NOT_YET_FIXED } from "./allow-list.ts";
 import type { ConstructedRegex } from "./constructed-regexes.ts";
 import { regexesInSources } from "./find-regexes.ts";
 import { superLinearCauses } from "./super-linear.ts";
@@ -52,16 +52,17 @@ describe("ReDoS check", () => {
     const unique = new Map<string, { file: string; line: number; source: string; flags: string }>();
     for (const r of [...literals, ...built]) unique.set(`${r.file}\0${r.source}\0${r.flags}`, r);
     const offenders: string[] = [];
-    const allowedSeen = new Set<(typeof ALLOWED)[number]>();
+    const listed = [...ALLOWED, ...NOT_YET_FIXED];
+    const listedSeen = new Set<(typeof listed)[number]>();
     for (const r of unique.values()) {
       const causes = superLinearCauses(r.source, r.flags);
       if (causes.length === 0) continue;
-      const allowed = ALLOWED.find((a) => a.file === r.file && a.source === r.source);
-      if (allowed) allowedSeen.add(allowed);
+      const entry = listed.find((a) => a.file === r.file && a.source === r.source);
+      if (entry) listedSeen.add(entry);
       else offenders.push(`${r.file}:${r.line} /${r.source.slice(0, 120)}/${r.flags}: ${causes.join("; ")}`);
     }
     expect(offenders).toEqual([]);
     // An entry whose pattern was fixed or removed goes, so the list cannot grow stale.
-    expect(ALLOWED.filter((a) => !allowedSeen.has(a))).toEqual([]);
+    expect(listed.filter((a) => !listedSeen.has(a))).toEqual([]);
   });
 });

@@ -144,8 +144,8 @@ const TASK_VERB =
 
 // An imperative sentence: the task verb opens it, after an optional "Please" or "Remember to", or
 // after a leading purpose or condition clause ("To keep your access, change your password").
-const IMPERATIVE = new RegExp(
-  `(^|[.!?:\\n]\\s*)((to|if|once|when|before|after)\\b[^.!?\\n]{0,80},\\s*)?((please|kindly|just|remember to|be sure to|don't forget to|do not forget to)\\s+)?(${TASK_VERB})\\b`,
+export const IMPERATIVE = new RegExp(
+  `(^|[.!?:]\\s*|(?<![.!?:\\n])\\n\\s*)((to|if|once|when|before|after)\\b[^.!?\\n]{0,80},\\s*)?((please|kindly|just|remember to|be sure to|don't forget to|do not forget to)\\s+)?(${TASK_VERB})\\b`,
   "im",
 );
 
@@ -194,8 +194,8 @@ export function deadlineTask(text: string): string {
 }
 
 // A dot inside a word ("river-tools.com", "v2.1") does not end the instruction.
-const INSTRUCTION = new RegExp(
-  `(?:^|[.!?:\\n]\\s*)(?:(?:please|kindly)\\s+)?((?:${TASK_VERB})\\b(?:[^.!?\\n]|\\.(?=\\w))*)`,
+export const INSTRUCTION = new RegExp(
+  `(?:^|[.!?:]\\s*|(?<![.!?:\\n])\\n\\s*)(?:(?:please|kindly)\\s+)?((?:${TASK_VERB})\\b(?:[^.!?\\n]|\\.(?=\\w))*)`,
   "im",
 );
 

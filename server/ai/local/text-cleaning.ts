@@ -336,7 +336,7 @@ const POINTS_BACK_AT_PASTE =
 const SPEAKS =
   /\b(i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll|my|our|us|me|you|your|you're|yours|mine|ours|myself|yourself|ourselves)\b/i;
 /** Someone speaks in the text, outside quotation marks: an article's quoted witness does not count. */
-const speaks = (text: string) => SPEAKS.test(text.replace(/["“][^"”\n]*["”]/g, " "));
+const speaks = (text: string) => SPEAKS.test(quotesToSpaces(text));
 
 // The writer's words pointing at another's text after theirs ("FYI, forecast below.", "table below
 // – we're third", "seen this in the Gazette?"): the paragraphs after it that speak to no one are it.
