@@ -29,11 +29,6 @@ export const NOT_YET_FIXED: readonly Listed[] = [
     why: "CODE_LINE, per line: each branch's trailing .* trades spaces with the closing \\s*$ when a line ends in spaces and a line separator (\\r, \\u2028); quadratic in the line's length",
   },
   {
-    file: "server/ai/local/intent.ts",
-    source: String.raw`^(in|within)\s+(.+)$`,
-    why: "byDeadline: \\s+ and .+ trade spaces; only sees a deadline phrase the analyzer found, quadratic in its length",
-  },
-  {
     file: "server/ai/drafting/drafting-service.ts",
     source: String.raw`^From:\s*(?:"?([^"<\n]*)"?\s*)?<?([^>\s]+@[^>\s]+)>?`,
     why: "the quoted mail's From line: four quantifiers trade spaces and address characters; quadratic in that line's length",

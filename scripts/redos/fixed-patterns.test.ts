@@ -245,6 +245,15 @@ const FIXES: Fix[] = [
     pieces: ["is it ", "shall we ", "Kate, ", "how do you ", " ", ".", "!", "abcdefghijklm", "\n"],
   },
   {
+    file: "server/ai/local/intent.ts",
+    marker: "^(in|within)",
+    // The spaces go to \s+ whole unless the text ends in them; then all but the last one do.
+    change: [String.raw`\s+(.+)$`, String.raw`(?:\s+(?=\S)|\s+(?=[^\S\n\r\u2028\u2029]$))(.+)$`],
+    use: (re, text) => re.exec(text),
+    attack: `in${" ".repeat(N)}\n`,
+    pieces: ["in", "within", " ", "\n", "\t", "x", "3 days", "\r", "\u2028", "  "],
+  },
+  {
     file: "server/ai/drafting/local-improve.ts",
     marker: "([a-z])",
     change: [String.raw`|\n\s*)`, String.raw`|(?<!\n)\n\s*)`],

@@ -246,7 +246,7 @@ function namedTask(text: string): string {
 /** "before February 28" for "by February 28", "within 3 days" for "in 3 days". */
 export function byDeadline(text: string | undefined): string {
   if (!text) return "before the deadline";
-  const span = /^(in|within)\s+(.+)$/i.exec(text);
+  const span = /^(in|within)(?:\s+(?=\S)|\s+(?=[^\S\n\r\u2028\u2029]$))(.+)$/i.exec(text);
   if (span) return `within ${span[2]}`;
   return `before ${text.replace(/^(by|before|on|until|till|no later than|due)\s+/i, "")}`;
 }
