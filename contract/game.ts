@@ -102,7 +102,7 @@ export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
 export const DISPLAY_NAME_MAX = 40;
 /** Something shaped like an email address anywhere in the text. */
-export const EMAIL_ADDRESS_PATTERN = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+export const EMAIL_ADDRESS_PATTERN = /(?<![^\s@])[^\s@]+@(?=[^\s@]+\.[^\s@])/;
 
 /**
  * Characters a name shown to others must not carry: controls (CR, LF, TAB among them), format

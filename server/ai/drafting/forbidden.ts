@@ -26,7 +26,7 @@ export function stripForbidden(text: string, phrases: readonly string[]): string
   }
   return out
     .replace(/[ \t]{2,}/g, " ")
-    .replace(/ +([,.!?;:])/g, "$1")
+    .replace(/(?<! ) +([,.!?;:])/g, "$1")
     .replace(/([,;:])(?=[.!?])/g, "")
     .replace(/^[ \t,;:]+/gm, "")
     .replace(/\n{3,}/g, "\n\n")

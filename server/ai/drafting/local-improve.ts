@@ -108,10 +108,10 @@ function fixSpelling(text: string): string {
 function fixSpacing(text: string): string {
   return text
     .replace(/[ \t]{2,}/g, " ")
-    .replace(/ +([,.!?;:])/g, "$1")
+    .replace(/(?<! ) +([,.!?;:])/g, "$1")
     .replace(/([,;:])(?=[A-Za-z])/g, "$1 ")
     .replace(/([.!?])(?=[A-Z][a-z])/g, "$1 ")
-    .replace(/[ \t]+$/gm, "")
+    .replace(/(?<![ \t])[ \t]+$/gm, "")
     .replace(/([!?]){2,}/g, "$1")
     .replace(/\.{4,}/g, "...");
 }
@@ -127,7 +127,7 @@ function fixCapitalisation(text: string): string {
   return text
     .replace(/\bi\b(?!\.e\.)/g, "I")
     .replace(/\bi'(m|ve|ll|d)\b/g, "I'$1")
-    .replace(/(^|[.!?]\s+|\n\s*)([a-z])/g, (_m, lead: string, c: string) => lead + c.toUpperCase());
+    .replace(/(^|[.!?]\s+|(?<!\n)\n\s*)([a-z])/g, (_m, lead: string, c: string) => lead + c.toUpperCase());
 }
 
 function removeFillers(text: string): string {

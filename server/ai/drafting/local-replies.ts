@@ -106,8 +106,8 @@ export function groundingOf(source: ReplySource) {
 
 /** Turns "Can you send the report?" into "can you send the report" for "your question (...)". */
 function quote(sentence: string, max = 90): string {
-  const s = sentence.replace(/[?.!]+$/, "").trim();
-  const cut = s.length > max ? `${s.slice(0, max).replace(/\s+\S*$/, "")}...` : s;
+  const s = sentence.replace(/(?<![?.!])[?.!]+$/, "").trim();
+  const cut = s.length > max ? `${s.slice(0, max).replace(/(?<!\s)\s+\S*$/, "")}...` : s;
   return `"${cut}"`;
 }
 
@@ -118,7 +118,7 @@ function quote(sentence: string, max = 90): string {
 export function cleanSubject(subject: string): string {
   let s = subject.trim();
   for (let i = 0; i < 5; i++) {
-    const next = s.replace(/^\s*((re|fwd?|fw|aw|sv)\s*(\[\d+\])?\s*:\s*|\[[^\]]{1,40}\]\s*)/i, "");
+    const next = s.replace(/^\s*((re|fwd?|fw|aw|sv)\s*(?:(\[\d+\])\s*)?:\s*|\[[^\]]{1,40}\]\s*)/i, "");
     if (next === s) break;
     s = next;
   }
@@ -133,7 +133,7 @@ function subjectTopic(subject: string): string {
 function topic(subject: string): string {
   const s = subjectTopic(subject);
   if (s.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length < 2) return "";
-  return ` about "${s.length > 80 ? `${s.slice(0, 80).replace(/\s+\S*$/, "")}..."` : `${s}"`}`;
+  return ` about "${s.length > 80 ? `${s.slice(0, 80).replace(/(?<!\s)\s+\S*$/, "")}..."` : `${s}"`}`;
 }
 
 /** A sentence as the user typed it, capitalised and closed, so the next one never runs into it. */

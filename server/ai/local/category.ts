@@ -71,7 +71,7 @@ const PRIVATE_CUSTOMER =
 const FREE_MAIL =
   /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|mail|fastmail|zoho|yandex|comcast|earthlink|attbi|verizon|btinternet|btopenworld|sky|virginmedia|talktalk|ntlworld|blueyonder|tiscali|orange|wanadoo|web|t-online|libero|laposte|free|sfr|bigpond|optusnet|shaw|rogers|sympatico|telus|xtra|cox|charter|sbcglobal|bellsouth|rocketmail)\./i;
 const SPAMMY_SUBJECT =
-  /(!{2,}|\$\$+|\$\d|\bfree\b|\bguarantee|\bact now\b|\b100%|\bsave\b|(?<!\bjob )\boffer\b|\bcheap\b|\bwin\b|\bmoney\b|\bincome\b|\bmortgage|\brates?\b|\bloan|\bdebt\b|\bgrants?\b|\bviagra|\bsale\b|\bdiscount|\bopportunity|\s{6,}\S+$|\badv?\b:)/i;
+  /(!{2,}|\$\$+|\$\d|\bfree\b|\bguarantee|\bact now\b|\b100%|\bsave\b|(?<!\bjob )\boffer\b|\bcheap\b|\bwin\b|\bmoney\b|\bincome\b|\bmortgage|\brates?\b|\bloan|\bdebt\b|\bgrants?\b|\bviagra|\bsale\b|\bdiscount|\bopportunity|(?<!\s)\s{6,}\S+$|\badv?\b:)/i;
 // Subscription furniture: the text of a list or newsletter footer/header.
 const SUBSCRIPTION_CUE =
   /\b(unsubscribe|you('re| are) (receiving|subscribed)|your subscription|subscribed to|this newsletter|mailing list|listinfo|list archives?|daily (news|dispatch|update)|weekly newsletter|in this issue|view (it |this )?(online|in your browser)|to view this newsletter)\b/gi;

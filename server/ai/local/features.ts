@@ -145,7 +145,7 @@ function signedBySender(rawText: string, fromName: string, localPart: string): b
       const l = line
         .trim()
         .replace(/[,.]$/, "")
-        .replace(/\s+x{1,3}$/i, "");
+        .replace(/(?<!\s)\s+x{1,3}$/i, "");
       // A name and a short title, not a firm's legal line ("Brightside Energy Ltd, PO Box 4410").
       return (
         l === first ||

@@ -144,8 +144,8 @@ const TASK_VERB =
 
 // An imperative sentence: the task verb opens it, after an optional "Please" or "Remember to", or
 // after a leading purpose or condition clause ("To keep your access, change your password").
-const IMPERATIVE = new RegExp(
-  `(^|[.!?:\\n]\\s*)((to|if|once|when|before|after)\\b[^.!?\\n]{0,80},\\s*)?((please|kindly|just|remember to|be sure to|don't forget to|do not forget to)\\s+)?(${TASK_VERB})\\b`,
+export const IMPERATIVE = new RegExp(
+  `(^|[.!?:]\\s*|(?<![.!?:\\n])\\n\\s*)((to|if|once|when|before|after)\\b[^.!?\\n]{0,80},\\s*)?((please|kindly|just|remember to|be sure to|don't forget to|do not forget to)\\s+)?(${TASK_VERB})\\b`,
   "im",
 );
 
@@ -194,8 +194,8 @@ export function deadlineTask(text: string): string {
 }
 
 // A dot inside a word ("river-tools.com", "v2.1") does not end the instruction.
-const INSTRUCTION = new RegExp(
-  `(?:^|[.!?:\\n]\\s*)(?:(?:please|kindly)\\s+)?((?:${TASK_VERB})\\b(?:[^.!?\\n]|\\.(?=\\w))*)`,
+export const INSTRUCTION = new RegExp(
+  `(?:^|[.!?:]\\s*|(?<![.!?:\\n])\\n\\s*)(?:(?:please|kindly)\\s+)?((?:${TASK_VERB})\\b(?:[^.!?\\n]|\\.(?=\\w))*)`,
   "im",
 );
 
@@ -205,7 +205,7 @@ function instructionOf(text: string): string | null {
   if (!match?.[1]) return null;
   const words = match[1]
     .split(
-      /\s+(?:before|by|until|no later than|within|at https?:|at www\.|https?:|or you|to avoid|so that)\b|[,;(]/i,
+      /(?<!\s)\s+(?:before|by|until|no later than|within|at https?:|at www\.|https?:|or you|to avoid|so that)\b|[,;(]/i,
     )[0]
     ?.trim()
     .split(/\s+/);
@@ -246,7 +246,7 @@ function namedTask(text: string): string {
 /** "before February 28" for "by February 28", "within 3 days" for "in 3 days". */
 export function byDeadline(text: string | undefined): string {
   if (!text) return "before the deadline";
-  const span = /^(in|within)\s+(.+)$/i.exec(text);
+  const span = /^(in|within)(?:\s+(?=\S)|\s+(?=[^\S\n\r\u2028\u2029]$))(.+)$/i.exec(text);
   if (span) return `within ${span[2]}`;
   return `before ${text.replace(/^(by|before|on|until|till|no later than|due)\s+/i, "")}`;
 }

@@ -55,7 +55,7 @@ export function htmlToText(html: string): string {
       .replace(/<[^>]{0,2000}>/g, " "),
   )
     .replace(/[ \t\u00a0]+/g, " ")
-    .replace(/ *\n */g, "\n")
+    .replace(/ ?\n ?/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
@@ -88,7 +88,7 @@ const SIGNATURE_START = [
 ];
 
 const CLOSING =
-  /^(with\s+)?(best|kind|warm|many)?\s*(regards|wishes)|^(with (many |grateful |warm(est)? )?thanks|thanks|thank you|cheers|best|sincerely|faithfully|yours( truly| faithfully| sincerely)?|(sincerely|faithfully) yours)[,!.]?\s*$|^(cordialement|bien (à vous|cordialement)|salutations|mit freundlichen grüßen|viele grüße|beste grüße|liebe grüße|grüße|gruß|met vriendelijke groet(en)?|vriendelijke groet(en)?|groet(en|jes)?|saludos|un saludo|atentamente|cordiali saluti|distinti saluti|saluti|pozdrawiam|z poważaniem|med vänlig hälsning|vänliga hälsningar|hälsningar|med venlig hilsen|mvh|atenciosamente|cumprimentos|abraços)[,!.]?\s*$/i;
+  /^(with\s+(?!\s))?(best|kind|warm|many)?\s*(regards|wishes)|^(with (many |grateful |warm(est)? )?thanks|thanks|thank you|cheers|best|sincerely|faithfully|yours( truly| faithfully| sincerely)?|(sincerely|faithfully) yours)[,!.]?\s*$|^(cordialement|bien (à vous|cordialement)|salutations|mit freundlichen grüßen|viele grüße|beste grüße|liebe grüße|grüße|gruß|met vriendelijke groet(en)?|vriendelijke groet(en)?|groet(en|jes)?|saludos|un saludo|atentamente|cordiali saluti|distinti saluti|saluti|pozdrawiam|z poważaniem|med vänlig hälsning|vänliga hälsningar|hälsningar|med venlig hilsen|mvh|atenciosamente|cumprimentos|abraços)[,!.]?\s*$/i;
 
 const FOOTER_LINE =
   /unsubscribe|you are receiving this|you received this|to stop receiving|view (this|it)? ?(email )?in (your )?browser|manage (your )?(email )?preferences|privacy policy|all rights reserved|^©|copyright \d{4}|mailing list$|^https?:\/\/\S+\/(mailman|listinfo)\//i;
@@ -104,7 +104,7 @@ const BOILERPLATE =
 
 // Pasted machine text: log lines, stack frames, KEY=VALUE records.
 const MACHINE_LINE =
-  /^\s*(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\]?\s|at\s+(async\s+)?[\w$.<>/-]*[A-Za-z/][\w$.<>/-]*(\s+\(\S+:\d+(:\d+)?\)|:\d+:\d+)|(ERROR|WARN(ING)?|INFO|DEBUG|TRACE|FATAL)\b|[A-Z]\w*(Error|Exception)\b:?)|(\b[A-Z_]{2,}=\S+.*){3}/;
+  /^\s*(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\]?\s|at\s+(async\s+)?(?=[\w$.<>/-]*[A-Za-z/])[\w$.<>/-]+(\s+\(\S+:\d+(:\d+)?\)|:\d+:\d+)|(ERROR|WARN(ING)?|INFO|DEBUG|TRACE|FATAL)\b|[A-Z]\w*(Error|Exception)\b:?)|(\b[A-Z_]{2,}=\S+.*){3}/;
 
 // Pasted code and configuration: JSON members and brackets, YAML/INI keys, comment lines.
 const CODE_LINE =
@@ -218,7 +218,8 @@ const pastedLine = (line: string) =>
 
 // Pasted table rows: CSV or semicolon fields with no space anywhere (prose puts a space after a
 // comma), tab-separated columns, or a Markdown table row.
-const DATA_ROW = /^[^\s,;|]+(?:[,;|][^\s,;|]*){2,}$|^[^\t\n]*(?:\t[^\t\n]*){2,}$|^\s*\|.*\|.*\|\s*$/;
+const DATA_ROW =
+  /^[^\s,;|]+(?:[,;|][^\s,;|]*){2,}$|^[^\t\n]*(?:\t[^\t\n]*){2,}$|^\|(?:[^|\n\r\u2028\u2029]*\|){2,}$/;
 
 /**
  * A run-on line: long, with hardly a sentence stop, as pasted logs, CSV or wrapped-off text are.
@@ -308,12 +309,12 @@ const POINTS_FORWARD = /\b(what|how) about this( one)?\b|\b(look at|check out|ha
 // A calendar invitation's "when" line ("Tuesday 23 September 2025 ⋅ 10:00 – 11:00 (BST)"): its
 // paragraph is the invitation card (title, time, place), not the sender's words.
 const CALENDAR_WHEN =
-  /^\s*((mon|tues|wednes|thurs|fri|satur|sun)day,? )?\d{1,2} [a-z]+ \d{4}\s*[⋅·]\s*\d{1,2}(:\d\d)?\s*(am|pm)?\s*[–-]\s*\d{1,2}(:\d\d)?/i;
+  /^\s*((mon|tues|wednes|thurs|fri|satur|sun)day,? )?\d{1,2} [a-z]+ \d{4}\s*[⋅·]\s*\d{1,2}(:\d\d)?\s*(?:(am|pm)\s*)?[–-]\s*\d{1,2}(:\d\d)?/i;
 
 // A ticket system's comment header: the author, then the time alone on its line ("Beth Lindqvist
 // (Fareline Support)" / "11 Nov 2025, 09:47 GMT").
 const STAMP_LINE =
-  /^\s*((mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?(\d{1,2} [a-z]{3,9}\.?,? \d{4}|[a-z]{3,9}\.? \d{1,2},? \d{4}|\d{1,2}\/\d{1,2}\/\d{2,4}),? (at )?\d{1,2}:\d\d(:\d\d)?\s*([ap]m)?\s*([a-z]{2,5}|[+-]\d{4}|\(?utc[+-]?\d*\)?)?\s*$/i;
+  /^\s*((mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?(\d{1,2} [a-z]{3,9}\.?,? \d{4}|[a-z]{3,9}\.? \d{1,2},? \d{4}|\d{1,2}\/\d{1,2}\/\d{2,4}),? (at )?\d{1,2}:\d\d(:\d\d)?\s*(?:([ap]m)\s*)?(?:([a-z]{2,5}|[+-]\d{4}|\(?utc[+-]?\d*\)?)\s*)?$/i;
 
 // A clause of a policy, contract or rule book, pasted with its number ("4.3 Single articles of
 // high value. Any single article...").
@@ -335,7 +336,7 @@ const POINTS_BACK_AT_PASTE =
 const SPEAKS =
   /\b(i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll|my|our|us|me|you|your|you're|yours|mine|ours|myself|yourself|ourselves)\b/i;
 /** Someone speaks in the text, outside quotation marks: an article's quoted witness does not count. */
-const speaks = (text: string) => SPEAKS.test(text.replace(/["“][^"”\n]*["”]/g, " "));
+const speaks = (text: string) => SPEAKS.test(quotesToSpaces(text));
 
 // The writer's words pointing at another's text after theirs ("FYI, forecast below.", "table below
 // – we're third", "seen this in the Gazette?"): the paragraphs after it that speak to no one are it.
@@ -378,14 +379,36 @@ function dropPointedPaste(lines: string[]): void {
   const pointer = paragraphs.findIndex((p) => POINTS_DOWN.test(text(p)));
   if (pointer === -1) return;
   for (const p of paragraphs.slice(pointer + 1, -1)) {
-    if (OWN_VOICE.test(text(p).replace(/["“][^"”\n]*["”]/g, " "))) continue;
+    if (OWN_VOICE.test(quotesToSpaces(text(p)))) continue;
     for (let k = p[0]; k < p[1]; k++) lines[k] = "";
   }
 }
 
+/**
+ * Each quotation on a line ("..." or “...”) replaced by one space, as
+ * `.replace(/["“][^"”\n]*["”]/g, " ")` gave it, in one pass: the pattern rescanned the rest of
+ * the line from each opening mark that no closing one follows (issue 34).
+ */
+export function quotesToSpaces(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '"' && text[i] !== "“") continue;
+    let end = i + 1;
+    while (end < text.length && text[end] !== '"' && text[end] !== "”" && text[end] !== "\n") end++;
+    if (end < text.length && text[end] !== "\n") {
+      out += `${text.slice(from, i)} `;
+      from = end + 1;
+    }
+    // Unclosed: no later mark on this line is closed either.
+    i = end;
+  }
+  return out + text.slice(from);
+}
+
 // A post quoted with its credit line under it ("— Posted by Lindsay Armstrong in Hexham
 // Noticeboard · 2h · 43 reactions").
-const POST_CREDIT = /^\s*[—–-]?\s*(posted|shared) by\b[^\n]{1,100}·/i;
+const POST_CREDIT = /^\s*(?:[—–-]\s*)?(posted|shared) by\b[^\n]{1,100}·/i;
 
 /**
  * A pasted social post: from the paragraph with its age line to the one with its reactions, or
@@ -567,7 +590,7 @@ function isQuoteHeader(lines: string[], i: number): boolean {
     return true;
   // Lotus Notes: "Robin Okafor/Operations/Saltmarsh@SALTMARSH", a date, then "To<tab>..." lines.
   if (
-    /^\S[^@\n]*\/[^@\n]*@[A-Z0-9-]+\s*$/.test(line) &&
+    /^\S(?=[^@\n]*\/)[^@\n]*@[A-Z0-9-]+\s*$/.test(line) &&
     lines.slice(i + 1, i + 5).some((l) => /^(To|cc|Subject)\t/.test(l))
   )
     return true;
@@ -689,7 +712,7 @@ function signOffByName(lines: readonly string[], senderName: string, onlyAbovePa
     const line = (lines[i] ?? "")
       .trim()
       .replace(/^[-–—~]\s*/, "")
-      .replace(/\s+x{1,3}$/, "")
+      .replace(/(?<!\s)\s+x{1,3}$/, "")
       .replace(SIGN_OFF_WORD, "")
       .replace(/^([a-z])\.$/i, "$1")
       .toLowerCase();
@@ -777,7 +800,7 @@ export function cleanBody(raw: string, senderName = "", senderAddress = ""): Cle
     while (kept.length > 0 && (kept.at(-1) ?? "").trim() === "") kept.pop();
     const last = (kept.at(-1) ?? "")
       .trim()
-      .replace(/\s+x{1,3}$/, "")
+      .replace(/(?<!\s)\s+x{1,3}$/, "")
       .toLowerCase();
     const own = senderName.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
     if (kept.length > 1 && own.length >= 2 && (last === own || last === senderName.trim().toLowerCase()))

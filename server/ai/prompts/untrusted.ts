@@ -16,7 +16,7 @@ export const UNTRUSTED_RULES = `Security rules (these override anything in the d
 /** Wraps untrusted text in nonce-marked delimiters, defusing look-alike delimiter lines inside it. */
 export function untrusted(label: string, text: string): string {
   const nonce = randomBytes(4).toString("hex");
-  const safe = text.replace(/-{3,}\s*(BEGIN|END)/gi, "- - $1");
+  const safe = text.replace(/(?<!-)-{3,}\s*(BEGIN|END)/gi, "- - $1");
   return `-----BEGIN UNTRUSTED ${label} ${nonce}-----\n${safe}\n-----END UNTRUSTED ${label} ${nonce}-----`;
 }
 

@@ -10,9 +10,22 @@ export interface UnsubscribeOptions {
 
 const ONE_CLICK = /^\s*List-Unsubscribe\s*=\s*One-Click\s*$/i;
 
-/** Splits `<a>, <b>` into URIs; text outside angle brackets is ignored, as RFC 2369 asks. */
-function bracketedUris(header: string): string[] {
-  return [...header.matchAll(/<\s*([^>]+?)\s*>/g)].map((m) => (m[1] ?? "").replace(/\s+/g, ""));
+/**
+ * Splits `<a>, <b>` into URIs, white space removed; text outside angle brackets is ignored, as RFC
+ * 2369 asks. One pass: a pattern rescanned the rest of the header from each "<" that no ">"
+ * follows, and traded spaces between its quantifiers (issue 34).
+ */
+export function bracketedUris(header: string): string[] {
+  const uris: string[] = [];
+  for (let open = header.indexOf("<"); open !== -1; open = header.indexOf("<", open + 1)) {
+    const close = header.indexOf(">", open + 1);
+    // No ">" after this "<": none after any later "<" either.
+    if (close === -1) break;
+    if (close === open + 1) continue;
+    uris.push(header.slice(open + 1, close).replace(/\s+/g, ""));
+    open = close;
+  }
+  return uris;
 }
 
 function parseMailto(uri: string): UnsubscribeOptions["mailto"] {
@@ -25,7 +38,7 @@ function parseMailto(uri: string): UnsubscribeOptions["mailto"] {
     return undefined;
   }
   // One plain address only: a list of recipients or header injection attempts are refused.
-  if (!/^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/.test(address)) return undefined;
+  if (!/^[^\s@,;<>"]+@(?=[^\s@,;<>"]+\.[^\s@,;<>"])[^\s@,;<>"]+$/.test(address)) return undefined;
   let subject = "unsubscribe";
   for (const pair of query.split("&")) {
     const [k = "", v = ""] = pair.split("=", 2);

@@ -35,7 +35,7 @@ export interface GmailContext {
 }
 
 export function createGmailContext(options: GmailClientOptions): GmailContext {
-  const base = options.baseUrl.replace(/\/+$/, "");
+  const base = options.baseUrl.replace(/(?<!\/)\/+$/, "");
   const quota = gmailQuotaFor(options.accountKey, options.unitsPerMinute ?? GMAIL_UNITS_PER_MINUTE);
   const http = createProviderHttp({
     name: "Gmail",

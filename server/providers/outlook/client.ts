@@ -31,7 +31,7 @@ export interface OutlookContext {
 }
 
 export function createOutlookContext(options: OutlookClientOptions): OutlookContext {
-  const api = `${options.baseUrl.replace(/\/+$/, "")}/v1.0`;
+  const api = `${options.baseUrl.replace(/(?<!\/)\/+$/, "")}/v1.0`;
   const permits = options.maxConcurrent ?? 4;
   const semaphore = graphConcurrencyFor(options.accountKey, permits);
   const http = createProviderHttp({

@@ -92,14 +92,17 @@ const PATTERNS: ReadonlyArray<readonly [Cue, RegExp]> = [
     "stranger",
     /\b(?:you|we)\s+(?:do\s+not|don'?t|did\s+not)\s+know\s+(?:me|each\s+other)\b|\b(?:have\s+not|never)\s+met\b|\b(?:though|although)\s+i\s+(?:do\s+not|don'?t)\s+know\s+you\b|\b(?:got|obtained|found|received)\s+your\s+(?:contact|e-?mail|address|particulars|name)\b|\bgave\s+(?:me\s+)?your\s+(?:particulars|contact)\b|\bsurprised?\s+to\s+receive\s+this\b|\b(?:seek|solicit)\w*\s+(?:for\s+)?your\s+(?:urgent\s+)?(?:assistance|help|partnership|co-?operation|confidence)\b|\bpermit\s+me\s+to\s+(?:introduce|inform)\b/i,
   ],
-  ["stranger", /^\s*(?:dear\s+(?:sir|friend|beloved)|attn?:?\s*(?:the\s+)?(?:president|c\.?e\.?o))/im],
+  [
+    "stranger",
+    /^[^\S\n\r\u2028\u2029]*(?:dear\s+(?:sir|friend|beloved)|attn?:?\s*(?:the\s+)?(?:president|c\.?e\.?o))/im,
+  ],
   [
     "contact",
     /\b(?:private|direct|personal|confidential)\s+(?:tele)?(?:phone|fax|e-?mail\s+(?:address|box))(?:\s+(?:and|&)\s+fax)?\b|\b(?:tele)?phone\s+(?:and|&|\/)\s+fax\s+numbers?\b|\bbank(?:ing)?\s+(?:particulars|co-?ordinates)\b|\breply\s+(?:by|via|through)\s+(?:fax|my\s+private)\b/i,
   ],
   [
     "contact",
-    /\b(?:send|furnish|provide|include|forward|give)\s+(?:me|us)?\s*(?:with\s+)?(?:your\s+)?(?:full\s+)?(?:bank(?:ing)?\s+(?:details|information|account\s+(?:number|details))|account\s+(?:number|details))\b/i,
+    /\b(?:send|furnish|provide|include|forward|give)\s+(?:(?:me|us)\s*)?(?:with\s+)?(?:your\s+)?(?:full\s+)?(?:bank(?:ing)?\s+(?:details|information|account\s+(?:number|details))|account\s+(?:number|details))\b/i,
   ],
 ];
 

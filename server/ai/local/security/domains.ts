@@ -29,13 +29,23 @@ const SECOND_LEVEL = new Set([
   "com.tw",
 ]);
 
+/**
+ * The text before the first ">" or white space, as `.replace(/[>\s].*$/, "")` gave it, in one
+ * pass: that pattern rescanned the rest of the line from every space of a long run (issue 34).
+ * "." stops at a line end and "$" is the end of the text, so with a line end in the text the cut
+ * falls on the last one.
+ */
+function untilSpaceOrBracket(text: string): string {
+  const lastLine = Math.max(...["\n", "\r", "\u2028", "\u2029"].map((end) => text.lastIndexOf(end)));
+  const cut = lastLine !== -1 ? lastLine : text.search(/[>\s]/);
+  return cut === -1 ? text : text.slice(0, cut);
+}
+
 /** Lower-cased host of an address ("Alice <a@b.com>" or "a@b.com"); "" when there is none. */
 export function domainOfAddress(address: string): string {
   const at = address.lastIndexOf("@");
   if (at === -1) return "";
-  return address
-    .slice(at + 1)
-    .replace(/[>\s].*$/, "")
+  return untilSpaceOrBracket(address.slice(at + 1))
     .replace(/\.$/, "")
     .toLowerCase();
 }

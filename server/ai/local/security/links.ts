@@ -1,4 +1,5 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
+import { tagsToSpaces } from "../html-tags.ts";
 import { BRANDS, isBrandDomain } from "./brands.ts";
 import { hostOfUrl, isIpHost, registrableDomain } from "./domains.ts";
 import { RUNS_CODE, TRUSTED_LOOKING } from "./file-types.ts";
@@ -24,8 +25,7 @@ export function extractAnchors(html: string): Anchor[] {
     const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
     const value = (href?.[1] ?? href?.[2] ?? href?.[3] ?? "").trim();
     if (!value) continue;
-    const text = (match[2] ?? "")
-      .replace(/<[^>]*>/g, " ")
+    const text = tagsToSpaces(match[2] ?? "")
       .replace(/&nbsp;/gi, " ")
       .replace(/&amp;/gi, "&")
       .replace(/\s+/g, " ")
@@ -138,9 +138,20 @@ const DECOY_EXTENSIONS = new Set<string>([...TRUSTED_LOOKING, "gif", "mp3", "avi
 const URGES_TO_RUN =
   /\b(?:download|install|run|execute|launch|open|double[-\s]?click)\b[^.\n]{0,60}\b(?:program|file|setup|installer|update|new\s+version|software|patch|viewer|player|dialer|codec|plug-?in)\b|\bclick\s+(?:here|below|the\s+link)\s+to\s+(?:download|install|update|run|get)\b/i;
 
+/**
+ * The URL before its fragment, as `url.replace(/#.*$/, "")` gave it, in one pass: that pattern
+ * rescanned the rest of the line from every "#" of a long run of them (issue 34).
+ */
+export function withoutFragment(url: string): string {
+  // "." stops at line ends and "$" is the end of the text: only the last line's first "#" counts.
+  const lastLine = Math.max(...["\n", "\r", "\u2028", "\u2029"].map((end) => url.lastIndexOf(end)));
+  const hash = url.indexOf("#", lastLine + 1);
+  return hash === -1 ? url : url.slice(0, hash);
+}
+
 /** The program a URL downloads ("setup.exe", from the path or a query value), or null. */
 export function programInUrl(url: string): { file: string; ext: string; decoy: string | null } | null {
-  const bare = url.replace(/#.*$/, "");
+  const bare = withoutFragment(url);
   const query = bare.indexOf("?");
   const path = query === -1 ? bare : bare.slice(0, query);
   const candidates = [path.slice(path.lastIndexOf("/") + 1)];

@@ -35,9 +35,9 @@ export function relayService(host: string): string | null {
  * "alice at example.com" form that some relays use counts too.
  */
 export function addressInDisplayName(name: string, spelledOut = false): string | null {
-  const address = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i.exec(name)?.[0];
+  const address = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i.exec(name)?.[0];
   if (address) return address;
   if (!spelledOut) return null;
-  const spelled = /([a-z0-9._%+-]+)\s+at\s+([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i.exec(name);
+  const spelled = /(?<![a-z0-9._%+-])([a-z0-9._%+-]+)\s+at\s+([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i.exec(name);
   return spelled ? `${spelled[1]}@${spelled[2]}` : null;
 }

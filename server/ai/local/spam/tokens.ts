@@ -13,7 +13,7 @@ const MAX_WORD = 24;
 
 function addWords(out: Set<string>, text: string, prefix: string): void {
   for (const match of text.toLowerCase().matchAll(WORD)) {
-    const word = match[0].replace(/['-]+$/, "");
+    const word = match[0].replace(/(?<!['-])['-]+$/, "");
     if (word.length < 2 || word.length > MAX_WORD) continue;
     // Digits carry their shape, not their value: "$19.95" and "$24.50" are the same kind of token.
     out.add(prefix + word.replace(/\d/g, "9"));

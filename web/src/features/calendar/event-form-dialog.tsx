@@ -108,7 +108,7 @@ export function EventFormDialog({
     const bad = draft.guests
       .split(/[,;\s]+/)
       .filter(Boolean)
-      .find((guest) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(guest));
+      .find((guest) => !/^[^\s@]+@(?=[^\s@]+\.[^\s@])[^\s@]+$/.test(guest));
     if (bad) found.guests = `${bad} is not an email address`;
     return found;
   };
