@@ -75,14 +75,36 @@ function wordsOf(name: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
+const DIGIT = /\p{Nd}/u;
+
+/**
+ * What stands before a name's closing number ("Swift Otter" of "Swift Otter - 42!"), or undefined
+ * when it does not end in one: separators, digits, separators, read back from the end. A scan, not
+ * a lazy regex, which would try every split of the name (the ReDoS check flags it as polynomial).
+ */
+function headBeforeNumber(name: string): string | undefined {
+  const chars = [...name];
+  const skip = (i: number, test: (c: string) => boolean) => {
+    let at = i;
+    while (at > 0 && test(chars[at - 1] ?? "")) at--;
+    return at;
+  };
+  const separator = (c: string) => !LETTER_OR_NUMBER.test(c);
+  const digitsEnd = skip(chars.length, separator);
+  const digitsStart = skip(digitsEnd, (c) => DIGIT.test(c));
+  if (digitsStart === digitsEnd) return undefined;
+  return chars.slice(0, skip(digitsStart, separator)).join("");
+}
+
 /**
  * Why a display name (already NFKC-normalised and trimmed) is reserved, or undefined when it is
  * free: the shape of a generated name ("Swift Otter 42", someone else's), or a word that would
  * make it pass for Mailwise staff. Both are compared by skeleton, so look-alikes do not slip by.
  */
 export function reservedNameProblem(name: string): string | undefined {
-  const numbered = /^(.*?)[^\p{L}\p{N}]*\p{Nd}+[^\p{L}\p{N}]*$/u.exec(name);
-  if (numbered && PSEUDONYM_HEADS.has(skeleton(numbered[1] ?? ""))) {
+  const head = headBeforeNumber(name);
+  if (head !== undefined && PSEUDONYM_HEADS.has(skeleton(head))) {
     return "Display name must not look like a generated leaderboard name";
   }
   if (skeleton(name).includes(BRAND) || wordsOf(name).some((w) => STAFF_SKELETONS.has(skeleton(w)))) {
