@@ -161,11 +161,6 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-/** GET /api/emails/:id/invitation?tz=Area/City: the email's invitation, or null. */
-export const emailInvitationQuerySchema = z.object({ tz: z.string().min(1).max(64).optional() });
-export const emailInvitationResponseSchema = z.object({ invitation: invitationSchema.nullable() });
-export type EmailInvitationResponse = z.infer<typeof emailInvitationResponseSchema>;
-
 /** An answer to an invitation: Yes, Maybe or No (iCalendar PARTSTAT ACCEPTED, TENTATIVE, DECLINED). */
 export const invitationAnswerSchema = z.enum(["accepted", "tentative", "declined"]);
 export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;
@@ -186,3 +181,14 @@ export const invitationResponseSchema = z.object({
   organizer: z.string(),
 });
 export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
+
+/**
+ * GET /api/emails/:id/invitation?tz=Area/City: the email's invitation, or null, and the person's
+ * last answer to it from here (null before any), so the card shows it after a reload.
+ */
+export const emailInvitationQuerySchema = z.object({ tz: z.string().min(1).max(64).optional() });
+export const emailInvitationResponseSchema = z.object({
+  invitation: invitationSchema.nullable(),
+  answer: invitationResponseSchema.nullable(),
+});
+export type EmailInvitationResponse = z.infer<typeof emailInvitationResponseSchema>;

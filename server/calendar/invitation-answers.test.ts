@@ -1,6 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitationResponseSchema } from "../../contract/calendar.ts";
+import { emailInvitationResponseSchema, invitationResponseSchema } from "../../contract/calendar.ts";
 import { emailListResponseSchema } from "../../contract/mail.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
 import { connectCalendarOverHttp } from "../test/calendar-connect.ts";
@@ -81,6 +81,7 @@ describe("answering invitations", () => {
     await invite(PEOPLE.priya, "google", "Garden party", [PEOPLE.alex]);
     await invite(PEOPLE.jordan, "microsoft", "Vendor sync", [PEOPLE.casey]);
     await invite(PEOPLE.priya, "google", "Book club", [PEOPLE.sam, PEOPLE.jordan]);
+    await invite(PEOPLE.priya, "google", "Picnic", [PEOPLE.alex]);
     const plain = await fetch(`${f.emulator.url}/_admin/mailboxes/${PEOPLE.sam}/messages?provider=google`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -156,6 +157,86 @@ describe("answering invitations", () => {
       expect(unfolded).toContain(`UID:${uid}`);
     },
   );
+
+  it("keeps the answer: the invitation read again (a reload) carries it", async () => {
+    const alex = session.alex ?? "";
+    const garden = await emailId(alex, "Invitation: Garden party");
+    const again = await f.api("GET", `/api/emails/${garden}/invitation?tz=UTC`, { token: alex });
+    expect(again.status, again.text).toBe(200);
+    expect(emailInvitationResponseSchema.parse(again.json).answer).toEqual({
+      response: "tentative",
+      via: "calendar",
+      from: PEOPLE.alex,
+      organizer: PEOPLE.priya,
+    });
+    const jordan = session.jordan ?? "";
+    const book = await emailId(jordan, "Invitation: Book club");
+    const read = emailInvitationResponseSchema.parse(
+      (await f.api("GET", `/api/emails/${book}/invitation`, { token: jordan })).json,
+    );
+    expect(read.invitation?.title).toBe("Book club");
+    expect(read.answer).toEqual({
+      response: "declined",
+      via: "email",
+      from: PEOPLE.jordan,
+      organizer: PEOPLE.priya,
+    });
+    // A new answer replaces the kept one.
+    expect((await answer(jordan, book, "tentative")).status).toBe(200);
+    const changed = emailInvitationResponseSchema.parse(
+      (await f.api("GET", `/api/emails/${book}/invitation`, { token: jordan })).json,
+    );
+    expect(changed.answer?.response).toBe("tentative");
+    // Nobody else's answer shows: Sam answered Book club too, from his own mail.
+    const sam = session.sam ?? "";
+    const samsBook = await emailId(sam, "Invitation: Book club");
+    const samRead = emailInvitationResponseSchema.parse(
+      (await f.api("GET", `/api/emails/${samsBook}/invitation`, { token: sam })).json,
+    );
+    expect(samRead.answer).toMatchObject({ response: "accepted", from: PEOPLE.sam });
+  });
+
+  it("a calendar that refuses the answer for good: the iMIP reply by mail reaches the organizer", async () => {
+    const token = session.alex ?? "";
+    const id = await emailId(token, "Invitation: Picnic");
+    // Alex's Google calendar (connected by the first test) holds the event only as an .ics imported by hand: same UID, Alex not a guest
+    // of it, so Google cannot record Alex's answer there.
+    const calendar = (await (
+      await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.alex}?provider=google`)
+    ).json()) as { events: { id: string; uid: string; summary: string; organizer: string }[] };
+    const copy = calendar.events.find((e) => e.summary === "Picnic" && e.organizer === PEOPLE.priya);
+    expect(copy).toBeDefined();
+    const removed = await fetch(
+      `${f.emulator.url}/_admin/calendars/${PEOPLE.alex}/events/${copy?.id}?provider=google`,
+      { method: "DELETE" },
+    );
+    expect(removed.status).toBe(204);
+    const imported = await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.alex}/events?provider=google`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        summary: "Picnic",
+        uid: copy?.uid,
+        start: { local: `${day}T10:00:00`, timeZone: "UTC" },
+        end: { local: `${day}T11:00:00`, timeZone: "UTC" },
+      }),
+    });
+    expect(imported.status).toBe(201);
+
+    const answered = await answer(token, id, "accepted");
+    expect(answered.status, answered.text).toBe(200);
+    expect(answered.json).toEqual({
+      response: "accepted",
+      via: "email",
+      from: PEOPLE.alex,
+      organizer: PEOPLE.priya,
+    });
+    expect(await answerSeenBy(PEOPLE.priya, "google", "Picnic", PEOPLE.alex)).toBe("accepted");
+    const [reply, ...more] = await mailsOf(PEOPLE.priya, "google", "Accepted: Picnic");
+    expect(more).toEqual([]);
+    expect(reply).toContain("METHOD:REPLY");
+    expect(reply?.replace(/\r\n[ \t]/g, "")).toContain(`UID:${copy?.uid}`);
+  });
 
   it("refuses what cannot be answered with a 4xx JSON error", async () => {
     const sam = session.sam ?? "";

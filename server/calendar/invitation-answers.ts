@@ -3,7 +3,7 @@ import type { MailProvider } from "../../contract/auth.ts";
 import type { InvitationAnswer, InvitationResponse } from "../../contract/calendar.ts";
 import { ProviderError } from "../auth/errors.ts";
 import type { Db } from "../db/client.ts";
-import { emails, mailAccounts } from "../db/schema.ts";
+import { emails, invitationAnswers, mailAccounts } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { accountSummaryColumns, syncAccountOf } from "../mail/accounts.ts";
@@ -57,6 +57,29 @@ export function createInvitationAnswers(deps: {
     return null;
   }
 
+  /** Keeps the answer beside the email, so the card shows it after a reload. */
+  async function remember(
+    userId: string,
+    emailId: string,
+    result: InvitationResponse,
+  ): Promise<InvitationResponse> {
+    const row = {
+      userId,
+      emailId,
+      response: result.response,
+      via: result.via,
+      answeredFrom: result.from,
+      organizer: result.organizer,
+      answeredAt: deps.clock.now(),
+    };
+    const { userId: _user, emailId: _email, ...change } = row;
+    await db
+      .insert(invitationAnswers)
+      .values(row)
+      .onConflictDoUpdate({ target: [invitationAnswers.userId, invitationAnswers.emailId], set: change });
+    return result;
+  }
+
   return {
     async respond(userId: string, emailId: string, answer: InvitationAnswer): Promise<InvitationResponse> {
       const [mail] = await db
@@ -100,7 +123,12 @@ export function createInvitationAnswers(deps: {
         try {
           await deps.clientFor(found.row).respond(found.calendarId, found.eventId, found.row.email, answer);
           void deps.syncer.sync(found.row).catch(() => undefined);
-          return { response: answer, via: "calendar", from: found.row.email, organizer: organizer.email };
+          return remember(userId, emailId, {
+            response: answer,
+            via: "calendar",
+            from: found.row.email,
+            organizer: organizer.email,
+          });
         } catch (err) {
           // The calendar refuses this answer for good (its owner is not a guest of the copy, say):
           // the mailbox that got the invitation can still answer by mail. Anything else is reported.
@@ -137,7 +165,12 @@ export function createInvitationAnswers(deps: {
       } catch (err) {
         throw providerFailure(err, provider, "sending your answer");
       }
-      return { response: answer, via: "email", from: account.email, organizer: organizer.email };
+      return remember(userId, emailId, {
+        response: answer,
+        via: "email",
+        from: account.email,
+        organizer: organizer.email,
+      });
     },
   };
 }
