@@ -5,12 +5,20 @@ import type { EmulatorContext } from "../context.ts";
 import type { Identity } from "../identities.ts";
 import { rfc2822Date } from "../mailbox/compose.ts";
 import { type Address, encodeWord, formatAddress } from "../mailbox/headers.ts";
-import { base64Lines, cn, composeInvitation, fold, icsText, utcStamp } from "../mailbox/invitation.ts";
+import {
+  base64Lines,
+  cn,
+  composeInvitation,
+  type DemoMeeting,
+  fold,
+  icsText,
+  utcStamp,
+} from "../mailbox/invitation.ts";
 import { indexHeaders } from "../mailbox/message-index.ts";
 import { decodedText, leafParts, parseMime, toBinary } from "../mailbox/mime.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import type { CalendarStore, ResponseStatus, StoredEvent } from "./store.ts";
-import { instantOf } from "./time.ts";
+import { instantOf, localIn } from "./time.ts";
 
 /**
  * iTIP over mail (RFC 5546/6047) as Google Calendar and Exchange do it between their own users:
@@ -142,6 +150,48 @@ export function sendInvitations(
     }
   }
   return mailed;
+}
+
+/**
+ * The demo invitation's meeting in its organizer's calendar (once per UID) and the guest's copy
+ * in theirs, as if the organizer had sent it from their calendar. Undefined when the organizer is
+ * not an emulator identity: then only the mail exists, as for an invitation from outside.
+ */
+export function planDemoMeeting(
+  services: SchedulingDeps,
+  meeting: DemoMeeting,
+): { sequence: number } | undefined {
+  const [organizer] = services.context.identities.findByEmail(meeting.organizer.address);
+  if (organizer === undefined || same(organizer.email, meeting.guest.email)) return undefined;
+  const store = services.storeOf(organizer);
+  const existing = store.byUid(meeting.uid).find((event) => same(event.organizer.email, organizer.email));
+  const at = (instant: Temporal.Instant) => ({
+    kind: "timed" as const,
+    local: localIn(instant.epochMilliseconds, meeting.timeZone),
+    timeZone: meeting.timeZone,
+  });
+  const self = { email: organizer.email, name: organizer.name };
+  const event =
+    existing ??
+    store.add({
+      calendarId: store.primary.id,
+      uid: meeting.uid,
+      summary: meeting.title,
+      description: meeting.description,
+      location: meeting.location,
+      start: at(meeting.start),
+      end: at(meeting.end),
+      rrule: undefined,
+      status: "confirmed",
+      organizer: self,
+      attendees: [
+        { ...self, response: "accepted" },
+        { email: meeting.guest.email, name: meeting.guest.name, response: "needsAction" },
+      ],
+      originalStart: undefined,
+    });
+  placeCopy(services, meeting.guest, event);
+  return { sequence: event.sequence };
 }
 
 /** The RFC 822 text of an iMIP reply: the attendee's PARTSTAT for the organizer's event. */
