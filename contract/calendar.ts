@@ -155,6 +155,11 @@ export const invitationSchema = z.object({
   organizer: invitationPersonSchema.nullable(),
   attendees: z.array(invitationPersonSchema),
   recurring: z.boolean(),
+  /**
+   * RECURRENCE-ID: the one occurrence of a series this invitation is about, by its original start
+   * (an instant, or a date for all-day series); null for a single event or a whole series.
+   */
+  occurrence: z.string().nullable(),
   status: calendarEventStatusSchema,
   /** iCalendar SEQUENCE: an answer names the version of the event it answers. */
   sequence: z.number().int().min(0),

@@ -118,7 +118,12 @@ export function createInvitationAnswers(deps: {
       if (organizer.email === account.email.toLowerCase())
         throw new DomainError("bad_request", "You organized this event.");
 
-      const found = await findOnCalendar(userId, account.email.toLowerCase(), uid);
+      // An invitation to one occurrence of a series: the calendars would find the series by its UID
+      // and answer all of it, so that answer goes by mail, naming the occurrence (RECURRENCE-ID).
+      const found =
+        invitation.occurrence === null
+          ? await findOnCalendar(userId, account.email.toLowerCase(), uid)
+          : null;
       if (found) {
         try {
           await deps.clientFor(found.row).respond(found.calendarId, found.eventId, found.row.email, answer);
