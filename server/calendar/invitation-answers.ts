@@ -63,20 +63,18 @@ export function createInvitationAnswers(deps: {
     emailId: string,
     result: InvitationResponse,
   ): Promise<InvitationResponse> {
-    const row = {
-      userId,
-      emailId,
+    const answer = {
       response: result.response,
       via: result.via,
       answeredFrom: result.from,
       organizer: result.organizer,
       answeredAt: deps.clock.now(),
     };
-    const { userId: _user, emailId: _email, ...change } = row;
+    // A later answer replaces the earlier one: the card shows what the organizer was told last.
     await db
       .insert(invitationAnswers)
-      .values(row)
-      .onConflictDoUpdate({ target: [invitationAnswers.userId, invitationAnswers.emailId], set: change });
+      .values({ userId, emailId, ...answer })
+      .onConflictDoUpdate({ target: [invitationAnswers.userId, invitationAnswers.emailId], set: answer });
     return result;
   }
 
