@@ -155,16 +155,16 @@ export const invitationSchema = z.object({
   organizer: invitationPersonSchema.nullable(),
   attendees: z.array(invitationPersonSchema),
   recurring: z.boolean(),
+  /**
+   * RECURRENCE-ID: the one occurrence of a series this invitation is about, by its original start
+   * (an instant, or a date for all-day series); null for a single event or a whole series.
+   */
+  occurrence: z.string().nullable(),
   status: calendarEventStatusSchema,
   /** iCalendar SEQUENCE: an answer names the version of the event it answers. */
   sequence: z.number().int().min(0),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
-
-/** GET /api/emails/:id/invitation?tz=Area/City: the email's invitation, or null. */
-export const emailInvitationQuerySchema = z.object({ tz: z.string().min(1).max(64).optional() });
-export const emailInvitationResponseSchema = z.object({ invitation: invitationSchema.nullable() });
-export type EmailInvitationResponse = z.infer<typeof emailInvitationResponseSchema>;
 
 /** An answer to an invitation: Yes, Maybe or No (iCalendar PARTSTAT ACCEPTED, TENTATIVE, DECLINED). */
 export const invitationAnswerSchema = z.enum(["accepted", "tentative", "declined"]);
@@ -186,3 +186,14 @@ export const invitationResponseSchema = z.object({
   organizer: z.string(),
 });
 export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
+
+/**
+ * GET /api/emails/:id/invitation?tz=Area/City: the email's invitation, or null, and the person's
+ * last answer to it from here (null before any), so the card shows it after a reload.
+ */
+export const emailInvitationQuerySchema = z.object({ tz: z.string().min(1).max(64).optional() });
+export const emailInvitationResponseSchema = z.object({
+  invitation: invitationSchema.nullable(),
+  answer: invitationResponseSchema.nullable(),
+});
+export type EmailInvitationResponse = z.infer<typeof emailInvitationResponseSchema>;

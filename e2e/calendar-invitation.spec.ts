@@ -9,8 +9,12 @@ test.use({ timezoneId: ZONE, locale: "en-US" });
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
 /** The emulator's demo meeting invitation, sent to `email` by `organizer`. */
-async function deliverInvitation(email: string, organizer: { name: string; address: string }) {
-  const delivered = await fetch(`${EMULATOR_URL}/_admin/mailboxes/${email}/invitation?provider=google`, {
+async function deliverInvitation(
+  email: string,
+  organizer: { name: string; address: string },
+  provider: "google" | "microsoft" = "google",
+) {
+  const delivered = await fetch(`${EMULATOR_URL}/_admin/mailboxes/${email}/invitation?provider=${provider}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ organizer }),
@@ -53,9 +57,10 @@ test("an invitation email shows its event in the reader, and Add to calendar put
   await expect(card.getByRole("status")).toHaveText(`Added to Google Calendar (${me.email}).`);
 
   const stored = (await (await fetch(`${EMULATOR_URL}/_admin/calendars/${me.email}`)).json()) as {
-    events: { summary: string; location?: string; start: { dateTime?: string; local?: string } }[];
+    events: { summary: string; organizer: string; location?: string }[];
   };
-  const added = stored.events.filter((e) => e.summary === "Roadmap review");
+  // Priya's invitation also put her event in this calendar (as Google does): count ours only.
+  const added = stored.events.filter((e) => e.summary === "Roadmap review" && e.organizer === me.email);
   expect(added).toHaveLength(1);
   expect(added[0]?.location).toBe("Meeting room 2 / video call");
 });
@@ -183,3 +188,32 @@ test("Yes on an invitation, with no calendar connected, reaches the organizer's 
     })
     .toBe("accepted");
 });
+
+for (const provider of ["gmail", "outlook"] as const) {
+  test(`the answer to an invitation is still shown after a reload (${provider})`, async ({ page }) => {
+    const me = await seededPerson(provider, ZONE);
+    await deliverInvitation(
+      me.email,
+      { name: "Priya Shah", address: "priya.shah@gmail.com" },
+      provider === "gmail" ? "google" : "microsoft",
+    );
+    await signInOverHttp(page, me);
+    const open = async () => {
+      await page.locator("#inbox [data-email-id]", { hasText: "Invitation: Roadmap review" }).first().click();
+      return page
+        .getByRole("dialog", { name: /^Invitation: Roadmap review/ })
+        .getByTestId("invitation-card")
+        .getByTestId("invitation-answer");
+    };
+    let answer = await open();
+    await answer.getByRole("button", { name: "Yes" }).click();
+    const said = "You answered Yes. Your answer was sent to priya.shah@gmail.com.";
+    await expect(answer.getByTestId("invitation-answer-status")).toHaveText(said);
+
+    await page.reload();
+    answer = await open();
+    await expect(answer.getByRole("button", { name: "Yes" })).toHaveAttribute("aria-pressed", "true");
+    await expect(answer.getByRole("button", { name: "No" })).toHaveAttribute("aria-pressed", "false");
+    await expect(answer.getByTestId("invitation-answer-status")).toHaveText(said);
+  });
+}

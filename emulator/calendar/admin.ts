@@ -23,6 +23,8 @@ const addSchema = z.object({
   attendees: z.array(z.object({ email: z.string(), name: z.string().optional() })).default([]),
   /** As the organizer's client would ask: "all" mails the guests and puts it in their calendars. */
   sendUpdates: z.enum(["all", "none"]).default("none"),
+  /** An iCalendar UID to keep, as an .ics imported by hand keeps the invitation's. */
+  uid: z.string().min(1).max(1024).optional(),
 });
 const patchSchema = z.object({
   summary: z.string().optional(),
@@ -94,6 +96,7 @@ export function registerCalendarAdminRoutes(app: FastifyInstance, services: Cale
     const self = { email: identity.email, name: identity.name };
     const event = store.add({
       calendarId: store.primary.id,
+      ...(parsed.data.uid === undefined ? {} : { uid: parsed.data.uid }),
       summary: parsed.data.summary,
       description: "",
       location: parsed.data.location,

@@ -506,6 +506,124 @@ describe("invitations and answers between emulator people", () => {
     expect(own.status).toBe(400);
   });
 
+  it("puts the admin route's demo invitation in its organizer's calendar, so answering it reaches them", async () => {
+    const delivered = await call(
+      `${emu.url}/_admin/mailboxes/jordan.lee@outlook.com/invitation?provider=microsoft`,
+      "",
+      { method: "POST", body: { organizer: { name: "Priya Shah", address: "priya.shah@gmail.com" } } },
+    );
+    expect(delivered.status).toBe(201);
+    const [mail, ...more] = await mailOf("jordan.lee@outlook.com", "microsoft", "Invitation: Roadmap review");
+    expect(more).toEqual([]);
+    const uid = /UID:(\S+)/.exec(mail ?? "")?.[1];
+    expect(uid).toBeDefined();
+    const event = (await calendarOf("priya.shah@gmail.com", "google")).find((e) => e.uid === uid);
+    expect(event).toMatchObject({ summary: "Roadmap review", organizer: "priya.shah@gmail.com" });
+    expect(event?.attendees).toContainEqual({ email: "jordan.lee@outlook.com", response: "needsAction" });
+    expect(mail).toContain(`SEQUENCE:${(event as { sequence?: number } | undefined)?.sequence ?? -1}`);
+
+    // Jordan's calendar holds the copy, as Exchange puts a request there; accepting it reaches Priya.
+    const jordan = await tokenFor(
+      emu,
+      "microsoft",
+      "jordan.lee@outlook.com",
+      "openid User.Read Calendars.ReadWrite",
+    );
+    const found = await call(
+      `${graph()}/me/events?$filter=${encodeURIComponent(`iCalUId eq '${uid}'`)}`,
+      jordan,
+    );
+    const [copy] = found.body.value as Item[];
+    expect(copy).toMatchObject({ subject: "Roadmap review" });
+    const accepted = await call(`${graph()}/me/events/${copy?.id}/accept`, jordan, {
+      method: "POST",
+      body: { sendResponse: true },
+    });
+    expect(accepted.status).toBe(202);
+    const after = (await calendarOf("priya.shah@gmail.com", "google")).find((e) => e.uid === uid);
+    expect(after?.attendees).toContainEqual({ email: "jordan.lee@outlook.com", response: "accepted" });
+    expect(await mailOf("priya.shah@gmail.com", "google", "Accepted: Roadmap review")).toHaveLength(1);
+
+    // An organizer from elsewhere has no calendar here: only the mail goes.
+    const outside = await call(
+      `${emu.url}/_admin/mailboxes/sam.taylor@gmail.com/invitation?provider=google`,
+      "",
+      { method: "POST", body: { organizer: { name: "Kim", address: "kim@example.com" } } },
+    );
+    expect(outside.status).toBe(201);
+    expect(await mailOf("sam.taylor@gmail.com", "google", "Invitation: Roadmap review")).toHaveLength(1);
+    expect((await calendarOf("sam.taylor@gmail.com", "google")).map((e) => e.summary)).not.toContain(
+      "Roadmap review",
+    );
+  });
+
+  it("puts the seeded demo invitation in its organizer's calendar, and a mailed reply is applied there", async () => {
+    const seeded = await startTestEmulator();
+    try {
+      const admin = (path: string) => call(`${seeded.url}/_admin/${path}`, "");
+      const box = (await admin("mailboxes/alex.morgan@gmail.com?provider=google&limit=50")).body.messages as {
+        id: string;
+        subject: string;
+      }[];
+      const invitation = box.find((m) => m.subject.startsWith("Invitation: Roadmap review"));
+      expect(invitation).toBeDefined();
+      const raw = str(
+        (await admin(`mailboxes/alex.morgan@gmail.com/messages/${invitation?.id}?provider=google`)).body,
+        "raw",
+      );
+      const uid = /UID:(\S+)/.exec(raw)?.[1];
+      const organizer = /^From: .*<([^>]+)>/m.exec(raw)?.[1] ?? "";
+      expect(organizer).not.toBe("");
+      const events = (await admin(`calendars/${organizer}`)).body.events as unknown as AdminEvent[];
+      const event = events.find((e) => e.uid === uid);
+      expect(event).toMatchObject({ summary: "Roadmap review", organizer });
+      expect(event?.attendees).toContainEqual({ email: "alex.morgan@gmail.com", response: "needsAction" });
+      const copies = (await admin("calendars/alex.morgan@gmail.com?provider=google")).body
+        .events as unknown as AdminEvent[];
+      expect(copies.find((e) => e.uid === uid)).toMatchObject({ organizer });
+
+      // Alex answers from a mail app (an iMIP reply through Gmail's send): the organizer's event changes.
+      const alex = await tokenFor(
+        seeded,
+        "google",
+        "alex.morgan@gmail.com",
+        "openid email https://www.googleapis.com/auth/gmail.send",
+      );
+      const reply = [
+        "From: alex.morgan@gmail.com",
+        `To: ${organizer}`,
+        "Subject: Declined: Roadmap review",
+        "MIME-Version: 1.0",
+        'Content-Type: text/calendar; charset="UTF-8"; method=REPLY',
+        "",
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Test//EN",
+        "METHOD:REPLY",
+        "BEGIN:VEVENT",
+        `UID:${uid}`,
+        "DTSTAMP:20260101T000000Z",
+        `ORGANIZER:mailto:${organizer}`,
+        "ATTENDEE;PARTSTAT=DECLINED:mailto:alex.morgan@gmail.com",
+        "SEQUENCE:0",
+        "END:VEVENT",
+        "END:VCALENDAR",
+        "",
+      ].join("\r\n");
+      const sent = await call(`${seeded.url}/gmail.googleapis.com/gmail/v1/users/me/messages/send`, alex, {
+        method: "POST",
+        body: { raw: Buffer.from(reply, "utf8").toString("base64url") },
+      });
+      expect(sent.status).toBe(200);
+      const after = ((await admin(`calendars/${organizer}`)).body.events as unknown as AdminEvent[]).find(
+        (e) => e.uid === uid,
+      );
+      expect(after?.attendees).toContainEqual({ email: "alex.morgan@gmail.com", response: "declined" });
+    } finally {
+      await seeded.close();
+    }
+  });
+
   it("applies an iMIP reply mailed by any client to the organizer's event", async () => {
     const made = await call(`${emu.url}/_admin/calendars/priya.shah@gmail.com/events?provider=google`, "", {
       method: "POST",

@@ -5,12 +5,20 @@ import type { EmulatorContext } from "../context.ts";
 import type { Identity } from "../identities.ts";
 import { rfc2822Date } from "../mailbox/compose.ts";
 import { type Address, encodeWord, formatAddress } from "../mailbox/headers.ts";
-import { base64Lines, cn, composeInvitation, fold, icsText, utcStamp } from "../mailbox/invitation.ts";
+import {
+  base64Lines,
+  cn,
+  composeInvitation,
+  type DemoMeeting,
+  fold,
+  icsText,
+  utcStamp,
+} from "../mailbox/invitation.ts";
 import { indexHeaders } from "../mailbox/message-index.ts";
 import { decodedText, leafParts, parseMime, toBinary } from "../mailbox/mime.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import type { CalendarStore, ResponseStatus, StoredEvent } from "./store.ts";
-import { instantOf } from "./time.ts";
+import { type EventTime, instantOf, isTimeZone, localIn } from "./time.ts";
 
 /**
  * iTIP over mail (RFC 5546/6047) as Google Calendar and Exchange do it between their own users:
@@ -144,6 +152,48 @@ export function sendInvitations(
   return mailed;
 }
 
+/**
+ * The demo invitation's meeting in its organizer's calendar (once per UID) and the guest's copy
+ * in theirs, as if the organizer had sent it from their calendar. Undefined when the organizer is
+ * not an emulator identity: then only the mail exists, as for an invitation from outside.
+ */
+export function planDemoMeeting(
+  services: SchedulingDeps,
+  meeting: DemoMeeting,
+): { sequence: number } | undefined {
+  const [organizer] = services.context.identities.findByEmail(meeting.organizer.address);
+  if (organizer === undefined || same(organizer.email, meeting.guest.email)) return undefined;
+  const store = services.storeOf(organizer);
+  const existing = store.byUid(meeting.uid).find((event) => same(event.organizer.email, organizer.email));
+  const at = (instant: Temporal.Instant) => ({
+    kind: "timed" as const,
+    local: localIn(instant.epochMilliseconds, meeting.timeZone),
+    timeZone: meeting.timeZone,
+  });
+  const self = { email: organizer.email, name: organizer.name };
+  const event =
+    existing ??
+    store.add({
+      calendarId: store.primary.id,
+      uid: meeting.uid,
+      summary: meeting.title,
+      description: meeting.description,
+      location: meeting.location,
+      start: at(meeting.start),
+      end: at(meeting.end),
+      rrule: undefined,
+      status: "confirmed",
+      organizer: self,
+      attendees: [
+        { ...self, response: "accepted" },
+        { email: meeting.guest.email, name: meeting.guest.name, response: "needsAction" },
+      ],
+      originalStart: undefined,
+    });
+  placeCopy(services, meeting.guest, event);
+  return { sequence: event.sequence };
+}
+
 /** The RFC 822 text of an iMIP reply: the attendee's PARTSTAT for the organizer's event. */
 export function composeReply(input: {
   attendee: Address;
@@ -231,6 +281,57 @@ function recordOnOrganizerCopies(
   return changed;
 }
 
+/** Two event times naming the same moment the same way (an exception's original start). */
+function sameTime(a: EventTime | undefined, b: EventTime): boolean {
+  if (a === undefined || a.kind !== b.kind) return false;
+  return a.kind === "date"
+    ? b.kind === "date" && a.date === b.date
+    : b.kind === "timed" && a.local === b.local && a.timeZone === b.timeZone;
+}
+
+/**
+ * An answer for one occurrence of a series the recipient organizes (a REPLY with RECURRENCE-ID):
+ * recorded on that occurrence's exception, made if there is none, as Google and Exchange do; the
+ * rest of the series keeps the attendee's earlier answer.
+ */
+function recordOnOrganizerOccurrence(
+  services: SchedulingDeps,
+  organizerEmail: string,
+  uid: string,
+  recurrenceId: ICAL.Time,
+  tzid: unknown,
+  attendee: string,
+  response: ResponseStatus,
+): void {
+  for (const organizer of services.context.identities.findByEmail(organizerEmail)) {
+    const store = services.storeOf(organizer);
+    const master = store
+      .byUid(uid)
+      .find((event) => event.rrule !== undefined && same(event.organizer.email, organizer.email));
+    if (master === undefined) continue;
+    let originalStart: EventTime;
+    if (master.start.kind === "date") {
+      originalStart = { kind: "date", date: recurrenceId.toString().slice(0, 10) };
+    } else {
+      const wall = Temporal.PlainDateTime.from(recurrenceId.toString().slice(0, 19));
+      const zone = typeof tzid === "string" && isTimeZone(tzid) ? tzid : "UTC";
+      const ms = wall.toZonedDateTime(zone).epochMilliseconds;
+      originalStart = {
+        kind: "timed",
+        local: localIn(ms, master.start.timeZone),
+        timeZone: master.start.timeZone,
+      };
+    }
+    const exception =
+      store
+        .byUid(uid)
+        .find(
+          (event) => event.recurringEventId === master.id && sameTime(event.originalStart, originalStart),
+        ) ?? store.overrideOccurrence(master, originalStart, {});
+    store.setResponse(exception.id, attendee, response);
+  }
+}
+
 /**
  * A guest answers on their own copy (Google events.patch of their responseStatus, Graph
  * accept/tentativelyAccept/decline): their copy and the organizer's change; with `notify`, the
@@ -285,12 +386,16 @@ export function applyReplyMail(services: SchedulingDeps, recipient: Identity, ra
     for (const vevent of calendar.getAllSubcomponents("vevent")) {
       const uid = vevent.getFirstPropertyValue("uid");
       if (typeof uid !== "string") continue;
+      const recurrenceId = vevent.getFirstPropertyValue("recurrence-id");
+      const tzid = vevent.getFirstProperty("recurrence-id")?.getParameter("tzid");
       for (const attendee of vevent.getAllProperties("attendee")) {
         const address = String(attendee.getFirstValue() ?? "").replace(/^mailto:/i, "");
         const partstat = String(attendee.getParameter("partstat") ?? "").toUpperCase();
         const response = RESPONSE_OF[partstat];
         if (address === "" || response === undefined) continue;
-        recordOnOrganizerCopies(services, recipient.email, uid, address, response);
+        if (recurrenceId instanceof ICAL.Time)
+          recordOnOrganizerOccurrence(services, recipient.email, uid, recurrenceId, tzid, address, response);
+        else recordOnOrganizerCopies(services, recipient.email, uid, address, response);
       }
     }
   } catch {

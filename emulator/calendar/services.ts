@@ -3,7 +3,7 @@ import { GmailQuota, type GmailQuotaSettings } from "../faults/quota.ts";
 import type { Identity } from "../identities.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import { CalendarRegistry, type CalendarRegistryOptions } from "./registry.ts";
-import { applyReplyMail } from "./scheduling.ts";
+import { applyReplyMail, planDemoMeeting } from "./scheduling.ts";
 import type { CalendarStore } from "./store.ts";
 
 export interface CalendarServiceOptions extends CalendarRegistryOptions {
@@ -49,5 +49,7 @@ export function createCalendarServices(
   };
   // iMIP replies sent as mail (by an app without a calendar) reach the organizer's calendar.
   mail.deliveryListeners.add((recipient, raw) => applyReplyMail(services, recipient, raw));
+  // The demo invitation's meeting lives in its organizer's calendar, so answers to it land there.
+  mail.demoMeetings.planner = (meeting) => planDemoMeeting(services, meeting);
   return services;
 }

@@ -234,6 +234,8 @@ export function registerMailAdminRoutes(app: FastifyInstance, mail: MailServices
       { name: organizer.name ?? organizer.address, address: organizer.address },
       timeZone,
       mail.context.clock.now(),
+      true,
+      mail.demoMeetings.planner,
     );
     return reply.code(201).send(summary(message));
   });

@@ -111,12 +111,21 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 }
 
-/** The whole RFC 822 message of an invitation. */
-export function composeInvitation(input: InvitationInput): string {
-  const digest = createHash("sha1")
+function digestOf(input: Pick<InvitationInput, "organizer" | "to" | "title" | "start">): string {
+  return createHash("sha1")
     .update(`${input.organizer.address}|${input.to.address}|${input.title}|${input.start.toString()}`)
     .digest("hex");
-  const uid = input.uid ?? `${digest.slice(0, 26)}@google.com`;
+}
+
+/** The UID of an invitation that names none: the same meeting mailed again keeps it. */
+export function derivedUid(input: Pick<InvitationInput, "organizer" | "to" | "title" | "start">): string {
+  return `${digestOf(input).slice(0, 26)}@google.com`;
+}
+
+/** The whole RFC 822 message of an invitation. */
+export function composeInvitation(input: InvitationInput): string {
+  const digest = digestOf(input);
+  const uid = input.uid ?? derivedUid(input);
   const ics = invitationIcs(input, uid);
   const when = input.start.toZonedDateTimeISO(input.timeZone);
   const until = input.end.toZonedDateTimeISO(input.timeZone);
@@ -190,6 +199,27 @@ export function composeInvitation(input: InvitationInput): string {
   return `${headers.join("\r\n")}\r\n\r\n${body.join("\r\n")}`;
 }
 
+/** The demo meeting, as its organizer's calendar would hold it. */
+export interface DemoMeeting {
+  readonly guest: Identity;
+  readonly organizer: Address;
+  readonly uid: string;
+  readonly title: string;
+  readonly start: Temporal.Instant;
+  readonly end: Temporal.Instant;
+  readonly timeZone: string;
+  readonly location: string;
+  readonly description: string;
+}
+
+/**
+ * Puts the demo meeting in its organizer's calendar (and the guest's copy in theirs) when the
+ * organizer is an emulator identity, so an answer to the invitation changes a calendar, as one
+ * sent through the calendar does. Answers the event's SEQUENCE, or undefined for an organizer
+ * from elsewhere. The calendar services provide it; the mailbox knows no calendars.
+ */
+export type DemoMeetingPlanner = (meeting: DemoMeeting) => { sequence: number } | undefined;
+
 /**
  * The demo invitation: `organizer` invites `identity` to a roadmap review three days from now,
  * 15:00-16:00 in `zone`, sent an hour ago. `record` false when seeding (no history entry).
@@ -201,6 +231,7 @@ export function deliverDemoInvitation(
   zone: string,
   nowMs: number,
   record = true,
+  planner?: DemoMeetingPlanner,
 ) {
   const day = Temporal.Instant.fromEpochMilliseconds(nowMs)
     .toZonedDateTimeISO(zone)
@@ -208,16 +239,23 @@ export function deliverDemoInvitation(
     .add({ days: 3 });
   const start = day.toZonedDateTime({ timeZone: zone, plainTime: "15:00" }).toInstant();
   const sentAt = nowMs - 60 * 60 * 1000;
-  const raw = composeInvitation({
-    organizer,
-    to: { name: identity.name, address: identity.email },
+  const to = { name: identity.name, address: identity.email };
+  const meeting = {
     title: "Roadmap review",
     start,
     end: start.add({ hours: 1 }),
     timeZone: zone,
     location: "Meeting room 2 / video call",
     description: "Where the roadmap stands, and what we move to next quarter.",
+  };
+  const uid = derivedUid({ organizer, to, title: meeting.title, start });
+  const planned = planner?.({ ...meeting, guest: identity, organizer, uid });
+  const raw = composeInvitation({
+    organizer,
+    to,
+    ...meeting,
     sentAt,
+    ...(planned === undefined ? {} : { uid, sequence: planned.sequence }),
   });
   return mailbox.add(
     {

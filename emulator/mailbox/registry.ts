@@ -1,13 +1,15 @@
 import type { Clock } from "../clock.ts";
 import { type Identity, SEEDED_IDENTITIES } from "../identities.ts";
 import { seedFromCorpus } from "./corpus.ts";
-import { deliverDemoInvitation } from "./invitation.ts";
+import { type DemoMeetingPlanner, deliverDemoInvitation } from "./invitation.ts";
 import { Mailbox } from "./mailbox.ts";
 
 export interface MailboxRegistryOptions {
   /** Seed the demo identities' mailboxes from the SpamAssassin corpus (default true). */
   seedCorpus?: boolean;
   historyRetentionMs?: number;
+  /** Who puts the seeded invitation's meeting in its organizer's calendar (the calendar services). */
+  demoMeetings?: { readonly planner: DemoMeetingPlanner | undefined };
 }
 
 /** The demo invitation's meeting is planned in London time (its organizer's view differs). */
@@ -70,6 +72,7 @@ export class MailboxRegistry {
         DEMO_INVITATION_ZONE,
         this.#clock.now(),
         false,
+        this.#options.demoMeetings?.planner,
       );
       this.seedTimings.push({ email: identity.email, messages, ms: Math.round(performance.now() - started) });
     }

@@ -5,6 +5,7 @@ import { GraphThrottle, type GraphThrottleSettings } from "../faults/throttle.ts
 import type { Identity } from "../identities.ts";
 import { GmailPush } from "../push/gmail-push.ts";
 import { GraphSubscriptions } from "../push/graph-subscriptions.ts";
+import type { DemoMeetingPlanner } from "./invitation.ts";
 import type { Mailbox } from "./mailbox.ts";
 import { MailboxRegistry } from "./registry.ts";
 
@@ -38,6 +39,11 @@ export interface MailServices {
    * the calendar can act on iMIP replies the way Gmail and Exchange do.
    */
   readonly deliveryListeners: Set<(recipient: Identity, raw: string) => void>;
+  /**
+   * Set by the calendar services: the demo invitation's meeting goes in its organizer's calendar,
+   * so answering it changes that calendar.
+   */
+  readonly demoMeetings: { planner: DemoMeetingPlanner | undefined };
   /** A per-instance secret that marks requests a batch endpoint replays internally. */
   readonly innerRequestSecret: string;
   mailboxOf(identity: Identity): Mailbox;
@@ -45,9 +51,11 @@ export interface MailServices {
 }
 
 export function createMailServices(context: EmulatorContext, options: MailServiceOptions = {}): MailServices {
+  const demoMeetings: { planner: DemoMeetingPlanner | undefined } = { planner: undefined };
   const mailboxes = new MailboxRegistry(context.clock, {
     seedCorpus: options.seedCorpus,
     historyRetentionMs: options.historyRetentionMs,
+    demoMeetings,
   });
   const delivery = { attempts: options.pushAttempts ?? 5, retryDelayMs: options.pushRetryDelayMs ?? 1000 };
   const gmailPush = new GmailPush(context.clock, mailboxes, { ...delivery, pushUrl: options.gmailPushUrl });
@@ -64,6 +72,7 @@ export function createMailServices(context: EmulatorContext, options: MailServic
     gmailPush,
     graphSubscriptions,
     deliveryListeners: new Set(),
+    demoMeetings,
     innerRequestSecret: crypto.randomUUID(),
     mailboxOf: (identity) => mailboxes.get(identity),
     close() {

@@ -44,8 +44,30 @@ describe("readInvitation", () => {
       organizer: { email: "priya.shah@gmail.com", name: "Priya Shah" },
       attendees: [{ email: "alex.morgan@gmail.com", name: "Alex" }],
       recurring: false,
+      occurrence: null,
       sequence: 0,
       status: "confirmed",
+    });
+  });
+
+  it("reads which occurrence an invitation is about (RECURRENCE-ID), in its zone or as a date", () => {
+    expect(
+      readInvitation(
+        event(
+          "DTSTART;TZID=Europe/London:20270706T110000",
+          "DTEND;TZID=Europe/London:20270706T120000",
+          "RECURRENCE-ID;TZID=Europe/London:20270705T100000",
+          "SUMMARY:Weekly sync (moved)",
+        ),
+      ),
+    ).toMatchObject({ start: "2027-07-06T10:00:00Z", occurrence: "2027-07-05T09:00:00Z", recurring: false });
+    expect(
+      readInvitation(
+        event("DTSTART;VALUE=DATE:20270302", "RECURRENCE-ID;VALUE=DATE:20270301", "SUMMARY:Offsite day"),
+      ),
+    ).toMatchObject({ occurrence: "2027-03-01" });
+    expect(readInvitation(event("DTSTART:20270301T100000Z", "RRULE:FREQ=WEEKLY"))).toMatchObject({
+      occurrence: null,
     });
   });
 

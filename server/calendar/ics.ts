@@ -174,6 +174,11 @@ export function readInvitation(text: string, fallbackZone = "UTC"): Invitation |
       const person = personOf(prop.getFirstValue(), prop.getParameter("cn"));
       if (person && !attendees.some((a) => a.email === person.email)) attendees.push(person);
     }
+    const recurrenceId = vevent.getFirstPropertyValue("recurrence-id");
+    const occurrence =
+      recurrenceId instanceof ICAL.Time
+        ? whenOf(recurrenceId, vevent.getFirstProperty("recurrence-id")?.getParameter("tzid"), calendar, zone)
+        : null;
     const title = cleanText(vevent.getFirstPropertyValue("summary"), MAX_TITLE);
     const location = cleanText(vevent.getFirstPropertyValue("location"), MAX_LOCATION);
     const description = cleanText(vevent.getFirstPropertyValue("description"), MAX_DESCRIPTION, true);
@@ -190,6 +195,8 @@ export function readInvitation(text: string, fallbackZone = "UTC"): Invitation |
       organizer,
       attendees,
       recurring: vevent.hasProperty("rrule") || vevent.hasProperty("rdate"),
+      occurrence:
+        occurrence === null ? null : occurrence.kind === "date" ? occurrence.date : occurrence.at.toString(),
       status: statusOf(method, vevent.getFirstPropertyValue("status")),
       sequence: sequenceOf(vevent.getFirstPropertyValue("sequence")),
     };

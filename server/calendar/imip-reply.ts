@@ -27,7 +27,8 @@ function timeOf(value: string, allDay: boolean): ICAL.Time {
 
 /**
  * The iTIP REPLY (RFC 5546 3.2.3) to an invitation, written with ical.js: the organizer's UID and
- * SEQUENCE, and one ATTENDEE, the person answering, with their PARTSTAT.
+ * SEQUENCE (and RECURRENCE-ID for one occurrence), and one ATTENDEE, the person answering, with
+ * their PARTSTAT.
  */
 export function invitationReplyIcs(input: {
   invitation: Invitation & { uid: string; organizer: NonNullable<Invitation["organizer"]> };
@@ -44,6 +45,12 @@ export function invitationReplyIcs(input: {
   event.updatePropertyWithValue("uid", invitation.uid);
   event.updatePropertyWithValue("dtstamp", ICAL.Time.fromJSDate(input.now, true));
   event.updatePropertyWithValue("sequence", invitation.sequence);
+  // An invitation to one occurrence is answered for that occurrence only (RFC 5546 3.2.3).
+  if (invitation.occurrence !== null)
+    event.updatePropertyWithValue(
+      "recurrence-id",
+      timeOf(invitation.occurrence, invitation.occurrence.length === 10),
+    );
   event.updatePropertyWithValue("dtstart", timeOf(invitation.start, invitation.allDay));
   event.updatePropertyWithValue("dtend", timeOf(invitation.end, invitation.allDay));
   event.updatePropertyWithValue("summary", invitation.title);

@@ -1,6 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitationResponseSchema } from "../../contract/calendar.ts";
+import { emailInvitationResponseSchema, invitationResponseSchema } from "../../contract/calendar.ts";
 import { emailListResponseSchema } from "../../contract/mail.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
 import { connectCalendarOverHttp } from "../test/calendar-connect.ts";
@@ -75,12 +75,83 @@ describe("answering invitations", () => {
     return f.api("POST", `/api/emails/${id}/invitation/response`, { token, body: { response } });
   }
 
+  /** Wednesday's weekly sync, mailed as the series to Casey, then its second occurrence moved. */
+  let series = { uid: "", occurrence: "" };
+  async function inviteToOccurrence() {
+    const made = await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.priya}/events?provider=google`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        summary: "Weekly sync",
+        start: { local: `${day}T10:00:00`, timeZone: "UTC" },
+        end: { local: `${day}T11:00:00`, timeZone: "UTC" },
+        rrule: "FREQ=WEEKLY;COUNT=4",
+        attendees: [{ email: PEOPLE.casey }],
+        sendUpdates: "all",
+      }),
+    });
+    expect(made.status).toBe(201);
+    const { uid } = (await made.json()) as { uid: string };
+    const second = Temporal.PlainDate.from(day).add({ days: 7 }).toString().replaceAll("-", "");
+    const ics = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Google Inc//Google Calendar 70.9054//EN",
+      "METHOD:REQUEST",
+      "BEGIN:VEVENT",
+      `DTSTART:${second}T140000Z`,
+      `DTEND:${second}T150000Z`,
+      `RECURRENCE-ID:${second}T100000Z`,
+      "DTSTAMP:20260101T000000Z",
+      'ORGANIZER;CN="Priya Shah":mailto:priya.shah@gmail.com',
+      `UID:${uid}`,
+      `ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${PEOPLE.casey}`,
+      "SUMMARY:Weekly sync (moved)",
+      "SEQUENCE:1",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
+    const raw = [
+      "From: Priya Shah <priya.shah@gmail.com>",
+      `To: ${PEOPLE.casey}`,
+      "Subject: Updated invitation: Weekly sync (moved)",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="b1"',
+      "",
+      "--b1",
+      'Content-Type: text/plain; charset="UTF-8"',
+      "",
+      "Priya moved next week's sync to 14:00.",
+      "--b1",
+      'Content-Type: application/ics; name="invite.ics"',
+      'Content-Disposition: attachment; filename="invite.ics"',
+      "Content-Transfer-Encoding: base64",
+      "",
+      Buffer.from(ics, "utf8").toString("base64"),
+      "--b1--",
+      "",
+    ].join("\r\n");
+    const mailed = await fetch(
+      `${f.emulator.url}/_admin/mailboxes/${PEOPLE.casey}/messages?provider=microsoft`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ raw }),
+      },
+    );
+    expect(mailed.status).toBe(201);
+    return { uid, occurrence: `${second}T100000Z` };
+  }
+
   beforeAll(async () => {
     // Role "all": this server also works the sign-in's sync jobs, which bring the invitations in.
     f = await startAuthFixture("pglite", {}, { seedCorpus: false }, { role: "all" });
     await invite(PEOPLE.priya, "google", "Garden party", [PEOPLE.alex]);
     await invite(PEOPLE.jordan, "microsoft", "Vendor sync", [PEOPLE.casey]);
     await invite(PEOPLE.priya, "google", "Book club", [PEOPLE.sam, PEOPLE.jordan]);
+    await invite(PEOPLE.priya, "google", "Picnic", [PEOPLE.alex]);
+    series = await inviteToOccurrence();
     const plain = await fetch(`${f.emulator.url}/_admin/mailboxes/${PEOPLE.sam}/messages?provider=google`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -156,6 +227,114 @@ describe("answering invitations", () => {
       expect(unfolded).toContain(`UID:${uid}`);
     },
   );
+
+  it("keeps the answer: the invitation read again (a reload) carries it", async () => {
+    const alex = session.alex ?? "";
+    const garden = await emailId(alex, "Invitation: Garden party");
+    const again = await f.api("GET", `/api/emails/${garden}/invitation?tz=UTC`, { token: alex });
+    expect(again.status, again.text).toBe(200);
+    expect(emailInvitationResponseSchema.parse(again.json).answer).toEqual({
+      response: "tentative",
+      via: "calendar",
+      from: PEOPLE.alex,
+      organizer: PEOPLE.priya,
+    });
+    const jordan = session.jordan ?? "";
+    const book = await emailId(jordan, "Invitation: Book club");
+    const read = emailInvitationResponseSchema.parse(
+      (await f.api("GET", `/api/emails/${book}/invitation`, { token: jordan })).json,
+    );
+    expect(read.invitation?.title).toBe("Book club");
+    expect(read.answer).toEqual({
+      response: "declined",
+      via: "email",
+      from: PEOPLE.jordan,
+      organizer: PEOPLE.priya,
+    });
+    // A new answer replaces the kept one.
+    expect((await answer(jordan, book, "tentative")).status).toBe(200);
+    const changed = emailInvitationResponseSchema.parse(
+      (await f.api("GET", `/api/emails/${book}/invitation`, { token: jordan })).json,
+    );
+    expect(changed.answer?.response).toBe("tentative");
+    // Nobody else's answer shows: Sam answered Book club too, from his own mail.
+    const sam = session.sam ?? "";
+    const samsBook = await emailId(sam, "Invitation: Book club");
+    const samRead = emailInvitationResponseSchema.parse(
+      (await f.api("GET", `/api/emails/${samsBook}/invitation`, { token: sam })).json,
+    );
+    expect(samRead.answer).toMatchObject({ response: "accepted", from: PEOPLE.sam });
+  });
+
+  it("a calendar that refuses the answer for good: the iMIP reply by mail reaches the organizer", async () => {
+    const token = session.alex ?? "";
+    const id = await emailId(token, "Invitation: Picnic");
+    // Alex's Google calendar (connected by the first test) holds the event only as an .ics imported by hand: same UID, Alex not a guest
+    // of it, so Google cannot record Alex's answer there.
+    const calendar = (await (
+      await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.alex}?provider=google`)
+    ).json()) as { events: { id: string; uid: string; summary: string; organizer: string }[] };
+    const copy = calendar.events.find((e) => e.summary === "Picnic" && e.organizer === PEOPLE.priya);
+    expect(copy).toBeDefined();
+    const removed = await fetch(
+      `${f.emulator.url}/_admin/calendars/${PEOPLE.alex}/events/${copy?.id}?provider=google`,
+      { method: "DELETE" },
+    );
+    expect(removed.status).toBe(204);
+    const imported = await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.alex}/events?provider=google`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        summary: "Picnic",
+        uid: copy?.uid,
+        start: { local: `${day}T10:00:00`, timeZone: "UTC" },
+        end: { local: `${day}T11:00:00`, timeZone: "UTC" },
+      }),
+    });
+    expect(imported.status).toBe(201);
+
+    const answered = await answer(token, id, "accepted");
+    expect(answered.status, answered.text).toBe(200);
+    expect(answered.json).toEqual({
+      response: "accepted",
+      via: "email",
+      from: PEOPLE.alex,
+      organizer: PEOPLE.priya,
+    });
+    expect(await answerSeenBy(PEOPLE.priya, "google", "Picnic", PEOPLE.alex)).toBe("accepted");
+    const [reply, ...more] = await mailsOf(PEOPLE.priya, "google", "Accepted: Picnic");
+    expect(more).toEqual([]);
+    expect(reply).toContain("METHOD:REPLY");
+    expect(reply?.replace(/\r\n[ \t]/g, "")).toContain(`UID:${copy?.uid}`);
+  });
+
+  it("an invitation to one occurrence is answered for that occurrence only", async () => {
+    // Casey's Outlook calendar (connected above) holds the series: answering there would answer
+    // all of it, so the answer goes by mail, naming the occurrence.
+    const token = session.casey ?? "";
+    const id = await emailId(token, "Updated invitation: Weekly sync (moved)");
+    const answered = await answer(token, id, "declined");
+    expect(answered.status, answered.text).toBe(200);
+    expect(answered.json).toMatchObject({ via: "email", from: PEOPLE.casey, organizer: PEOPLE.priya });
+    const [reply, ...more] = await mailsOf(PEOPLE.priya, "google", "Declined: Weekly sync (moved)");
+    expect(more).toEqual([]);
+    expect(reply?.replace(/\r\n[ \t]/g, "")).toContain(`RECURRENCE-ID:${series.occurrence}`);
+    const calendar = (await (
+      await fetch(`${f.emulator.url}/_admin/calendars/${PEOPLE.priya}?provider=google`)
+    ).json()) as {
+      events: {
+        id: string;
+        uid: string;
+        recurringEventId: string | null;
+        attendees: { email: string; response: string }[];
+      }[];
+    };
+    const mine = calendar.events.filter((e) => e.uid === series.uid);
+    const master = mine.find((e) => e.recurringEventId === null);
+    const exception = mine.find((e) => e.recurringEventId === master?.id);
+    expect(master?.attendees).toContainEqual({ email: PEOPLE.casey, response: "needsAction" });
+    expect(exception?.attendees).toContainEqual({ email: PEOPLE.casey, response: "declined" });
+  });
 
   it("refuses what cannot be answered with a 4xx JSON error", async () => {
     const sam = session.sam ?? "";

@@ -3,7 +3,7 @@ import type { MailProvider } from "../../contract/auth.ts";
 import type { InvitationAnswer, InvitationResponse } from "../../contract/calendar.ts";
 import { ProviderError } from "../auth/errors.ts";
 import type { Db } from "../db/client.ts";
-import { emails, mailAccounts } from "../db/schema.ts";
+import { emails, invitationAnswers, mailAccounts } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { accountSummaryColumns, syncAccountOf } from "../mail/accounts.ts";
@@ -57,6 +57,27 @@ export function createInvitationAnswers(deps: {
     return null;
   }
 
+  /** Keeps the answer beside the email, so the card shows it after a reload. */
+  async function remember(
+    userId: string,
+    emailId: string,
+    result: InvitationResponse,
+  ): Promise<InvitationResponse> {
+    const answer = {
+      response: result.response,
+      via: result.via,
+      answeredFrom: result.from,
+      organizer: result.organizer,
+      answeredAt: deps.clock.now(),
+    };
+    // A later answer replaces the earlier one: the card shows what the organizer was told last.
+    await db
+      .insert(invitationAnswers)
+      .values({ userId, emailId, ...answer })
+      .onConflictDoUpdate({ target: [invitationAnswers.userId, invitationAnswers.emailId], set: answer });
+    return result;
+  }
+
   return {
     async respond(userId: string, emailId: string, answer: InvitationAnswer): Promise<InvitationResponse> {
       const [mail] = await db
@@ -95,12 +116,22 @@ export function createInvitationAnswers(deps: {
       if (organizer.email === account.email.toLowerCase())
         throw new DomainError("bad_request", "You organized this event.");
 
-      const found = await findOnCalendar(userId, account.email.toLowerCase(), uid);
+      // An invitation to one occurrence of a series: the calendars would find the series by its UID
+      // and answer all of it, so that answer goes by mail, naming the occurrence (RECURRENCE-ID).
+      const found =
+        invitation.occurrence === null
+          ? await findOnCalendar(userId, account.email.toLowerCase(), uid)
+          : null;
       if (found) {
         try {
           await deps.clientFor(found.row).respond(found.calendarId, found.eventId, found.row.email, answer);
           void deps.syncer.sync(found.row).catch(() => undefined);
-          return { response: answer, via: "calendar", from: found.row.email, organizer: organizer.email };
+          return remember(userId, emailId, {
+            response: answer,
+            via: "calendar",
+            from: found.row.email,
+            organizer: organizer.email,
+          });
         } catch (err) {
           // The calendar refuses this answer for good (its owner is not a guest of the copy, say):
           // the mailbox that got the invitation can still answer by mail. Anything else is reported.
@@ -137,7 +168,12 @@ export function createInvitationAnswers(deps: {
       } catch (err) {
         throw providerFailure(err, provider, "sending your answer");
       }
-      return { response: answer, via: "email", from: account.email, organizer: organizer.email };
+      return remember(userId, emailId, {
+        response: answer,
+        via: "email",
+        from: account.email,
+        organizer: organizer.email,
+      });
     },
   };
 }

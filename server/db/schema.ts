@@ -572,6 +572,34 @@ export const calendarEvents = pgTable(
 );
 
 /**
+ * The person's last answer (Yes / Maybe / No) to the invitation an email carries, so the reader
+ * shows it again after a reload. Goes with the email (retention, deletion) and with the person.
+ */
+export const invitationAnswers = pgTable(
+  "invitation_answers",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    emailId: uuid("email_id")
+      .notNull()
+      .references(() => emails.id, { onDelete: "cascade" }),
+    /** accepted | tentative | declined */
+    response: text("response").notNull(),
+    /** calendar | email: where the answer went */
+    via: text("via").notNull(),
+    /** The calendar answered on, or the mailbox the reply went from. */
+    answeredFrom: text("answered_from").notNull(),
+    organizer: text("organizer").notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.emailId] }),
+    index("invitation_answers_email_idx").on(t.emailId),
+  ],
+);
+
+/**
  * A one-time ticket that lets the full-page navigation to /api/auth/{provider}/calendar start a
  * calendar connection without the session token in its URL: minted by an authenticated call,
  * stored hashed, single use, a minute long, bound to the browser's flow cookie and to the session

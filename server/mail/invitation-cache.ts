@@ -1,4 +1,4 @@
-import type { EmailInvitationResponse } from "../../contract/calendar.ts";
+import type { Invitation } from "../../contract/calendar.ts";
 import type { Clock } from "../lib/clock.ts";
 
 /** How many answers one process keeps, and for how long (a reader reopens a mail within minutes). */
@@ -15,10 +15,10 @@ export function createInvitationCache(clock: Clock, options: { maxEntries?: numb
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const ttlMs = options.ttlMs ?? TTL_MS;
   // A Map iterates in insertion order: the first key is the oldest entry.
-  const entries = new Map<string, { answer: EmailInvitationResponse; expiresAt: number }>();
+  const entries = new Map<string, { answer: Invitation | null; expiresAt: number }>();
   const keyOf = (emailId: string, zone: string) => `${emailId}\u0000${zone}`;
   return {
-    get(emailId: string, zone: string): EmailInvitationResponse | undefined {
+    get(emailId: string, zone: string): Invitation | null | undefined {
       const key = keyOf(emailId, zone);
       const entry = entries.get(key);
       if (entry === undefined) return undefined;
@@ -28,7 +28,7 @@ export function createInvitationCache(clock: Clock, options: { maxEntries?: numb
       }
       return entry.answer;
     },
-    set(emailId: string, zone: string, answer: EmailInvitationResponse): void {
+    set(emailId: string, zone: string, answer: Invitation | null): void {
       const key = keyOf(emailId, zone);
       entries.delete(key);
       entries.set(key, { answer, expiresAt: clock.nowMs() + ttlMs });

@@ -1,8 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import type { EmailInvitationResponse } from "../../contract/calendar.ts";
+import {
+  type EmailInvitationResponse,
+  type InvitationResponse,
+  invitationAnswerSchema,
+} from "../../contract/calendar.ts";
 import { isValidTimeZone } from "../../contract/calendar-window.ts";
 import { MAX_ICS_BYTES, readInvitation } from "../calendar/ics.ts";
-import { emails, mailAccounts } from "../db/schema.ts";
+import { emails, invitationAnswers, mailAccounts } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { accountSummaryColumns, syncAccountOf } from "./accounts.ts";
 import type { MailDeps } from "./deps.ts";
@@ -14,6 +18,20 @@ export function carriesInvitation(attachments: readonly { filename: string; mime
   return attachments.some(
     (a) => a.mimeType === "text/calendar" || a.mimeType === "application/ics" || /\.ics$/i.test(a.filename),
   );
+}
+
+/** A stored answer as the API shows it; null when none (or a row this version cannot read). */
+function storedAnswer(
+  row: { response: string | null; via: string | null; from: string | null; organizer: string | null } | null,
+): InvitationResponse | null {
+  const response = invitationAnswerSchema.safeParse(row?.response);
+  if (!row || !response.success || row.from === null || row.organizer === null) return null;
+  return {
+    response: response.data,
+    via: row.via === "calendar" ? "calendar" : "email",
+    from: row.from,
+    organizer: row.organizer,
+  };
 }
 
 /**
@@ -33,15 +51,27 @@ export function createInvitationReader(deps: Pick<MailDeps, "db" | "providerClie
           providerId: emails.providerId,
           attachments: emails.attachments,
           account: accountSummaryColumns,
+          answer: {
+            response: invitationAnswers.response,
+            via: invitationAnswers.via,
+            from: invitationAnswers.answeredFrom,
+            organizer: invitationAnswers.organizer,
+          },
         })
         .from(emails)
         .innerJoin(mailAccounts, eq(mailAccounts.id, emails.accountId))
+        .leftJoin(
+          invitationAnswers,
+          and(eq(invitationAnswers.emailId, emails.id), eq(invitationAnswers.userId, userId)),
+        )
         .where(and(eq(emails.id, emailId), eq(emails.userId, userId), eq(mailAccounts.userId, userId)));
       if (!row) throw new DomainError("not_found", "No such email.");
-      if (!carriesInvitation(row.attachments)) return { invitation: null };
+      if (!carriesInvitation(row.attachments)) return { invitation: null, answer: null };
+      // The answer changes when the person answers; the invitation does not, so only it is cached.
+      const answer = storedAnswer(row.answer);
       const zone = tz ?? "UTC";
       const cached = cache.get(emailId, zone);
-      if (cached) return cached;
+      if (cached !== undefined) return { invitation: cached, answer };
       const account = syncAccountOf(row.account);
       let text: string | null;
       try {
@@ -49,9 +79,9 @@ export function createInvitationReader(deps: Pick<MailDeps, "db" | "providerClie
       } catch (err) {
         throw providerFailure(err, account.provider, "reading the invitation");
       }
-      const answer = { invitation: text === null ? null : readInvitation(text, zone) };
-      cache.set(emailId, zone, answer);
-      return answer;
+      const invitation = text === null ? null : readInvitation(text, zone);
+      cache.set(emailId, zone, invitation);
+      return { invitation, answer };
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   gameBadges,
   gameLedger,
   gameProfiles,
+  invitationAnswers,
   mailAccounts,
   sessions,
   syncStates,
@@ -191,6 +192,19 @@ function sections(db: Db, userId: string, settings: PrivacySettingsService) {
         })
         .from(calendarIntegrations)
         .where(eq(calendarIntegrations.userId, userId)),
+    invitationAnswers: () =>
+      db
+        .select({
+          emailId: invitationAnswers.emailId,
+          response: invitationAnswers.response,
+          via: invitationAnswers.via,
+          answeredFrom: invitationAnswers.answeredFrom,
+          organizer: invitationAnswers.organizer,
+          answeredAt: invitationAnswers.answeredAt,
+        })
+        .from(invitationAnswers)
+        .where(eq(invitationAnswers.userId, userId))
+        .orderBy(asc(invitationAnswers.answeredAt)),
     calendarEvents: () =>
       db
         .select({

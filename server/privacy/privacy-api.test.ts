@@ -281,6 +281,9 @@ describe.each(BACKENDS)("privacy API on %s", (kind) => {
       sql`insert into unsubscribe_requests (user_id, sender_address, method, status) values (${userId}, 'news@example.org', 'none', 'manual')`,
     );
     await db().execute(
+      sql`insert into invitation_answers (user_id, email_id, response, via, answered_from, organizer, answered_at) values (${userId}, ${mail.id}, 'accepted', 'email', ${account.email}, 'priya.shah@gmail.com', now())`,
+    );
+    await db().execute(
       sql`insert into game_profiles (user_id, joined_at) values (${userId}, now()) on conflict (user_id) do nothing`,
     );
     await db().execute(

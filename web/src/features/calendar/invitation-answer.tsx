@@ -21,20 +21,25 @@ function doneText(answer: InvitationResponse, provider: "google" | "outlook" | u
 }
 
 /**
- * Yes / Maybe / No under an invitation. The pressed button shows the choice at once; if the
- * answer cannot be delivered the choice goes back to what it was and the card says why.
+ * Yes / Maybe / No under an invitation, the person's last answer pressed. The pressed button
+ * shows the choice at once; if the answer cannot be delivered the choice goes back to what it
+ * was and the card says why.
  */
 export function InvitationAnswerButtons({
   emailId,
+  stored,
   calendarProviderOf,
 }: {
   emailId: string;
+  /** The answer the server keeps for this email (after a reload); this session's answer wins. */
+  stored: InvitationResponse | null;
   /** Which provider a connected calendar's address belongs to, for the confirmation. */
   calendarProviderOf: (email: string) => "google" | "outlook" | undefined;
 }) {
   const labelId = useId();
   const queryClient = useQueryClient();
-  const remembered = queryClient.getQueryData<InvitationResponse>(invitationAnswerKey(emailId));
+  const remembered =
+    queryClient.getQueryData<InvitationResponse>(invitationAnswerKey(emailId)) ?? stored ?? undefined;
   const [done, setDone] = useState<InvitationResponse | undefined>(remembered);
   const [chosen, setChosen] = useState<InvitationAnswer | undefined>(remembered?.response);
   const [failure, setFailure] = useState<string | null>(null);

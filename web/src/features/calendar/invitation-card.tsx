@@ -1,7 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { SecurityVerdict } from "../../../../contract/ai.ts";
-import type { CalendarEvent, EmailInvitationResponse, Invitation } from "../../../../contract/calendar.ts";
+import type {
+  CalendarEvent,
+  EmailInvitationResponse,
+  Invitation,
+  InvitationResponse,
+} from "../../../../contract/calendar.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { useCalendarIntegrations, useCreateCalendarEvent } from "./calendar-api.ts";
@@ -87,16 +92,26 @@ export function InvitationCard({ emailId, risk }: { emailId: string; risk?: Secu
   const answer = useEmailInvitation(emailId);
   const invitation = answer.data?.invitation;
   if (!invitation) return null;
-  return <InvitationDetails emailId={emailId} invitation={invitation} risk={risk ?? "safe"} />;
+  return (
+    <InvitationDetails
+      emailId={emailId}
+      invitation={invitation}
+      stored={answer.data?.answer ?? null}
+      risk={risk ?? "safe"}
+    />
+  );
 }
 
 function InvitationDetails({
   emailId,
   invitation,
+  stored,
   risk,
 }: {
   emailId: string;
   invitation: Invitation;
+  /** The person's answer as the server keeps it (null before any). */
+  stored: InvitationResponse | null;
   risk: SecurityVerdict;
 }) {
   const timeZone = browserTimeZone();
@@ -188,6 +203,7 @@ function InvitationDetails({
       {answerable(invitation) && !cancelled && risk !== "dangerous" ? (
         <InvitationAnswerButtons
           emailId={emailId}
+          stored={stored}
           calendarProviderOf={(email) => (integrations.data ?? []).find((i) => i.email === email)?.provider}
         />
       ) : null}
