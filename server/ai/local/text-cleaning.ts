@@ -4,6 +4,13 @@
  * more per email than the whole analysis budget (500 emails/s), and we only need text.
  */
 
+import {
+  commentsToSpaces,
+  hiddenElementsToSpaces,
+  listItemsToBullets,
+  shortTagsToSpaces,
+} from "./html-scan.ts";
+
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   amp: "&",
   lt: "<",
@@ -46,13 +53,13 @@ export function decodeEntities(text: string): string {
 /** HTML to readable plain text: block elements become line breaks, everything else is dropped. */
 export function htmlToText(html: string): string {
   return decodeEntities(
-    html
-      .replace(/<!--[\s\S]*?-->/g, " ")
-      .replace(/<(script|style|head|title|noscript)\b[\s\S]*?<\/\1\s*>/gi, " ")
-      .replace(/<br\s*\/?>/gi, "\n")
-      .replace(/<\/(p|div|tr|li|h[1-6]|table|blockquote|section|article|header|footer)\s*>/gi, "\n")
-      .replace(/<(li)\b[^>]*>/gi, "\n• ")
-      .replace(/<[^>]{0,2000}>/g, " "),
+    shortTagsToSpaces(
+      listItemsToBullets(
+        hiddenElementsToSpaces(commentsToSpaces(html))
+          .replace(/<br\s*\/?>/gi, "\n")
+          .replace(/<\/(p|div|tr|li|h[1-6]|table|blockquote|section|article|header|footer)\s*>/gi, "\n"),
+      ),
+    ),
   )
     .replace(/[ \t\u00a0]+/g, " ")
     .replace(/ ?\n ?/g, "\n")
