@@ -114,8 +114,11 @@ const MACHINE_LINE =
   /^\s*(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\]?\s|at\s+(async\s+)?(?=[\w$.<>/-]*[A-Za-z/])[\w$.<>/-]+(\s+\(\S+:\d+(:\d+)?\)|:\d+:\d+)|(ERROR|WARN(ING)?|INFO|DEBUG|TRACE|FATAL)\b|[A-Z]\w*(Error|Exception)\b:?)|(\b[A-Z_]{2,}=\S+.*){3}/;
 
 // Pasted code and configuration: JSON members and brackets, YAML/INI keys, comment lines.
+// A branch ending in ".*" is followed by the rest of the line's end (a line separator and white
+// space) instead of "\s*": both took the same trailing spaces, quadratic in a line that ends in
+// spaces and a separator (issue 34). ".*" stops only at a separator, so the lines matched are the same.
 const CODE_LINE =
-  /^\s*([{}[\](),;]+|"[^"]*"\s*:.*|[a-z_][\w.-]*\s*[:=](\s.*)?|#\s.*|\/\/.*|-\s+[\w"]+:.*|<\/?[a-z][\w-]*(\s[^>]*)?>.*|[$#>]\s+\S.*|\[\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]\s.*)\s*$/i;
+  /^\s*(?:[{}[\](),;]+\s*$|(?:"[^"]*"\s*:.*|[a-z_][\w.-]*\s*[:=](?:\s.*)?|#\s.*|\/\/.*|-\s+[\w"]+:.*|<\/?[a-z][\w-]*(\s[^>]*)?>.*|[$#>]\s+\S.*|\[\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]\s.*)(?:[\n\r\u2028\u2029]\s*)?$)/i;
 
 /** A row of comma-separated fields, each short (a pasted CSV line, spaces inside fields allowed). */
 function csvRow(line: string): boolean {
