@@ -25,6 +25,7 @@ import type { UsageRecorder } from "../usage.ts";
 import { containsForbidden, stripForbidden } from "./forbidden.ts";
 import { improveLocally } from "./local-improve.ts";
 import { composeLocally, draftRepliesLocally, type ReplySource } from "./local-replies.ts";
+import { quotedFrom } from "./quoted-from.ts";
 
 type Preferences = z.output<typeof agentPreferencesSchema>;
 
@@ -147,10 +148,10 @@ export function createDraftingService(deps: DraftingDeps) {
       const fallback = model ? { fallback: model.fallback } : {};
       let texts: string[];
       if (input.replyTo.trim()) {
-        const from = /^From:\s*(?:"?([^"<\n]*)"?\s*)?<?([^>\s]+@[^>\s]+)>?/im.exec(input.replyTo);
+        const from = quotedFrom(input.replyTo);
         const source: ReplySource = {
-          senderName: from?.[1]?.trim() ?? "",
-          senderAddress: from?.[2] ?? "",
+          senderName: from?.name?.trim() ?? "",
+          senderAddress: from?.address ?? "",
           subject: input.subject,
           body: input.replyTo.replace(/^-+\s*Original Message\s*-+$/im, ""),
           keyPoints: [],

@@ -4,6 +4,13 @@
  * more per email than the whole analysis budget (500 emails/s), and we only need text.
  */
 
+import {
+  commentsToSpaces,
+  hiddenElementsToSpaces,
+  listItemsToBullets,
+  shortTagsToSpaces,
+} from "./html-scan.ts";
+
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   amp: "&",
   lt: "<",
@@ -46,13 +53,13 @@ export function decodeEntities(text: string): string {
 /** HTML to readable plain text: block elements become line breaks, everything else is dropped. */
 export function htmlToText(html: string): string {
   return decodeEntities(
-    html
-      .replace(/<!--[\s\S]*?-->/g, " ")
-      .replace(/<(script|style|head|title|noscript)\b[\s\S]*?<\/\1\s*>/gi, " ")
-      .replace(/<br\s*\/?>/gi, "\n")
-      .replace(/<\/(p|div|tr|li|h[1-6]|table|blockquote|section|article|header|footer)\s*>/gi, "\n")
-      .replace(/<(li)\b[^>]*>/gi, "\n• ")
-      .replace(/<[^>]{0,2000}>/g, " "),
+    shortTagsToSpaces(
+      listItemsToBullets(
+        hiddenElementsToSpaces(commentsToSpaces(html))
+          .replace(/<br\s*\/?>/gi, "\n")
+          .replace(/<\/(p|div|tr|li|h[1-6]|table|blockquote|section|article|header|footer)\s*>/gi, "\n"),
+      ),
+    ),
   )
     .replace(/[ \t\u00a0]+/g, " ")
     .replace(/ ?\n ?/g, "\n")
@@ -107,8 +114,11 @@ const MACHINE_LINE =
   /^\s*(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\]?\s|at\s+(async\s+)?(?=[\w$.<>/-]*[A-Za-z/])[\w$.<>/-]+(\s+\(\S+:\d+(:\d+)?\)|:\d+:\d+)|(ERROR|WARN(ING)?|INFO|DEBUG|TRACE|FATAL)\b|[A-Z]\w*(Error|Exception)\b:?)|(\b[A-Z_]{2,}=\S+.*){3}/;
 
 // Pasted code and configuration: JSON members and brackets, YAML/INI keys, comment lines.
+// A branch ending in ".*" is followed by the rest of the line's end (a line separator and white
+// space) instead of "\s*": both took the same trailing spaces, quadratic in a line that ends in
+// spaces and a separator (issue 34). ".*" stops only at a separator, so the lines matched are the same.
 const CODE_LINE =
-  /^\s*([{}[\](),;]+|"[^"]*"\s*:.*|[a-z_][\w.-]*\s*[:=](\s.*)?|#\s.*|\/\/.*|-\s+[\w"]+:.*|<\/?[a-z][\w-]*(\s[^>]*)?>.*|[$#>]\s+\S.*|\[\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]\s.*)\s*$/i;
+  /^\s*(?:[{}[\](),;]+\s*$|(?:"[^"]*"\s*:.*|[a-z_][\w.-]*\s*[:=](?:\s.*)?|#\s.*|\/\/.*|-\s+[\w"]+:.*|<\/?[a-z][\w-]*(\s[^>]*)?>.*|[$#>]\s+\S.*|\[\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]\s.*)(?:[\n\r\u2028\u2029]\s*)?$)/i;
 
 /** A row of comma-separated fields, each short (a pasted CSV line, spaces inside fields allowed). */
 function csvRow(line: string): boolean {
@@ -437,18 +447,26 @@ function dropSocialPost(lines: string[]): void {
   for (let k = start; k < end; k++) lines[k] = "";
 }
 
+/** How many times each value occurs. */
+function countOf(values: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return counts;
+}
+
 function dropPastedParagraphs(lines: string[]): void {
   dropSocialPost(lines);
   dropReview(lines);
   dropPointedPaste(lines);
-  const speakerLines = lines.filter((l) => SPEAKER_ALONE.test(l));
-  const prefixes = lines.map((l) => SPEAKER_PREFIX.exec(l)?.[1]).filter((p) => p !== undefined);
+  // How often each speaker line and each sender's prefix occurs, counted once: counting them
+  // again for every line was quadratic in the number of lines (issue 34).
+  const speakerCounts = countOf(lines.filter((l) => SPEAKER_ALONE.test(l)).map((l) => l.trim()));
+  const prefixCounts = countOf(lines.map((l) => SPEAKER_PREFIX.exec(l)?.[1]).filter((p) => p !== undefined));
   const repeatedPrefix = (l: string) => {
     const p = SPEAKER_PREFIX.exec(l)?.[1];
-    return p !== undefined && prefixes.filter((x) => x === p).length >= 2;
+    return p !== undefined && (prefixCounts.get(p) ?? 0) >= 2;
   };
-  const repeatedSpeaker = (l: string) =>
-    SPEAKER_ALONE.test(l) && speakerLines.filter((x) => x.trim() === l.trim()).length >= 2;
+  const repeatedSpeaker = (l: string) => SPEAKER_ALONE.test(l) && (speakerCounts.get(l.trim()) ?? 0) >= 2;
   const pointer = lines.findIndex(
     (l, i) => i > 0 && (lines[i - 1] ?? "").trim() === "" && POINTS_BACK_AT_PASTE.test(l),
   );
@@ -465,6 +483,11 @@ function dropPastedParagraphs(lines: string[]): void {
   }
   // Announcements are read from the text as written, not after a paste before them was dropped.
   const original = [...lines];
+  const minutesHeader = original.findIndex((l) => MINUTES_HEADER.test(l));
+  // The last written line of `original` before the paragraph, kept as the loop goes: reading all
+  // the lines above each paragraph again was quadratic in the number of lines (issue 34).
+  let lastWritten: string | undefined;
+  let scanned = 0;
   let start = 0;
   let inPaste = false;
   let writerSpoke = false;
@@ -476,23 +499,25 @@ function dropPastedParagraphs(lines: string[]): void {
     // Mostly pasted lines, or a paste that opens with one (a shell prompt and its output).
     const share = paragraph.length >= 2 ? pasted / paragraph.length : 0;
     // The paragraph after a line that announces a paste, or one wholly in quotation marks.
-    const before = original.slice(0, start).filter((l) => l.trim() !== "");
+    for (; scanned < start; scanned++)
+      if ((original[scanned] ?? "").trim() !== "") lastWritten = original[scanned];
     // A paste runs on through the paragraphs after it that speak to no one ("Also this week: new
     // cycle shelter opens..."), until the writer speaks again (I, we, you).
     const announced: boolean =
-      (start > 0 && (lines[start - 1] ?? "").trim() === "" && PASTE_INTRO.test(before.at(-1) ?? "")) ||
+      (start > 0 && (lines[start - 1] ?? "").trim() === "" && PASTE_INTRO.test(lastWritten ?? "")) ||
       (inPaste && !speaks(paragraph.join(" ")));
 
     const listing = fragmentBlock(paragraph) || LISTING.test(paragraph.join("\n"));
     const commentedBelow = listing && POINTS_BACK.test(nextWritten(original, i));
     const pointedAt: boolean =
-      listing && start > 0 && (POINTS_FORWARD.test(before.at(-1) ?? "") || pointedDown);
+      listing && start > 0 && (POINTS_FORWARD.test(lastWritten ?? "") || pointedDown);
     const clause =
       (paragraph.length === 1 && NUMBERED_CLAUSE.test(paragraph[0] ?? "")) ||
       (paragraph.length >= 2 &&
         (paragraph.some((l) => MINUTE_ITEM.test(l)) ||
           (paragraph.filter((l) => PLAIN_ITEM.test(l)).length >= 2 &&
-            original.slice(0, start).some((l) => MINUTES_HEADER.test(l)))) &&
+            minutesHeader !== -1 &&
+            minutesHeader < start)) &&
         paragraph.every((l) => NUMBERED_OR_FIELD.test(l)));
     const invitationCard = paragraph.some((l) => CALENDAR_WHEN.test(l));
     const commentHeader = paragraph.length <= 2 && STAMP_LINE.test(paragraph.at(-1) ?? "");
@@ -824,13 +849,14 @@ export function cleanBody(raw: string, senderName = "", senderAddress = ""): Cle
   }
   dropPastedParagraphs(kept);
   // Boilerplate paragraphs, pasted machine lines and run-on lines are not what the sender says.
-  for (let i = kept.length - 1; i >= 0; i--) {
-    const line = kept[i] ?? "";
-    if (BOILERPLATE.test(line) || MACHINE_LINE.test(line) || DATA_ROW.test(line.trim()) || runOn(line)) {
+  // Compacted in place: a splice per dropped line was quadratic on thousands of data rows.
+  let keptCount = 0;
+  for (const line of kept) {
+    if (BOILERPLATE.test(line) || MACHINE_LINE.test(line) || DATA_ROW.test(line.trim()) || runOn(line))
       hadFooter = true;
-      kept.splice(i, 1);
-    }
+    else kept[keptCount++] = line;
   }
+  kept.length = keptCount;
   // A closing ("Best regards,") followed by at most 8 written lines (name, title, links, notices;
   // blank lines between them do not count) starts the signature block, when the line after it is
   // short, as a name is: "Thanks!" followed by a paragraph was no sign-off.
