@@ -131,6 +131,23 @@ function nestedMultipart(depth: number): gmail_v1.Schema$MessagePart {
   return part;
 }
 
+/**
+ * Ordinary mail for the warm-up: a plain text letter and a newsletter in HTML (paragraphs, links,
+ * a table) through both providers, so that the JIT has seen each code path once, as in a server
+ * that has synced any mail at all, and the figures are the adversarial shapes' own cost.
+ */
+export function ordinaryMails(): AdversarialMail[] {
+  const item = (i: number) =>
+    `<p>Story ${i}: ${prose(300)} <a href="https://news.example.com/story/${i}?utm=mail">Read more</a></p>`;
+  const table = `<table>${Array.from({ length: 50 }, (_, i) => `<tr><td>Row ${i}</td><td>${i * 3}</td></tr>`).join("")}</table>`;
+  const newsletter = `<html><body><h1>Weekly news</h1>${Array.from({ length: 200 }, (_, i) => item(i)).join("")}${table}</body></html>`;
+  return [
+    gmail("ordinary: letter", textPart(prose(5_000))),
+    gmail("ordinary: newsletter (Gmail)", textPart(newsletter, "text/html")),
+    graphHtml("ordinary: newsletter (Graph)", newsletter),
+  ];
+}
+
 export function adversarialMails(): AdversarialMail[] {
   const mails: AdversarialMail[] = [];
   const repeated: [string, string][] = [
