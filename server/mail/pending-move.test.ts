@@ -1,22 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Email, emailListResponseSchema, emailSchema } from "../../contract/mail.ts";
 import { PEOPLE } from "../test/auth-fixture.ts";
+import {
+  type AdminMessage,
+  callApi,
+  emulatorMessage,
+  emulatorProvider,
+  LATENCY_MS,
+  type Provider,
+  syncAtRest,
+  WRITE_TIMEOUT_MS,
+} from "../test/slow-provider.ts";
 import { type SyncFixture, startSyncFixture, waitUntil } from "../test/sync-fixture.ts";
-
-// A click waits at most this long for the provider; the provider below takes LATENCY_MS.
-const WRITE_TIMEOUT_MS = 1_000;
-const LATENCY_MS = 4_000;
-
-type Provider = "gmail" | "outlook";
-const emulatorProvider = (p: Provider) => (p === "gmail" ? "google" : "microsoft");
-
-interface AdminMessage {
-  id: string;
-  graphId: string;
-  labelIds: string[];
-  folder: string;
-  messageId: string;
-}
 
 /**
  * Issue 34.3: a move written back to Graph while it is slow (the pending path of decision 0019)
@@ -37,18 +32,8 @@ describe("moves written back while the provider is slow (pglite)", () => {
     await f.admin("POST", "mail/faults/reset");
   });
 
-  async function api(method: string, path: string, token: string, body?: unknown) {
-    const response = await fetch(`${f.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : {} };
-  }
+  const api = (method: string, path: string, token: string, body?: unknown) =>
+    callApi(f, method, path, token, body);
 
   const email = async (token: string, id: string): Promise<Email> =>
     emailSchema.parse((await api("GET", `/api/emails/${id}`, token)).json);
@@ -59,13 +44,8 @@ describe("moves written back while the provider is slow (pglite)", () => {
     return emailListResponseSchema.parse(r.json).emails.map((e) => e.id);
   }
 
-  async function inMailbox(owner: string, provider: Provider, id: string) {
-    const r = await f.admin(
-      "GET",
-      `mailboxes/${encodeURIComponent(owner)}/messages/${id}?provider=${emulatorProvider(provider)}`,
-    );
-    return { status: r.status, message: r.json as AdminMessage };
-  }
+  const inMailbox = (owner: string, provider: Provider, id: string) =>
+    emulatorMessage(f, owner, provider, id);
 
   async function deliver(provider: Provider, owner: string, subject: string): Promise<AdminMessage> {
     const r = await f.admin(
@@ -81,18 +61,7 @@ describe("moves written back while the provider is slow (pglite)", () => {
     return r.json as AdminMessage;
   }
 
-  async function atRest(accountId: string): Promise<void> {
-    // Quiet before the faults: a sync stuck behind the latency would hold the account's Graph
-    // concurrency permits, and the write-back would never leave (a different case).
-    await waitUntil(
-      async () => {
-        const s = await f.state(accountId);
-        return s?.backfillDone && s.status === "idle" && !s.leaseOwner && !s.queuedAt;
-      },
-      15_000,
-      "sync at rest",
-    );
-  }
+  const atRest = (accountId: string) => syncAtRest(f, accountId);
 
   /** A new person with an empty mailbox at the emulator (the seeded ones are few). */
   async function person(provider: Provider, word: string): Promise<string> {

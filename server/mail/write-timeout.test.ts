@@ -1,24 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emailSchema } from "../../contract/mail.ts";
 import { PEOPLE } from "../test/auth-fixture.ts";
+import {
+  type AdminMessage,
+  callApi,
+  emulatorMessage,
+  emulatorProvider,
+  LATENCY_MS,
+  type Provider,
+  syncAtRest,
+  WRITE_TIMEOUT_MS,
+} from "../test/slow-provider.ts";
 import { type SyncFixture, startSyncFixture, waitUntil } from "../test/sync-fixture.ts";
 
-// A click waits at most this long for the provider; the provider below takes LATENCY_MS.
-const WRITE_TIMEOUT_MS = 1_000;
-const LATENCY_MS = 4_000;
 // The answer must come well before the provider's: timeout plus room for a loaded 2-core machine.
 const ANSWER_WITHIN_MS = 3_000;
-
-type Provider = "gmail" | "outlook";
-const emulatorProvider = (p: Provider) => (p === "gmail" ? "google" : "microsoft");
-
-interface AdminMessage {
-  id: string;
-  graphId: string;
-  labelIds: string[];
-  folder: string;
-  messageId: string;
-}
 
 /**
  * Issue 14: a provider that answers a write-back late (or never) must not hold the click, lose
@@ -38,26 +34,11 @@ describe("write-backs whose answer never came (pglite)", () => {
     await f.admin("POST", "mail/faults/reset");
   });
 
-  async function api(method: string, path: string, token: string, body?: unknown) {
-    const response = await fetch(`${f.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  }
+  const api = (method: string, path: string, token: string, body?: unknown) =>
+    callApi(f, method, path, token, body);
 
-  async function inMailbox(owner: string, provider: Provider, id: string): Promise<AdminMessage> {
-    const r = await f.admin(
-      "GET",
-      `mailboxes/${encodeURIComponent(owner)}/messages/${id}?provider=${emulatorProvider(provider)}`,
-    );
-    return r.json as AdminMessage;
-  }
+  const inMailbox = async (owner: string, provider: Provider, id: string): Promise<AdminMessage> =>
+    (await emulatorMessage(f, owner, provider, id)).message;
 
   /** Delivers `count` messages, signs in and waits until the initial sync stored them. */
   async function syncedMail(provider: Provider, owner: string, count: number) {
@@ -80,16 +61,7 @@ describe("write-backs whose answer never came (pglite)", () => {
       15_000,
       "initial sync",
     );
-    // Quiet before the faults: a sync request stuck behind the latency would hold the account's
-    // Graph concurrency permits, and the write-back would never leave (a different case).
-    await waitUntil(
-      async () => {
-        const s = await f.state(accountId);
-        return s?.backfillDone && s.status === "idle" && !s.leaseOwner && !s.queuedAt;
-      },
-      15_000,
-      "sync at rest",
-    );
+    await syncAtRest(f, accountId);
     const rowOf = (m: AdminMessage) => {
       const row = rows.find((r) => r.internetMessageId === m.messageId);
       if (!row) throw new Error(`no row for ${m.messageId}`);
