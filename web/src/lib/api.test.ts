@@ -90,6 +90,31 @@ describe("the API client's session handling (a token replaced mid-flight, raw re
     expect(sessionStorage.getItem(AUTH_FAILURE_REASON_KEY)).toBe("auth_required");
   });
 
+  it("keeps an ended session's reason when calls sent before it ended come back cut short", async () => {
+    localStorage.setItem(SESSION_TOKEN_KEY, "old-token");
+    let release = () => {};
+    const later = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    vi.stubGlobal("fetch", async () => {
+      calls += 1;
+      if (calls === 1) return json(401, { error: { code: "session_expired", message: "Session expired" } });
+      await later;
+      // The sign-out cancelled this call: its body can no longer be read.
+      const cut = new Response(null, { status: 401 });
+      Object.defineProperty(cut, "text", { value: () => Promise.reject(new Error("aborted")) });
+      return cut;
+    });
+    // Both set out with the token, as the dashboard's queries do.
+    const first = apiRequest("GET", "/api/emails");
+    const second = apiRequest("GET", "/api/emails/stats");
+    await expect(first).rejects.toBeInstanceOf(ApiError);
+    release();
+    await expect(second).rejects.toBeInstanceOf(ApiError);
+    expect(sessionStorage.getItem(AUTH_FAILURE_REASON_KEY)).toBe("session_expired");
+  });
+
   it("gives raw-response callers (the data export) the same 401 handling and error text", async () => {
     localStorage.setItem(SESSION_TOKEN_KEY, "old-token");
     const expired = await responseError(invalidated());

@@ -55,6 +55,10 @@ async function readErrorMessage(res: Response): Promise<{ message: string; code?
 
 function handle401(message: string): void {
   const reason = reasonFor401(message);
+  // A 401 after this tab's token is already gone belongs to a session that has already ended:
+  // calls sent before the first 401 was handled, whose bodies are often cut short when the
+  // sign-out cancels them (so they read as a bare "401: Unauthorized").
+  const sessionAlreadyEnded = readSessionToken() === null;
   try {
     localStorage.removeItem(SESSION_TOKEN_KEY);
     localStorage.removeItem(LEGACY_SESSION_TOKEN_KEY);
@@ -62,8 +66,10 @@ function handle401(message: string): void {
     // session has just ended they must not replace its reason: the login page would then show
     // no "Session Expired" toast (several queries fail at once when a session expires).
     const earlier = sessionStorage.getItem(AUTH_FAILURE_REASON_KEY);
+    // Those must not replace its reason either, or the login page shows the wrong toast or none.
     const keepEarlier =
-      reason === "auth_required" && (earlier === "session_expired" || earlier === "token_invalid");
+      (reason === "auth_required" || sessionAlreadyEnded) &&
+      (earlier === "session_expired" || earlier === "token_invalid");
     if (!keepEarlier) sessionStorage.setItem(AUTH_FAILURE_REASON_KEY, reason);
   } catch {
     // storage may be unavailable (private mode); navigation still happens
