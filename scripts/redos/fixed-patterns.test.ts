@@ -7,6 +7,7 @@ import { domainOfAddress } from "../../server/ai/local/security/domains.ts";
 import { withoutFragment } from "../../server/ai/local/security/links.ts";
 import { quotesToSpaces } from "../../server/ai/local/text-cleaning.ts";
 import { bracketedUris } from "../../server/mail/unsubscribe/list-unsubscribe.ts";
+import { randomTexts } from "../../server/test/random-texts.ts";
 import { regexesInFile } from "./find-regexes.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -385,19 +386,6 @@ const FIXES: Fix[] = [
   ),
 ];
 
-/** A random text of up to 10 pieces, from a fixed seed so a failure can be replayed. */
-function* texts(pieces: readonly string[], count: number): Generator<string> {
-  let seed = 34;
-  const next = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
-  for (let i = 0; i < count; i++) {
-    const length = Math.floor(next() * 11);
-    yield Array.from({ length }, () => pieces[Math.floor(next() * pieces.length)] ?? "").join("");
-  }
-}
-
 describe("the analyzer's cuts done in one pass instead of by a backtracking pattern", () => {
   const pieces = ["a", "b.c", "#", "##", ">", " ", "\t", "\n", "\r", "\u2028", "@", ".", "x"];
 
@@ -405,7 +393,7 @@ describe("the analyzer's cuts done in one pass instead of by a backtracking patt
     const started = performance.now();
     withoutFragment(`${"#".repeat(N)}\n`);
     expect(performance.now() - started).toBeLessThan(150);
-    for (const url of texts(pieces, 4000))
+    for (const url of randomTexts(pieces, 4000, 10))
       expect(withoutFragment(url), JSON.stringify(url)).toBe(url.replace(/#.*$/, ""));
   });
 
@@ -414,7 +402,7 @@ describe("the analyzer's cuts done in one pass instead of by a backtracking patt
     tagsToSpaces("<".repeat(N));
     tagsToSpaces("<".repeat(N), false);
     expect(performance.now() - started).toBeLessThan(150);
-    for (const html of texts(["<", ">", "<>", "a", "<b>", " ", "\n", "<<"], 4000)) {
+    for (const html of randomTexts(["<", ">", "<>", "a", "<b>", " ", "\n", "<<"], 4000, 10)) {
       expect(tagsToSpaces(html), JSON.stringify(html)).toBe(html.replace(/<[^>]*>/g, " "));
       expect(tagsToSpaces(html, false), JSON.stringify(html)).toBe(html.replace(/<[^>]+>/g, " "));
     }
@@ -424,7 +412,7 @@ describe("the analyzer's cuts done in one pass instead of by a backtracking patt
     const started = performance.now();
     quotesToSpaces("“".repeat(N));
     expect(performance.now() - started).toBeLessThan(150);
-    for (const text of texts(['"', "“", "”", "a", " ", "\n", "b c"], 4000)) {
+    for (const text of randomTexts(['"', "“", "”", "a", " ", "\n", "b c"], 4000, 10)) {
       expect(quotesToSpaces(text), JSON.stringify(text)).toBe(text.replace(/["“][^"”\n]*["”]/g, " "));
     }
   });
@@ -434,7 +422,11 @@ describe("the analyzer's cuts done in one pass instead of by a backtracking patt
     bracketedUris(`<${" ".repeat(N)}`);
     bracketedUris("<".repeat(N));
     expect(performance.now() - started).toBeLessThan(150);
-    for (const header of texts(["<", ">", "<>", " ", "a", "mailto:x@y.z", ", ", "\t", "<<"], 4000)) {
+    for (const header of randomTexts(
+      ["<", ">", "<>", " ", "a", "mailto:x@y.z", ", ", "\t", "<<"],
+      4000,
+      10,
+    )) {
       const before = [...header.matchAll(/<\s*([^>]+?)\s*>/g)].map((m) => (m[1] ?? "").replace(/\s+/g, ""));
       expect(bracketedUris(header), JSON.stringify(header)).toEqual(before);
     }
@@ -444,7 +436,7 @@ describe("the analyzer's cuts done in one pass instead of by a backtracking patt
     const started = performance.now();
     domainOfAddress(`a@b${" ".repeat(N)}\n`);
     expect(performance.now() - started).toBeLessThan(150);
-    for (const text of texts(pieces, 4000)) {
+    for (const text of randomTexts(pieces, 4000, 10)) {
       const at = text.lastIndexOf("@");
       const before =
         at === -1
@@ -489,7 +481,7 @@ describe("the instruction patterns built from the task verbs", () => {
         const m = r.exec(text);
         return m && [m.index, ...m];
       };
-      for (const text of texts(pieces, 4000))
+      for (const text of randomTexts(pieces, 4000, 10))
         expect(read(re, text), JSON.stringify(text)).toEqual(read(old, text));
     });
   }
@@ -521,7 +513,7 @@ describe("patterns fixed for catastrophic backtracking", () => {
             oldSource = oldSource.replace(after, before);
           }
           const old = new RegExp(oldSource, re.flags);
-          for (const raw of texts(fix.pieces, 4000)) {
+          for (const raw of randomTexts(fix.pieces, 4000, 10)) {
             const text = fix.before ? fix.before(raw) : raw;
             expect(fix.use(re, text), JSON.stringify(text)).toEqual(fix.use(old, text));
           }

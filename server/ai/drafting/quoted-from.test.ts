@@ -1,22 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { randomTexts } from "../../test/random-texts.ts";
 import { quotedFrom } from "./quoted-from.ts";
 
 // The pattern quotedFrom replaces, as it was in drafting-service.ts.
 const BEFORE = /^From:\s*(?:"?([^"<\n]*)"?\s*)?<?([^>\s]+@[^>\s]+)>?/im;
-
-/** Random texts of up to 12 pieces, from a fixed seed so a failure can be replayed. */
-function randomTexts(pieces: readonly string[], count: number): string[] {
-  let seed = 34;
-  const next = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
-  return Array.from({ length: count }, () =>
-    Array.from({ length: Math.floor(next() * 13) }, () => pieces[Math.floor(next() * pieces.length)]).join(
-      "",
-    ),
-  );
-}
 
 const PIECES = [
   "From:",
@@ -40,7 +27,7 @@ const PIECES = [
 
 describe("the quoted mail's From line (issue 34)", () => {
   it("finds what the pattern found, on 4,000 random texts", () => {
-    for (const text of randomTexts(PIECES, 4_000)) {
+    for (const text of randomTexts(PIECES, 4_000, 12)) {
       const m = BEFORE.exec(text);
       const found = quotedFrom(text);
       expect(found && [found.index, found.match, found.name, found.address], JSON.stringify(text)).toEqual(
