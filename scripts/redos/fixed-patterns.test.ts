@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tagsToSpaces } from "../../server/ai/local/html-tags.ts";
 import { IMPERATIVE, INSTRUCTION } from "../../server/ai/local/intent.ts";
+import { ruleTable } from "../../server/ai/local/rules/rule-table.ts";
 import { domainOfAddress } from "../../server/ai/local/security/domains.ts";
 import { withoutFragment } from "../../server/ai/local/security/links.ts";
 import { quotesToSpaces } from "../../server/ai/local/text-cleaning.ts";
@@ -12,10 +13,23 @@ import { regexesInFile } from "./find-regexes.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
-/** The regex literals of a source file whose text contains the marker (found, not copied). */
+/**
+ * The patterns of a source file whose text contains the marker (found, not copied): its regex
+ * literals or, where its rules moved to rule tables (issue 40), the compiled families of its tables.
+ */
 function patternsIn(file: string, marker: string): RegExp[] {
-  const { literals } = regexesInFile(file, readFileSync(join(root, file), "utf8"));
-  return literals.filter((l) => l.source.includes(marker)).map((l) => new RegExp(l.source, l.flags));
+  const text = readFileSync(join(root, file), "utf8");
+  const { literals } = regexesInFile(file, text);
+  const found = literals.filter((l) => l.source.includes(marker)).map((l) => new RegExp(l.source, l.flags));
+  if (found.length > 0) return found;
+  const tables = [...text.matchAll(/\bruleTable\("([a-z][a-z0-9-]*)"\)/g)].map((m) => ruleTable(m[1] ?? ""));
+  return tables.flatMap((table) =>
+    table
+      .names()
+      .map((family) => table.regex(family))
+      .filter((re) => re.source.includes(marker))
+      .map((re) => new RegExp(re.source, re.flags)),
+  );
 }
 
 type Use = (re: RegExp, text: string) => unknown;
