@@ -33,7 +33,10 @@ const AUTOMATED_LOCAL_PART = rules.regex("automated-local-part");
 export const NO_REPLY_NOTICE =
   /\bplease (?:do not|don't) reply(?: to this (?:e-?mail|message|notification)\b|(?=\s*(?:[.!,;:(\n–—-]|$)))/gi;
 // A system that says so at the foot of its mail, or asks for no reply (features.rules).
-const AUTOMATED_FOOTER = new RegExp(`${rules.regex("automated-footer").source}|${NO_REPLY_NOTICE.source}`, "i");
+const AUTOMATED_FOOTER = new RegExp(
+  `${rules.regex("automated-footer").source}|${NO_REPLY_NOTICE.source}`,
+  "i",
+);
 
 export interface EmailFeatures {
   subject: string;
