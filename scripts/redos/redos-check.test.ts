@@ -9,6 +9,9 @@ import { regexesInSources } from "./find-regexes.ts";
 import { superLinearCauses } from "./super-linear.ts";
 
 const root = join(import.meta.dirname, "..", "..");
+// rule-table.ts compiles each phrase alone (a syntax check, never run on a text) and each family:
+// the families are checked directly, table by table, in the last test below.
+const RULE_TABLE = "server/ai/local/rules/rule-table.ts";
 
 // Issue 34: a pattern a sender's text can drive into catastrophic backtracking must not ship.
 describe("ReDoS check", () => {
@@ -36,16 +39,18 @@ describe("ReDoS check", () => {
     const { literals, dynamicSites } = regexesInSources(root);
     // The computed patterns are read from a run: their modules load and the analyzer reads the
     // dev mail set under a hook on the RegExp constructor, in a process of its own.
-    const built = JSON.parse(
+    const run = JSON.parse(
       execFileSync(
         process.execPath,
         ["--import", "tsx", join(import.meta.dirname, "constructed-regexes.ts")],
         { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
       ),
     ) as ConstructedRegex[];
+    const built = run.filter((b) => b.file !== RULE_TABLE);
 
     const notRun = dynamicSites.filter(
       (site) =>
+        site.file !== RULE_TABLE &&
         !built.some((b) => b.file === site.file && b.line === site.line) &&
         !NOT_RUN.some((n) => n.file === site.file),
     );

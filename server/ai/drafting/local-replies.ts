@@ -86,6 +86,8 @@ function sentences(text: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s.length > 8 && s.length < 300);
 }
+
+// A deadline in the sender's sentence ("by Friday", "no later than").
 const DEADLINE = rules.regex("deadline");
 const REQUEST =
   /\b(could you|can you|would you|please|let me know|need you to|your (approval|input|feedback|thoughts))\b/i;

@@ -22,6 +22,7 @@ import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
 const MAX_ANALYSED_CHARS = 2500;
 
 const rules = ruleTable("features");
+// A sentence that addresses an AI, dropped before any feature is taken; machine senders.
 const INJECTION = rules.regex("injection");
 const AUTOMATED_LOCAL_PART = rules.regex("automated-local-part");
 
@@ -114,6 +115,8 @@ function namesOrganisation(text: string, names: readonly string[]): boolean {
     .replace(/[\s'’-]+/g, "");
   return names.some((name) => new RegExp(`\\b${name}\\b`, "i").test(text) || squashed.includes(name));
 }
+
+// Mailboxes no person answers, and display names of a team or a firm ("Ridgeway Helpdesk").
 const NO_PERSON_MAILBOX = rules.regex("no-person-mailbox");
 const ORGANISATION_WORD = rules.regex("organisation-word");
 

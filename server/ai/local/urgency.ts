@@ -26,6 +26,8 @@ export interface UrgencyResult {
   question: boolean;
   reasons: string[];
 }
+
+// Urgent wording: "ASAP", "action required", "end of day" (urgency.rules).
 const URGENT_WORDS = rules.regex("urgent");
 const VERY_URGENT = /\b(urgent(ly)?|asap|immediately|right away|emergency|as soon as possible)\b/i;
 const DEADLINE_CUE =
@@ -67,6 +69,7 @@ function spanDays(text: string): { text: string; days: number } | null {
 const WEEKDAY_WORD = /\b(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 const SHORT_DAY_DATE = /\b(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.? \d{1,2}(st|nd|rd|th)?\b/i;
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+// A request for a reply or an action: with a deadline, a reply is needed.
 const REQUEST = rules.regex("reply-request");
 
 const DAY_MS = 86_400_000;
