@@ -43,16 +43,15 @@ export function modelFileText(trained: TrainedModel, date: string): string {
     sha256: modelChecksum(trained.bias, pairs),
     ...(trained.bias === undefined ? {} : { bias: trained.bias }),
   };
-  // The weights are written by hand, not as an object through JSON.stringify: that would put
-  // number-like words ("999") first, out of the canonical order.
-  const lines = pairs.map(([word, weight]) => `    ${JSON.stringify(word)}: ${JSON.stringify(weight)}`);
+  // One pair a line, so a retrain's diff shows the words that moved.
+  const lines = pairs.map(([word, weight]) => `    [${JSON.stringify(word)}, ${JSON.stringify(weight)}]`);
   // Laid out as biome formats JSON (npm run lint checks these files): a list that fits in a line
   // of 110 characters on one line.
   const sets = `    "sets": [${trained.trainedOn.sets.map((set) => JSON.stringify(set)).join(", ")}],`;
   const headText = JSON.stringify(head, null, 2)
     .slice(0, -2)
     .replace(/^ {4}"sets": \[\n[^\]]*\n {4}\],$/m, (list) => (sets.length <= 110 ? sets : list));
-  const text = `${headText},\n  "weights": {\n${lines.join(",\n")}\n  }\n}\n`;
+  const text = `${headText},\n  "weights": [\n${lines.join(",\n")}\n  ]\n}\n`;
   modelFileSchema.parse(JSON.parse(text));
   return text;
 }

@@ -16,7 +16,6 @@ import {
   modelChecksum,
   modelFilePath,
   readModelFile,
-  sortedWeights,
 } from "./load.ts";
 
 const SHAPES: Record<ModelName, ModelShape> = {
@@ -29,11 +28,11 @@ const SHAPES: Record<ModelName, ModelShape> = {
 describe("the shipped model files", () => {
   it.each(MODEL_NAMES)("%s.json: its sha256 is its weights', and the loader accepts it", (name) => {
     const file = readModelFile(name);
-    expect(file.sha256).toBe(modelChecksum(file.bias, sortedWeights(file.weights)));
+    expect(file.sha256).toBe(modelChecksum(file.bias, file.weights));
     expect(file.command).toBe(`npx tsx bench/ai/train-${name}.ts`);
     expect(file.trainedOn.sets.length).toBeGreaterThan(0);
     const model: LoadedModel = loadModel(name, SHAPES[name]);
-    expect(model.weights.size).toBe(Object.keys(file.weights).length);
+    expect(model.weights.size).toBe(file.weights.length);
     expect(model.bias).toBe(file.bias ?? 0);
   });
 
@@ -100,8 +99,8 @@ describe("a bad model file stops the start with a clear message", () => {
   it.each([
     [
       "a weight that is no number",
-      (t: string) => t.replace('"a": 1.38', '"a": "1.38"'),
-      /weights: must give each word a number \("a" is "1\.38"\)/,
+      (t: string) => t.replace('["a", 1.38]', '["a", "1.38"]'),
+      /weights: must be \[word, number\] pairs in code-unit order \(entry \d+ is \["a","1\.38"\]\)/,
     ],
     ["no checksum", (t: string) => t.replace(/ {2}"sha256": .*\n/, ""), /sha256: /],
     ["a field it does not know", (t: string) => t.replace('"model":', '"extra": 1, "model":'), /extra/],
@@ -116,8 +115,22 @@ describe("a bad model file stops the start with a clear message", () => {
     expect(message).toMatch(/; rebuild it with npx tsx bench\/ai\/train-complaint\.ts$/);
   });
 
+  it("words out of order or twice: the file says which", () => {
+    edit("spam", (t) => {
+      const lines = t.split("\n");
+      const first = lines.indexOf('  "weights": [') + 1;
+      lines.splice(first, 2, lines[first + 1] ?? "", lines[first] ?? "");
+      return lines.join("\n");
+    });
+    expect(failure("spam")).toMatch(
+      /weights: must be \[word, number\] pairs in code-unit order \("\S+" comes after "\S+"\)/,
+    );
+    edit("sentiment", (t) => t.replace('    ["wink", 1.038]', '    ["vaderPos", 1.038]'));
+    expect(failure("sentiment")).toMatch(/\("vaderPos" comes after "vaderPos"\)/);
+  });
+
   it("weights changed by hand: the checksum no longer matches", () => {
-    edit("complaint", (t) => t.replace('"a": 1.38', '"a": 1.39'));
+    edit("complaint", (t) => t.replace('["a", 1.38]', '["a", 1.39]'));
     expect(failure("complaint")).toMatch(
       /complaint\.json has weights that do not match its sha256 \(recorded [0-9a-f]{64}, weights give [0-9a-f]{64}\); rebuild it/,
     );

@@ -51,34 +51,39 @@ export const modelFileSchema = z.strictObject({
   /** sha256 of the payload in canonical form (`modelChecksum`). */
   sha256: z.string().regex(/^[0-9a-f]{64}$/, "is not 64 lowercase hex digits"),
   bias: z.number().optional(),
-  weights: z.custom<Record<string, number>>((value) => notWeights(value) === null, {
-    error: (issue) => `must give each word a number (${notWeights(issue.input)})`,
+  /** [word, weight] pairs in canonical order (UTF-16 code units), each word once. */
+  weights: z.custom<Array<[string, number]>>((value) => notWeights(value) === null, {
+    error: (issue) => `must be [word, number] pairs in code-unit order (${notWeights(issue.input)})`,
   }),
 });
 
 /**
- * What keeps a value from being a weights record, or null. A loop rather than z.record: checking
- * 16,790 entries through zod took longer than reading, parsing and hashing the file.
+ * What keeps a value from being a model's weights, or null. A loop rather than zod's tuples:
+ * checking 16,790 pairs through zod took longer than reading, parsing and hashing the file.
  */
 function notWeights(value: unknown): string | null {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return "not an object";
-  for (const word in value) {
-    const weight = (value as Record<string, unknown>)[word];
-    if (typeof weight !== "number") return `${JSON.stringify(word)} is ${JSON.stringify(weight)}`;
+  if (!Array.isArray(value)) return "not a list";
+  let previous: string | null = null;
+  for (const [i, pair] of value.entries()) {
+    if (
+      !Array.isArray(pair) ||
+      pair.length !== 2 ||
+      typeof pair[0] !== "string" ||
+      typeof pair[1] !== "number"
+    )
+      return `entry ${i + 1} is ${JSON.stringify(pair)}`;
+    if (previous !== null && !(previous < pair[0]))
+      return `${JSON.stringify(pair[0])} comes after ${JSON.stringify(previous)}`;
+    previous = pair[0];
   }
   return null;
 }
 export type ModelFile = z.infer<typeof modelFileSchema>;
 
-/** A model's weights, word (or feature) first, in UTF-16 code-unit order: the canonical order. */
-export function sortedWeights(weights: Record<string, number>): Array<[string, number]> {
-  return Object.entries(weights).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-}
-
 /**
- * The checksum of a payload: sha256 of the JSON text of `{bias, weights}` with the weights as
+ * The checksum of a payload: sha256 of the JSON text of `{bias, weights}`, the weights as
  * [word, weight] pairs in code-unit order (bias left out when the model has none). The file's
- * layout, key order and number spelling do not enter it; every weight's value does.
+ * layout and number spelling do not enter it; every word and weight does.
  */
 export function modelChecksum(
   bias: number | undefined,
@@ -147,7 +152,7 @@ export function loadModel(name: ModelName, shape: ModelShape, dir: string = MODE
   };
   if (shape.bias !== (model.bias !== undefined))
     fail(shape.bias ? "has no bias, which its scorer adds" : "has a bias, which its scorer has no use for");
-  const pairs = sortedWeights(model.weights);
+  const pairs = model.weights;
   const sha256 = modelChecksum(model.bias, pairs);
   if (sha256 !== model.sha256)
     fail(`has weights that do not match its sha256 (recorded ${model.sha256}, weights give ${sha256})`);
