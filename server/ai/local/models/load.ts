@@ -57,9 +57,11 @@ export const modelFileSchema = z.strictObject({
   }),
 });
 
+export type ModelFile = z.infer<typeof modelFileSchema>;
+
 /**
- * What keeps a value from being a model's weights, or null. A loop rather than zod's tuples:
- * checking 16,790 pairs through zod took longer than reading, parsing and hashing the file.
+ * What keeps a value from being a model's weights, or null. A loop rather than zod per entry:
+ * zod took about 50 ms of CPU over the complaint model's 16,790 words, five times this loop.
  */
 function notWeights(value: unknown): string | null {
   if (!Array.isArray(value)) return "not a list";
@@ -78,7 +80,6 @@ function notWeights(value: unknown): string | null {
   }
   return null;
 }
-export type ModelFile = z.infer<typeof modelFileSchema>;
 
 /**
  * The checksum of a payload: sha256 of the JSON text of `{bias, weights}`, the weights as
