@@ -7,6 +7,7 @@ export default defineConfig({
       "contract/**/*.test.ts",
       "emulator/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "bench/**/*.test.ts",
       "web/src/**/*.test.{ts,tsx}",
     ],
     // One PostgreSQL server per run: TEST_POSTGRES_URL, else 127.0.0.1:5432, else a throwaway one.

@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
 import pino from "pino";
-import { buildApp } from "./app.ts";
+import { loadAnalyzerModels, ModelFileError } from "./ai/local/models/load.ts";
+import { RuleTableError } from "./ai/local/rules/rule-table.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseStartError, openDatabase } from "./db/client.ts";
 import { restrictDataDir } from "./db/data-dir-permissions.ts";
-import { createServices, type Role } from "./services.ts";
-import { notificationUrl } from "./sync/watch-renewer.ts";
+import type { Role } from "./services.ts";
 
 function readRole(): Role {
   const { values } = parseArgs({ options: { role: { type: "string", default: "all" } }, strict: false });
@@ -15,6 +15,14 @@ function readRole(): Role {
 }
 
 async function main(): Promise<void> {
+  // The analyzer reads its rule tables as its modules load and its models just after: loaded here,
+  // inside main's catch rather than as static imports, a bad file stops the start with its message.
+  const [{ buildApp }, { createServices }, { notificationUrl }] = await Promise.all([
+    import("./app.ts"),
+    import("./services.ts"),
+    import("./sync/watch-renewer.ts"),
+  ]);
+  loadAnalyzerModels();
   const config = loadConfig();
   const role = readRole();
   const log = pino({ level: config.logLevel });
@@ -86,7 +94,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DatabaseStartError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DatabaseStartError ||
+    err instanceof ModelFileError ||
+    err instanceof RuleTableError
+  ) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -1,32 +1,32 @@
 /**
  * Trains the work-or-personal word weights of server/ai/local/direct (decision 0045) on the dev
  * direct-mail sets (bench/ai/labels/direct-mail.json's dev part and direct-mail-devN.json) and
- * writes server/ai/local/direct/model.ts. Held-out sets are never read: the bench measures on them.
+ * writes server/ai/local/models/direct.json (decision 0059: the same data gives the same bytes; the
+ * date moves only when the weights do). Held-out sets are never read: the bench measures on them.
  * The text is what the analyzer reads (its cleaned body), so training and use see the same words.
  * It also prints how the category does on each dev set with a model trained without that set
  * (each set is another mailbox and trade): the estimate for a new reader's mail.
  * Run: npx tsx bench/ai/train-direct.ts   (--list names the dev mails the model mends and breaks)
  */
-import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { categorize } from "../../server/ai/local/category.ts";
 import { logOddsWith } from "../../server/ai/local/direct/score.ts";
 import { type EmailFeatures, extractFeatures } from "../../server/ai/local/features.ts";
 import { wordsAndPairs } from "../../server/ai/local/words-and-pairs.ts";
+import { type TrainedModel, writeModelFile } from "./model-file.ts";
 import { type DirectMail, directMailDevSets, mailInput } from "./trust-data.ts";
 
 // A word seen in one mail only is that mail's, not a sign of work or private life.
 const MIN_DOCS = 2;
 const DEFAULT_OWNER = "sam.taylor@northwind-traders.com";
 
-interface Example {
+export interface Example {
   bucket: DirectMail["bucket"];
   features: EmailFeatures;
   tokens: Set<string>;
 }
 
-function example(mail: DirectMail): Example {
+/** A labelled mail as the analyzer reads it (its cleaned body), with its words and pairs. */
+export function example(mail: DirectMail): Example {
   const to = { receivedAt: new Date("2025-03-11T09:30:00Z"), userAddress: mail.owner ?? DEFAULT_OWNER };
   const input = mailInput({ id: "", kind: "normal", type: "direct", ...mail }, to);
   const features = extractFeatures(input, { userAddresses: [to.userAddress] });
@@ -34,7 +34,7 @@ function example(mail: DirectMail): Example {
 }
 
 /** Bernoulli naive Bayes log-likelihood ratio of each word's presence, add-one smoothed. */
-function train(examples: Example[]): { weights: Map<string, number>; work: number; personal: number } {
+export function train(examples: Example[]): { weights: Map<string, number>; work: number; personal: number } {
   const counts = new Map<string, { work: number; personal: number }>();
   const docs = { work: 0, personal: 0 };
   for (const e of examples) {
@@ -54,61 +54,65 @@ function train(examples: Example[]): { weights: Map<string, number>; work: numbe
   return { weights, ...docs };
 }
 
-const sets = directMailDevSets().map((s) => ({ name: s.name, examples: s.entries.map(example) }));
-
-const rows: string[] = [];
-let rulesRight = 0;
-let withModelRight = 0;
-let total = 0;
-let mended = 0;
-let broken = 0;
-for (const set of sets) {
-  const model = train(sets.filter((s) => s !== set).flatMap((s) => s.examples)).weights;
-  let rules = 0;
-  let both = 0;
-  for (const e of set.examples) {
-    const byRules = categorize(e.features, () => 0).category === e.bucket;
-    const byBoth =
-      categorize(e.features, (subject, text, readerWords) => logOddsWith(model, subject, text, readerWords))
-        .category === e.bucket;
-    if (byRules) rules++;
-    if (byBoth) both++;
-    if (byBoth !== byRules && process.argv.includes("--list"))
-      console.log(`${byBoth ? "mended" : "broken"}: ${e.bucket}: ${e.features.subject} (${set.name})`);
-    if (byBoth && !byRules) mended++;
-    if (byRules && !byBoth) broken++;
-  }
-  rulesRight += rules;
-  withModelRight += both;
-  total += set.examples.length;
-  rows.push(`${set.name}: ${set.examples.length} mails, rules ${rules}, rules with the model ${both}`);
+/** The model file's record of weights trained on these sets (the fixture test trains a few mails). */
+export function directModel(sets: Array<{ name: string; examples: Example[] }>): TrainedModel {
+  const full = train(sets.flatMap((s) => s.examples));
+  return {
+    model: "direct",
+    about:
+      "Work-or-personal word weights: the log-likelihood ratio of a word's (or word pair's) presence in " +
+      `work mail against private mail, add-one smoothed, for words seen in at least ${MIN_DOCS} mails. Decision 0045.`,
+    trainedOn: {
+      sets: sets.map(
+        (set) => `bench/ai/labels/${set.name}${set.name === "direct-mail.json" ? " (dev part)" : ""}`,
+      ),
+      examples: `${full.work} work and ${full.personal} personal mails (written for this project, never the held-out sets)`,
+    },
+    weights: full.weights,
+  };
 }
-console.log(rows.join("\n"));
-console.log(
-  `leave one set out: rules ${pct(rulesRight / total)} (tuned on every set, so in-sample), ` +
-    `rules with a model not trained on the set ${pct(withModelRight / total)} ` +
-    `(the model turned ${mended} wrong into right and ${broken} right into wrong)`,
-);
 
-const full = train(sets.flatMap((s) => s.examples));
-const out = join(import.meta.dirname, "..", "..", "server", "ai", "local", "direct", "model.ts");
-writeFileSync(
-  out,
-  `/**
- * Work-or-personal word weights (log-likelihood ratio of a word's presence in work mail against
- * private mail), generated by \`npx tsx bench/ai/train-direct.ts\` from ${full.work} work and
- * ${full.personal} personal mails of the dev direct-mail sets (written for this project, never the
- * held-out ones). Do not edit by hand. Pairs rather than an object: words such as "then" are no
- * property names.
- */
-export const DIRECT_MODEL: { trainedOn: string; weights: ReadonlyArray<readonly [string, number]> } = {
-  trainedOn: "bench/ai/labels direct-mail dev sets",
-  weights: ${JSON.stringify([...full.weights])},
-};
-`,
-);
-execFileSync("npx", ["biome", "format", "--write", out], { stdio: "ignore" });
-console.log(`${full.weights.size} words kept -> ${out}`);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sets = directMailDevSets().map((s) => ({ name: s.name, examples: s.entries.map(example) }));
+
+  const rows: string[] = [];
+  let rulesRight = 0;
+  let withModelRight = 0;
+  let total = 0;
+  let mended = 0;
+  let broken = 0;
+  for (const set of sets) {
+    const model = train(sets.filter((s) => s !== set).flatMap((s) => s.examples)).weights;
+    let rules = 0;
+    let both = 0;
+    for (const e of set.examples) {
+      const byRules = categorize(e.features, () => 0).category === e.bucket;
+      const byBoth =
+        categorize(e.features, (subject, text, readerWords) => logOddsWith(model, subject, text, readerWords))
+          .category === e.bucket;
+      if (byRules) rules++;
+      if (byBoth) both++;
+      if (byBoth !== byRules && process.argv.includes("--list"))
+        console.log(`${byBoth ? "mended" : "broken"}: ${e.bucket}: ${e.features.subject} (${set.name})`);
+      if (byBoth && !byRules) mended++;
+      if (byRules && !byBoth) broken++;
+    }
+    rulesRight += rules;
+    withModelRight += both;
+    total += set.examples.length;
+    rows.push(`${set.name}: ${set.examples.length} mails, rules ${rules}, rules with the model ${both}`);
+  }
+  console.log(rows.join("\n"));
+  console.log(
+    `leave one set out: rules ${pct(rulesRight / total)} (tuned on every set, so in-sample), ` +
+      `rules with a model not trained on the set ${pct(withModelRight / total)} ` +
+      `(the model turned ${mended} wrong into right and ${broken} right into wrong)`,
+  );
+
+  const trained = directModel(sets);
+  const { path, changed } = writeModelFile(trained);
+  console.log(`${[...trained.weights].length} words kept -> ${path}${changed ? "" : " (weights unchanged)"}`);
+}
 
 function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;

