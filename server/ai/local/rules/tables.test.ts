@@ -27,16 +27,6 @@ describe("the analyzer's rule tables", () => {
   });
 });
 
-/**
- * Files of server/ai/ still expected to hold lines over 200 characters, because the helpers that
- * turn them into tables and data files (issue 40) have not landed yet. Empty it as they land: a
- * file listed here whose lines are all short fails the test, so the list cannot go stale.
- */
-const STILL_LONG: readonly string[] = [
-  // ai-models: the models and their tests.
-  "server/ai/local/spam/score.test.ts",
-];
-
 function filesUnder(folder: string): string[] {
   return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
     const path = `${folder}/${entry.name}`;
@@ -53,11 +43,6 @@ describe("server/ai/ source lines", () => {
       const over = lines.flatMap((line, i) => (line.length > MAX_RULE_LINE ? [i + 1] : []));
       if (over.length > 0) long.set(file, over);
     }
-    const unexpected = [...long].filter(([file]) => !STILL_LONG.includes(file));
-    expect(unexpected.map(([file, lines]) => `${file}:${lines.slice(0, 5).join(",")}`)).toEqual([]);
-    expect(
-      STILL_LONG.filter((file) => !long.has(file)),
-      "a file listed as still long has no long line now: take it off",
-    ).toEqual([]);
+    expect([...long].map(([file, lines]) => `${file}:${lines.slice(0, 5).join(",")}`)).toEqual([]);
   });
 });

@@ -20,11 +20,15 @@ describe("spam words", () => {
   it("scores an unsolicited ad above a mailing-list discussion post", () => {
     const ad = spamLogOdds(
       "Refinance now and cut your monthly payment",
-      "Dear Homeowner,\nInterest rates are at their lowest point in 40 years. We help you find the best mortgage rate, guaranteed. Apply online today, it only takes one minute and there is no obligation. Click here to get your free quote. To be removed from our mailing list, reply with REMOVE in the subject.",
+      "Dear Homeowner,\nInterest rates are at their lowest point in 40 years. We help you find the best mortgage rate, " +
+        "guaranteed. Apply online today, it only takes one minute and there is no obligation. Click here to get your free " +
+        "quote. To be removed from our mailing list, reply with REMOVE in the subject.",
     );
     const post = spamLogOdds(
       "Re: kernel panic after upgrading to 2.4.19",
-      "I had the same problem on my laptop. It turned out the new kernel was built without support for my SCSI controller, so the root filesystem could not be mounted. Rebuild with the driver compiled in and check your lilo.conf before you reboot.\n\n--\nIrish Linux Users' Group mailing list",
+      "I had the same problem on my laptop. It turned out the new kernel was built without support for my SCSI controller, " +
+        "so the root filesystem could not be mounted. Rebuild with the driver compiled in and check your lilo.conf before " +
+        "you reboot.\n\n--\nIrish Linux Users' Group mailing list",
     );
     expect(ad).toBeGreaterThan(2);
     expect(post).toBeLessThan(0);
@@ -35,7 +39,8 @@ describe("spam words", () => {
       from: { name: "Dev Team", address: "pr4411@netmail.example" },
       subject: "[avfs] Software development outsourcing",
       bodyText:
-        "Dear Sir, our company offers high quality software development services at competitive prices. We have a team of experienced programmers and can start working on your project immediately. Please contact us for more information.",
+        "Dear Sir, our company offers high quality software development services at competitive prices. We have a team " +
+        "of experienced programmers and can start working on your project immediately. Please contact us for more information.",
       bodyHtml: null,
       receivedAt: NOW,
       headers: { listId: "<avfs.lists.example>", precedence: "list" },
