@@ -4,7 +4,7 @@
  * The real server (`server/main.ts`, PGlite) runs in its own process beside a forked emulator;
  * each provider's mailbox gets one mail with a 25 MB file and one with a 1 MB file (the baseline
  * in the same run). After a warm-up download, the server's resident memory (process tree, Linux
- * /proc) is read before each download and every 10 ms during it; growth = peak - before. The
+ * /proc) is read before each download and every 100 ms during it; growth = peak - before. The
  * client reads the answer as a stream and keeps nothing.
  *
  *   npx tsx bench/mail/attachment-memory.ts [--no-append]
@@ -61,7 +61,7 @@ async function measure(app: AppProcess, url: string) {
   const sampler = (async () => {
     while (sampling) {
       peak = Math.max(peak, await app.rssMb());
-      await sleep(10);
+      await sleep(100);
     }
   })();
   const started = performance.now();

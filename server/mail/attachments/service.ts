@@ -1,5 +1,4 @@
-import { Readable } from "node:stream";
-import { buffer } from "node:stream/consumers";
+import { pipeline, Readable, Transform } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import PostalMime, { type Address as MimeAddress, type Attachment as MimeAttachment } from "postal-mime";
 import type { AttachedMessage } from "../../../contract/attachments.ts";
@@ -90,17 +89,26 @@ function bytesOf(part: MimeAttachment): Buffer {
   return Buffer.from(content instanceof ArrayBuffer ? new Uint8Array(content) : content);
 }
 
-/** Passes bytes on, failing the stream when none came for IDLE_MS (a provider that stalls mid-file). */
+/**
+ * Passes bytes on, failing the stream when none came for IDLE_MS (a provider that stalls
+ * mid-file). A Transform in a pipeline, so no byte flows before the answer reads it.
+ */
 function withIdleTimeout(source: Readable): Readable {
   let timer: NodeJS.Timeout | undefined;
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      arm();
+      callback(null, chunk);
+    },
+  });
   const arm = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => source.destroy(new Error("attachment download stalled")), IDLE_MS);
+    timer = setTimeout(() => guard.destroy(new Error("attachment download stalled")), IDLE_MS);
   };
   arm();
-  source.on("data", arm);
-  source.on("close", () => clearTimeout(timer));
-  return source;
+  guard.on("close", () => clearTimeout(timer));
+  pipeline(source, guard, () => clearTimeout(timer));
+  return guard;
 }
 
 /**
@@ -151,20 +159,21 @@ export function createAttachmentService(
 
   /** The attachments of an attached message (its bytes read, bounded, and parsed). */
   async function parseAttached(body: Readable): Promise<Awaited<ReturnType<typeof PostalMime.parse>>> {
+    // Read as it comes, with the bound checked per chunk: a huge message is refused early.
+    const chunks: Buffer[] = [];
     let seen = 0;
-    body.on("data", (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > MAX_ATTACHED_MESSAGE_BYTES)
-        body.destroy(
-          new DomainError(
+    try {
+      for await (const chunk of body) {
+        seen += (chunk as Buffer).length;
+        if (seen > MAX_ATTACHED_MESSAGE_BYTES) {
+          body.destroy();
+          throw new DomainError(
             "payload_too_large",
             "This attached message is too large to open here. Download it instead.",
-          ),
-        );
-    });
-    let bytes: Buffer;
-    try {
-      bytes = await buffer(body);
+          );
+        }
+        chunks.push(chunk as Buffer);
+      }
     } catch (err) {
       if (err instanceof DomainError) throw err;
       throw new DomainError(
@@ -172,6 +181,7 @@ export function createAttachmentService(
         "The attached message could not be read from the provider.",
       );
     }
+    const bytes = Buffer.concat(chunks);
     try {
       return await PostalMime.parse(bytes, PARSE_OPTIONS);
     } catch {
