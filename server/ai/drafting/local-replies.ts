@@ -1,4 +1,5 @@
 import type { AgentPreferences, ResponseStyle, Tone } from "../../../contract/ai.ts";
+import { ruleTable } from "../local/rules/rule-table.ts";
 import { cleanBody } from "../local/text-cleaning.ts";
 
 /**
@@ -21,6 +22,8 @@ export interface LearnedStyle {
   greeting?: string;
   signOff?: string;
 }
+
+const rules = ruleTable("drafting");
 
 const GREETING: Record<Tone, (name: string) => string> = {
   Professional: (n) => `Hello ${n},`,
@@ -64,15 +67,11 @@ export function firstNameOf(name: string, address: string): string {
   }
   return "there";
 }
-
 /**
  * A sentence that starts without the previous one having ended: a lower-case word or a digit, then
- * an opener that only ever begins a sentence ("...more time Thank you", "...the file Please send").
- * Mail typed in a hurry, or lines joined by a client, run on like this; quoting such a run-on in a
- * reply would glue two sentences into one.
+ * an opener that only ever begins a sentence (rules/drafting.rules).
  */
-const RUN_ON =
-  /(?<=[\p{Ll}\d)"'\]])\s+(?=(?:Thank you|Thanks|Please|Best regards|Kind regards|Regards|Cheers|Could you|Can you|Would you|Let me know|Looking forward|Hope you|Sincerely)\b)/u;
+const RUN_ON = rules.regex("run-on-opener");
 
 /**
  * The sender's own sentences: quoted replies, forwards, signatures and boilerplate cut (the
@@ -88,8 +87,8 @@ function sentences(text: string): string[] {
     .filter((s) => s.length > 8 && s.length < 300);
 }
 
-const DEADLINE =
-  /\b(deadline|due|by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|eod|end of (the )?(day|week|month)|\d{1,2}(st|nd|rd|th)?|the \d{1,2}(st|nd|rd|th)?)|no later than|before (monday|tuesday|wednesday|thursday|friday|the))\b/i;
+// A deadline in the sender's sentence ("by Friday", "no later than").
+const DEADLINE = rules.regex("deadline");
 const REQUEST =
   /\b(could you|can you|would you|please|let me know|need you to|your (approval|input|feedback|thoughts))\b/i;
 

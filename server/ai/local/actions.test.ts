@@ -244,7 +244,9 @@ describe("intent put in other words (part 5)", () => {
   it("reads a deadline written in one long sentence", () => {
     const a = analyse({
       bodyText:
-        "Dear Hannah,\n\nA reminder that the finance report and the draft budget for the full governing body meeting on Thursday 10 April need to reach me by end of day tomorrow (Tuesday 8 April), so that papers can be circulated 48 hours in advance as required.\n\nBest wishes,\nAmina Rashid\nClerk to the Governing Body",
+        "Dear Hannah,\n\nA reminder that the finance report and the draft budget for the full governing body meeting on Thursday 10 April need to " +
+        "reach me by end of day tomorrow (Tuesday 8 April), so that papers can be circulated 48 hours in advance as required.\n\nBest wishes,\nAmina " +
+        "Rashid\nClerk to the Governing Body",
       from: { name: "Amina Rashid", address: "governor.services@northmere.gov.uk" },
     });
     expect(a.summary).toMatch(/finance report/);
@@ -294,7 +296,8 @@ describe("intent in a building contractor's mail (part 5, round 8)", () => {
     const a = analyse({
       from: { name: "Peter Saunders", address: "peter.saunders@marshbury.gov.uk" },
       bodyText:
-        "Dear Mr Mensah,\n\nWe still have not received the Electrical Installation Certificate. It must be submitted by 18 April 2025; after that date the file will be closed as incomplete.\n\nRegards,\nPeter Saunders",
+        "Dear Mr Mensah,\n\nWe still have not received the Electrical Installation Certificate. It must be submitted by 18 April 2025; after that " +
+        "date the file will be closed as incomplete.\n\nRegards,\nPeter Saunders",
     });
     expect(a.suggestedActions.join(" ")).toMatch(/18 April|by|before/i);
     expect(a.suggestedActions.join(" ")).not.toMatch(/complaint/i);
@@ -327,7 +330,8 @@ describe("intent in a law firm's and a food bank's mail (part 6, round 11)", () 
     const a = analyse({
       from: { name: "Listing Office", address: "listing@brackenfordcourt.org.uk" },
       bodyText:
-        "Dear Sirs,\n\nThe court directs that the applicant's solicitors lodge the electronic hearing bundle by 4pm on Monday 10 February 2025. Bundles lodged after that time may not be considered.\n\nListing Office",
+        "Dear Sirs,\n\nThe court directs that the applicant's solicitors lodge the electronic hearing bundle by 4pm on Monday 10 February 2025. " +
+        "Bundles lodged after that time may not be considered.\n\nListing Office",
     });
     expect(a.responseTime).not.toBe("No response needed");
     expect(a.suggestedActions.join(" ")).not.toMatch(/^Archive/);
@@ -350,7 +354,8 @@ describe("intent in a pottery factory's mail (part 7, round 12)", () => {
       from: { name: "Gordon Platt", address: "g.platt@btinternet.com" },
       subject: "Order 5521",
       bodyText:
-        "Dear Sir or Madam,\n\nI ordered two cushions from your shop on 3 March, to arrive within the week. It is now over two weeks and I have not received them. I would be grateful if you could send them or refund me.\n\nYours faithfully,\nGordon Platt",
+        "Dear Sir or Madam,\n\nI ordered two cushions from your shop on 3 March, to arrive within the week. It is now over two weeks and I have not " +
+        "received them. I would be grateful if you could send them or refund me.\n\nYours faithfully,\nGordon Platt",
     });
     expect(a.suggestedActions.join(" ")).toMatch(/complaint|problem/);
     expect(a.responseTime).not.toBe("No response needed");
@@ -376,7 +381,8 @@ describe("intent in a piano tuner's mail (part 7, round 13)", () => {
       from: { name: "Ruth Hale", address: "ruth.hale@btinternet.com" },
       subject: "Boiler service on 12 March",
       bodyText:
-        "Dear Mr Price,\n\nI don't like to make a fuss. However, a week after your visit on 12 March the boiler is making the same noise, which it did not do before. I should be grateful if you would come back and put it right at no further charge.\n\nYours sincerely,\nRuth Hale",
+        "Dear Mr Price,\n\nI don't like to make a fuss. However, a week after your visit on 12 March the boiler is making the same noise, which it " +
+        "did not do before. I should be grateful if you would come back and put it right at no further charge.\n\nYours sincerely,\nRuth Hale",
     });
     expect(a.suggestedActions.join(" ")).toMatch(/complaint/);
     expect(a.keyPoints.join(" ")).not.toMatch(/Deadline: 12 March/);
@@ -387,7 +393,8 @@ describe("intent in a piano tuner's mail (part 7, round 13)", () => {
       from: { name: "Alan Webb", address: "alan.webb@gmail.com" },
       subject: "Invoice 118",
       bodyText:
-        "Mia,\n\nI showed your invoice to the committee and it didn't go down well: the second visit was meant to be included. I'm sure it was an oversight, but we would ask you to reissue it for one visit.\n\nRegards,\nAlan",
+        "Mia,\n\nI showed your invoice to the committee and it didn't go down well: the second visit was meant to be included. I'm sure it was an " +
+        "oversight, but we would ask you to reissue it for one visit.\n\nRegards,\nAlan",
     });
     expect(a.suggestedActions.join(" ")).toMatch(/complaint/);
     expect(a.responseTime).not.toBe("No response needed");
@@ -398,7 +405,8 @@ describe("intent in an insurer's claims team (part 7, round 14)", () => {
   it("answers questions buried in long sentences", () => {
     for (const bodyText of [
       "Hi Jo,\n\nI've read the new guidance twice without being able to work out whether the £350 excess applies to claims reported after 1 March or only to losses after it.\n\nTom",
-      "Dear Ms Reyes,\n\nWe are inclined to accept the offer, but before we sign anything I would like to understand whether accepting now would stop us claiming again if the damp returns.\n\nYours sincerely,\nB. Aker",
+      "Dear Ms Reyes,\n\nWe are inclined to accept the offer, but before we sign anything I would like to understand whether accepting now would " +
+        "stop us claiming again if the damp returns.\n\nYours sincerely,\nB. Aker",
       "Hi Jo,\n\nThe guide is great, though the one thing I couldn't work out from section 7 is who signs off payments under £250.\n\nElla",
     ]) {
       const a = analyse({
@@ -430,7 +438,8 @@ describe("intent in an insurer's claims team (part 7, round 14)", () => {
       from: { name: "Tessa Marlow", address: "tessa.marlow@ombudsman-service.example" },
       subject: "Complaint ref FDS-1187 - Mr G Wilkes",
       bodyText:
-        "Dear Ms Reyes,\n\nMr Wilkes has referred his complaint to our service. The complaint concerns a delay in paying his settlement.\n\nPlease send us your complete business file by 18 April 2025.\n\nYours sincerely,\nTessa Marlow",
+        "Dear Ms Reyes,\n\nMr Wilkes has referred his complaint to our service. The complaint concerns a delay in paying his settlement.\n\nPlease " +
+        "send us your complete business file by 18 April 2025.\n\nYours sincerely,\nTessa Marlow",
     });
     expect(a.suggestedActions.join(" ")).not.toMatch(/complaint/);
     expect(a.suggestedActions.join(" ")).toMatch(/18 April/);
@@ -480,7 +489,8 @@ describe("intent in a research lab's and a hospice's mail (part 8, round 16)", (
     ).toMatch(/complaint/);
     expect(
       actionsOf(
-        "Dear Jo,\n\nThe invoice charges us for 15 days of press time when we only had 9. I'm sure this is a simple oversight, but our finance team has asked me to query it.\n\nKind regards,\nMalcolm",
+        "Dear Jo,\n\nThe invoice charges us for 15 days of press time when we only had 9. I'm sure this is a simple oversight, but our finance team " +
+          "has asked me to query it.\n\nKind regards,\nMalcolm",
       ),
     ).toMatch(/complaint/);
   });
@@ -490,7 +500,8 @@ describe("intent in a research lab's and a hospice's mail (part 8, round 16)", (
       from: { name: "IT Service Desk", address: "itservicedesk@lakeside-print.com" },
       subject: "[IT #INC0094488] Incident resolved: quota increase",
       bodyText:
-        "Your incident INC0094488 has been resolved.\n\nResolution: Quota increased to 1 TB.\n\nThis incident will close automatically in 5 working days.\n\nThis is an automated notification from the IT Self-Service Portal. Please do not reply to this email.",
+        "Your incident INC0094488 has been resolved.\n\nResolution: Quota increased to 1 TB.\n\nThis incident will close automatically in 5 working " +
+        "days.\n\nThis is an automated notification from the IT Self-Service Portal. Please do not reply to this email.",
     });
     expect(a.suggestedActions.join(" ")).not.toMatch(/^Reply|Reply to/);
     expect(a.responseTime).toBe("No response needed");
@@ -513,7 +524,8 @@ describe("intent in a bus company's and a photographer's mail (part 9, round 18)
 
   it("reads a nudge ('worth getting them in before then', reports still without a completed review) as a deadline", () => {
     const a = actionsOf(
-      "Hi Jo,\n\nJust a nudge: the expenses window shuts at noon on Friday 11 April, and two of your team still don't have a submitted claim for March. It's worth getting them in before then, as late claims roll over to May.\n\nRafa",
+      "Hi Jo,\n\nJust a nudge: the expenses window shuts at noon on Friday 11 April, and two of your team still don't have a submitted claim for " +
+        "March. It's worth getting them in before then, as late claims roll over to May.\n\nRafa",
       "Expenses – nudge",
     );
     expect(a).toMatch(/before/i);
@@ -528,7 +540,8 @@ describe("intent in a bus company's and a photographer's mail (part 9, round 18)
     ).toMatch(/complaint/);
     expect(
       actionsOf(
-        "Dear Jo,\n\nResidents have told me about lorries idling outside the works at 6am. I raised this at the liaison meeting in January and would have expected it to have been addressed by now. I would be grateful for a written reply.\n\nRafa",
+        "Dear Jo,\n\nResidents have told me about lorries idling outside the works at 6am. I raised this at the liaison meeting in January and would " +
+          "have expected it to have been addressed by now. I would be grateful for a written reply.\n\nRafa",
       ),
     ).toMatch(/complaint/);
   });
@@ -558,7 +571,8 @@ describe("intent in a farrier's, a beekeeping firm's and a bee farmer's mail (pa
   it("reads 'Is it ... or shall I ...' without its question mark as a question", () => {
     expect(
       actionsOf(
-        "Jo\n\nThe blue inks are on offer this week but only in the big tins. Is it just the usual small ones you want me to order or shall I get a couple of the big ones as well, since we'll use more now\n\nRafa",
+        "Jo\n\nThe blue inks are on offer this week but only in the big tins. Is it just the usual small ones you want me to order or shall I get a " +
+          "couple of the big ones as well, since we'll use more now\n\nRafa",
       ),
     ).toMatch(/^Reply to answer/);
   });
@@ -639,8 +653,10 @@ describe("intent in an orchestra librarian's and two upholsterers' mail (part 9,
       "Hey Jo, any idea roughly how long the second half runs? Trying to work out the last train.\n\nKit",
       "Quick one before I send this to the printer — how many copies did you order last year, I've got 500 in my notes\n\nR",
       "The inspector wants paperwork for the seating. So – does the fabric meet the fire standard (he mentioned Crib 5?), and if so, is there a certificate somewhere?\n\nLudo",
-      "Hi,\n\nA friend had his chairs done by you last year. The seats in my camper are tired and the vinyl's cracked right through. Not sure whether you do vehicle work at all or just furniture, and if not whether you know anyone who does\n\nCheers\nBen",
-      "Dear Jo,\n\nBefore the trustees invite a quotation they have asked me to establish whether the work could be done on site. I should also be grateful to know what public liability cover you hold.\n\nYours sincerely,\nE. Fitch",
+      "Hi,\n\nA friend had his chairs done by you last year. The seats in my camper are tired and the vinyl's cracked right through. Not sure " +
+        "whether you do vehicle work at all or just furniture, and if not whether you know anyone who does\n\nCheers\nBen",
+      "Dear Jo,\n\nBefore the trustees invite a quotation they have asked me to establish whether the work could be done on site. I should also be " +
+        "grateful to know what public liability cover you hold.\n\nYours sincerely,\nE. Fitch",
     ])
       expect(actionsOf(bodyText)).toMatch(/^Reply to answer/);
   });
@@ -664,7 +680,8 @@ describe("intent in an orchestra librarian's and two upholsterers' mail (part 9,
       ],
       [
         "bookings@classhub.example",
-        "You have a new booking!\n\nClass: Seat Workshop\nAmount paid: £95.00\n\nPlease note that payouts are made 3 working days after the class.\n\nYou're receiving this email because you're an organiser on ClassHub. Manage your notification settings in your account.",
+        "You have a new booking!\n\nClass: Seat Workshop\nAmount paid: £95.00\n\nPlease note that payouts are made 3 working days after the " +
+          "class.\n\nYou're receiving this email because you're an organiser on ClassHub. Manage your notification settings in your account.",
       ],
     ];
     for (const [address, bodyText] of notices)
@@ -688,7 +705,8 @@ describe("intent in an orchestra librarian's and two upholsterers' mail (part 9,
     ).toMatch(/before/);
     expect(
       actionsOf(
-        "Dear Parent,\n\nConsent forms for the field trip must be returned by 3pm on Friday 21 March. Students without one will follow a cover lesson, as we have to confirm coach numbers.\n\nMrs Aldous",
+        "Dear Parent,\n\nConsent forms for the field trip must be returned by 3pm on Friday 21 March. Students without one will follow a cover " +
+          "lesson, as we have to confirm coach numbers.\n\nMrs Aldous",
       ),
     ).not.toMatch(/invitation|calendar/i);
   });
@@ -728,7 +746,8 @@ describe("intent in a dog groomer's and a driving school's mail (part 10, round 
       // a reproach
       "Hi Sam,\n\nSaw on Instagram you were at the beach on Saturday. It would have been nice to know you were free, I did ask you weeks ago and you said you were busy.\n\nMum",
       // dismay and the cost to others
-      "Dear Tom,\n\nI was rather surprised to find the hall still locked at 9 when the caretaker had been told 8. It reflects poorly on all of us when what has been agreed isn't done.\n\nNadia Kowal\nSecretary",
+      "Dear Tom,\n\nI was rather surprised to find the hall still locked at 9 when the caretaker had been told 8. It reflects poorly on all of us " +
+        "when what has been agreed isn't done.\n\nNadia Kowal\nSecretary",
     ])
       expect(actionsOf(bodyText)).toMatch(/complaint/);
   });
@@ -811,7 +830,8 @@ describe("intent in a heating engineer's and a bakery's mail (part 10, round 22)
   it("does not read a supplier's 'the worst hit' as a complaint", () => {
     expect(
       actionsOf(
-        "Dear Tom,\n\nOur prices go up by 7% from 1 June because of feed costs; butter is the worst hit I'm afraid. Standing orders confirmed before 31 May keep today's prices. Just reply and let me know which lines you want fixed.\n\nNadia",
+        "Dear Tom,\n\nOur prices go up by 7% from 1 June because of feed costs; butter is the worst hit I'm afraid. Standing orders confirmed before " +
+          "31 May keep today's prices. Just reply and let me know which lines you want fixed.\n\nNadia",
       ),
     ).not.toMatch(/complaint/);
   });
@@ -899,7 +919,8 @@ describe("intent in two opticians' and a garage's mail (part 10, round 23)", () 
     ).toMatch(/invitation|calendar/i);
     expect(
       actionsOf(
-        "Dear Mr Hale,\n\nThank you for confirming Tuesday 4 March for the audit visit. Please provide the following documents by Friday 14 February:\n\n1. The fund accounts\n2. The order log\n\nKind regards,\nNadia Kowal",
+        "Dear Mr Hale,\n\nThank you for confirming Tuesday 4 March for the audit visit. Please provide the following documents by Friday 14 " +
+          "February:\n\n1. The fund accounts\n2. The order log\n\nKind regards,\nNadia Kowal",
       ),
     ).toMatch(/before Friday/);
   });
@@ -922,7 +943,8 @@ describe("intent in two opticians' and a garage's mail (part 10, round 23)", () 
       [
         "Vale 5k",
         "results@vale5k.example",
-        "Hi Tom,\n\nThanks for running this morning. Here's your result:\n\nTime: 27:41\nPosition: 143 of 312\n\nSee you next Saturday!\nThe Vale 5k team\n\nDon't want these emails? Update your preferences: https://vale5k.example/prefs",
+        "Hi Tom,\n\nThanks for running this morning. Here's your result:\n\nTime: 27:41\nPosition: 143 of 312\n\nSee you next Saturday!\nThe Vale 5k " +
+          "team\n\nDon't want these emails? Update your preferences: https://vale5k.example/prefs",
       ],
       [
         "Brightside Energy",
@@ -944,8 +966,10 @@ describe("intent in three falconers' mail (part 10, round 24)", () => {
   it("reads a chase left unanswered, a disputed bill, doubt that the work works and an official's breach as complaints", () => {
     for (const bodyText of [
       "Tom honestly. I've texted three times and emailed twice and you haven't answered any of them. I'm not going to chase you again.\n\nNadia",
-      "Hi Tom\n\nWe've been charged for four visits but the kitchen only saw you twice. I'll pay for the two visits we know about but not the rest, and I'm not convinced it's working either.\n\nNadia",
-      "Dear Mr Hale,\n\nYour vehicle was seen on the taxiway without an escort. This is a serious breach of the airside rules, and this is not the first concern raised with us.\n\nN. Kowal\nSafety Manager",
+      "Hi Tom\n\nWe've been charged for four visits but the kitchen only saw you twice. I'll pay for the two visits we know about but not the " +
+        "rest, and I'm not convinced it's working either.\n\nNadia",
+      "Dear Mr Hale,\n\nYour vehicle was seen on the taxiway without an escort. This is a serious breach of the airside rules, and this is not the " +
+        "first concern raised with us.\n\nN. Kowal\nSafety Manager",
     ])
       expect(actionsOf(bodyText)).toMatch(/complaint/);
   });
@@ -953,7 +977,8 @@ describe("intent in three falconers' mail (part 10, round 24)", () => {
   it("does not read someone who would be disappointed as complaining", () => {
     expect(
       actionsOf(
-        "Dear Mr Hale,\n\nPlease return the signed placement form by Friday 27 June. Placements without paperwork by then will be cancelled, which Daniel would be very disappointed about!\n\nMrs N. Kowal",
+        "Dear Mr Hale,\n\nPlease return the signed placement form by Friday 27 June. Placements without paperwork by then will be cancelled, which " +
+          "Daniel would be very disappointed about!\n\nMrs N. Kowal",
       ),
     ).not.toMatch(/complaint/);
   });
@@ -1005,7 +1030,8 @@ describe("complaints from every kind of correspondent (part 10, round 25)", () =
   it("reads 'perhaps you could' and 'I wondered whether you might consider' as requests", () => {
     expect(
       actionsOf(
-        "Dear Tom,\n\nWe're asking a few shops whether they'd donate a raffle prize, and I wondered whether you might consider a voucher. If you're able to help, perhaps you could drop it in at the Town Hall.\n\nWith many thanks,\nNadia Kowal",
+        "Dear Tom,\n\nWe're asking a few shops whether they'd donate a raffle prize, and I wondered whether you might consider a voucher. If you're " +
+          "able to help, perhaps you could drop it in at the Town Hall.\n\nWith many thanks,\nNadia Kowal",
       ),
     ).toMatch(/^Reply to/);
   });
@@ -1031,13 +1057,15 @@ describe("complaints told as plain facts (part 11, round 26)", () => {
   it("reads a council's report from the public and works that are an offence as complaints, but not a licence letter's general warning", () => {
     expect(
       actionsOf(
-        "Dear Sir,\n\nThe Council has received reports from members of the public that rubble was tipped in the lay-by on Mill Road on two occasions.\n\nPlease contact me within ten working days.\n\nR. Hume\nEnvironmental Enforcement",
+        "Dear Sir,\n\nThe Council has received reports from members of the public that rubble was tipped in the lay-by on Mill Road on two " +
+          "occasions.\n\nPlease contact me within ten working days.\n\nR. Hume\nEnvironmental Enforcement",
         "Waste on Mill Road",
       ),
     ).toMatch(/complaint/);
     expect(
       actionsOf(
-        "Dear Sir,\n\nThe railings were replaced in steel without the approval the consent requires. Works not in accordance with a listed building consent are an offence.\n\nR. Hume\nConservation Officer",
+        "Dear Sir,\n\nThe railings were replaced in steel without the approval the consent requires. Works not in accordance with a listed building " +
+          "consent are an offence.\n\nR. Hume\nConservation Officer",
         "12 High Street",
       ),
     ).toMatch(/complaint/);

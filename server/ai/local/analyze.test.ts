@@ -97,7 +97,9 @@ describe("analyzeEmail", () => {
       email({
         subject: "Q1 numbers",
         bodyText:
-          "Here are the numbers you asked for. Revenue grew faster than planned.\n\nregion,q1,q2\nnorth,120400,133900\nsouth,98200,101750\n\nteam\tsigned\tpending\nsales\t14\t3\n\n| suite | passed | failed |\n|---|---|---|\n| checkout | 118 | 2 |",
+          "Here are the numbers you asked for. Revenue grew faster than " +
+          "planned.\n\nregion,q1,q2\nnorth,120400,133900\nsouth,98200,101750\n\nteam\tsigned\tpending\nsales\t14\t3\n\n| suite | passed | failed " +
+          "|\n|---|---|---|\n| checkout | 118 | 2 |",
       }),
     );
     const shown = [result.summary, ...result.keyPoints].join("\n");

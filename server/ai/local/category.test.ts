@@ -43,7 +43,9 @@ describe("category of list-delivered mail", () => {
       from: { name: "Steve Murphy", address: "offers@fastnet-deals.example" },
       subject: "[linux-users] New Internet Service Provider",
       bodyText:
-        "Hello:\n\nAre you satisfied with your ISP? Our internet service gives you five email addresses at a low monthly fee of just $14.95.\n\nIf you do not wish any more mailings please send a blank email.\n\n_______________________________________________\nlinux-users mailing list\nhttp://lists.example.org/mailman/listinfo/linux-users",
+        "Hello:\n\nAre you satisfied with your ISP? Our internet service gives you five email addresses at a low monthly " +
+        "fee of just $14.95.\n\nIf you do not wish any more mailings please send a blank email.\n\n_______________________________________________\nlinux-users " +
+        "mailing list\nhttp://lists.example.org/mailman/listinfo/linux-users",
       bodyHtml: null,
       receivedAt: NOW,
       headers: { listId: "<linux-users.lists.example.org>", precedence: "list" },
@@ -56,7 +58,8 @@ describe("category of list-delivered mail", () => {
       from: { name: "Gadget Daily", address: "editor@gadgetdaily.example" },
       subject: "[Gadget Daily] Batteries that last",
       bodyText:
-        "LOOK OVER HERE\nToday's pick: a phone battery that lasts a week.\n\nHAPPY FUN STUFF\nA game for the commute.\n\nBYTE ME NOW\nReaders' questions answered.\n\nTo unsubscribe, visit gadgetdaily.example/unsubscribe",
+        "LOOK OVER HERE\nToday's pick: a phone battery that lasts a week.\n\nHAPPY FUN STUFF\nA game for the commute.\n\nBYTE " +
+        "ME NOW\nReaders' questions answered.\n\nTo unsubscribe, visit gadgetdaily.example/unsubscribe",
       bodyHtml: null,
       receivedAt: NOW,
       headers: {
@@ -226,7 +229,8 @@ describe("direct mail read with the reader's trade (trade.ts)", () => {
     const mail = [
       "priya.c@icloud.com",
       "Residential - instalments?",
-      "Hello,\n\nMy son Arjun is in Y6 and we received the letter about the outdoor activity trip in June. The total is a lot to pay in one go before the deadline. Is it possible to pay in monthly instalments?\n\nThank you,\nPriya",
+      "Hello,\n\nMy son Arjun is in Y6 and we received the letter about the outdoor activity trip in June. The total " +
+        "is a lot to pay in one go before the deadline. Is it possible to pay in monthly instalments?\n\nThank you,\nPriya",
     ] as const;
     expect(to("hannah.brooks@ashgrove-primary.org.uk", ...mail)).toBe("work");
     // The trade rule itself: without the reader's trade the rules read a parent's mail as private.
@@ -247,7 +251,8 @@ describe("direct mail read with the reader's trade (trade.ts)", () => {
     const client = [
       "helen.ng77@outlook.com",
       "Patch test before root tint",
-      "Hello Jade,\n\nI'd like to book a root tint, but I had a reaction to a home dye kit years ago. Do you stock any PPD-free colours? I could pop in for the patch test on Saturday.\n\nMany thanks,\nHelen",
+      "Hello Jade,\n\nI'd like to book a root tint, but I had a reaction to a home dye kit years ago. Do you stock any " +
+        "PPD-free colours? I could pop in for the patch test on Saturday.\n\nMany thanks,\nHelen",
     ] as const;
     expect(to("jade@velvetroom-salon.co.uk", ...client)).toBe("work");
     expect(
@@ -280,7 +285,9 @@ describe("cues of private mail from a work address", () => {
       from(
         "aoife.brennan@rivermead-hospital.org.uk",
         "Friday",
-        "Robin, so sorry I had to cancel on Friday, they rang me in to cover a shift on the ward. I feel awful after you'd booked the table - dinner's on me next time. Thursday week?\n\nAoife x\n\nAoife Brennan\nSenior Staff Nurse, Ward 7",
+        "Robin, so sorry I had to cancel on Friday, they rang me in to cover a shift on the ward. I feel awful after you'd " +
+          "booked the table - dinner's on me next time. Thursday week?\n\nAoife x\n\nAoife Brennan\nSenior Staff Nurse, Ward " +
+          "7",
       ),
     ).toBe("personal");
   });
@@ -290,7 +297,8 @@ describe("cues of private mail from a work address", () => {
       from(
         "becks.lawton@harbourline-bank.co.uk",
         "Lisbon money",
-        "Sorry using my work email, stuck in meetings. The villa in Lisbon is confirmed, the deposit is 120 pounds each and I need it by Friday so I can pay the booking.\n\nRebecca Lawton\nRelationship Manager",
+        "Sorry using my work email, stuck in meetings. The villa in Lisbon is confirmed, the deposit is 120 pounds each " +
+          "and I need it by Friday so I can pay the booking.\n\nRebecca Lawton\nRelationship Manager",
       ),
     ).toBe("personal");
   });
@@ -303,7 +311,8 @@ describe("a client asking the reader for a booking", () => {
         "jade@velvetroom-salon.co.uk",
         "laurakemp@icloud.com",
         "Tomorrow",
-        "Hi Jade, really sorry but both kids have come down with the sickness bug going round school, so I'll have to cancel my appointment tomorrow at 10. Could you fit me in next week? Any morning after drop-off is fine. Laura x",
+        "Hi Jade, really sorry but both kids have come down with the sickness bug going round school, so I'll have to cancel " +
+          "my appointment tomorrow at 10. Could you fit me in next week? Any morning after drop-off is fine. Laura x",
       ),
     ).toBe("work");
   });
@@ -316,7 +325,9 @@ describe("the reader's organisation written with an ampersand, and an evening 'o
         "d.mensah@corbridgeandlowe.com",
         "kieranwalsh2006@outlook.com",
         "apprenticeship",
-        "Hi, my name is Kieran, I'm 18 and my uncle said Corbridge & Lowe might take on an apprentice joiner. I have my own basic tools and can start anytime. My mum can drive me to site until I pass my test in April. Thanks for reading, Kieran",
+        "Hi, my name is Kieran, I'm 18 and my uncle said Corbridge & Lowe might take on an apprentice joiner. I have my " +
+          "own basic tools and can start anytime. My mum can drive me to site until I pass my test in April. Thanks for reading, " +
+          "Kieran",
       ),
     ).toBe("work");
   });
@@ -374,16 +385,19 @@ describe("round 9: a physiotherapy clinic's practice manager", () => {
 
   it("reads a job application from a free-mail address as work", () => {
     const text =
-      "Dear Ms Tasker,\n\nI would like to apply for the part-time receptionist role advertised on the local jobs board. I have three years' experience on a front desk.\n\nYours sincerely,\nNadia Petrova";
+      "Dear Ms Tasker,\n\nI would like to apply for the part-time receptionist role advertised on the local jobs board. " +
+      "I have three years' experience on a front desk.\n\nYours sincerely,\nNadia Petrova";
     expect(categoryFor(reader, "nadia.petrova92@hotmail.co.uk", "Receptionist", text)).toBe("work");
   });
 
   it("reads a vet writing to a clinic's manager as a client as personal, but a catering supplier's prices to a school as work", () => {
     const vet =
-      "Hi Bronwen,\n\nBramble is due her annual booster this month and the vet mentioned her teeth. Shall I book her in for a morning drop-off?\n\nKind regards,\nNicola\nReception, Kirkby Veterinary Centre";
+      "Hi Bronwen,\n\nBramble is due her annual booster this month and the vet mentioned her teeth. Shall I book her " +
+      "in for a morning drop-off?\n\nKind regards,\nNicola\nReception, Kirkby Veterinary Centre";
     expect(categoryFor(reader, "nicola@kirkby-vets.co.uk", "Bramble's booster", vet)).toBe("personal");
     const catering =
-      "Dear Hannah,\n\nOur price per paid meal will rise from £2.61 to £2.74 from 1 April. The spring menu goes out to schools on 10 March.\n\nRegards,\nMark\nAccount Manager, Brightplate School Catering";
+      "Dear Hannah,\n\nOur price per paid meal will rise from £2.61 to £2.74 from 1 April. The spring menu goes out to " +
+      "schools on 10 March.\n\nRegards,\nMark\nAccount Manager, Brightplate School Catering";
     expect(
       categoryFor(
         "hannah.brooks@ashgrove-primary.org.uk",
@@ -406,7 +420,8 @@ describe("round 10: an IT support company's service desk lead", () => {
 
   it("reads 'my work account isn't set up yet, hence the Gmail' as work", () => {
     const text =
-      "Hi Rhian,\n\nI've started at Chapel Street Solicitors and my work account isn't set up yet, hence the Gmail. Could one of your team look at the first-floor copier? It scans to a folder that no longer exists.\n\nCheers,\nKieran";
+      "Hi Rhian,\n\nI've started at Chapel Street Solicitors and my work account isn't set up yet, hence the Gmail. Could " +
+      "one of your team look at the first-floor copier? It scans to a folder that no longer exists.\n\nCheers,\nKieran";
     expect(categoryFor(reader, "kieranmoss88@gmail.com", "Copier at Chapel Street", text)).toBe("work");
   });
 
@@ -418,7 +433,8 @@ describe("round 10: an IT support company's service desk lead", () => {
 
   it("reads a builder's quote for the reader's own bathroom as personal", () => {
     const text =
-      "Hi Rhian,\n\nThanks for showing me round on Saturday. I've attached the quote for your bathroom refit: £6,480 including tiling and a new shower. I could start on 3 March.\n\nRegards,\nDave Penrose\nPenrose Building Services";
+      "Hi Rhian,\n\nThanks for showing me round on Saturday. I've attached the quote for your bathroom refit: £6,480 " +
+      "including tiling and a new shower. I could start on 3 March.\n\nRegards,\nDave Penrose\nPenrose Building Services";
     expect(categoryFor(reader, "dave@penrosebuilding.co.uk", "Quote for your bathroom", text)).toBe(
       "personal",
     );
@@ -481,7 +497,8 @@ describe("direct mail to a one-person business (part 7, round 13)", () => {
 
   it("reads what the business's own domain names it deals in, and a client asking for a visit, as work", () => {
     const text =
-      "Hi Mia,\n\nForgive the odd question. My late uncle left us a longcase clock and it stopped years ago. Do you work on longcase clocks, or could you come and look at it? I'd of course pay for a visit.\n\nThanks,\nPete";
+      "Hi Mia,\n\nForgive the odd question. My late uncle left us a longcase clock and it stopped years ago. Do you work " +
+      "on longcase clocks, or could you come and look at it? I'd of course pay for a visit.\n\nThanks,\nPete";
     expect(categoryFor(reader, "pete.h@btinternet.com", "An old clock", text)).toBe("work");
   });
 
@@ -516,7 +533,9 @@ describe("the work-or-personal word model (decision 0045)", () => {
       reader,
       "imran.shah@calderbrookmutual.co.uk",
       "Bike for Osian?",
-      "Rhi - random one. Zain's outgrown his mountain bike (24 inch wheels, gears all work, bit of rust on the chain) and you said Osian was after a bigger one for his birthday. Yours for free if you want it, otherwise it's going on Marketplace for £40. I can bring it in on Monday in the boot and we can swap it over in the car park.",
+      "Rhi - random one. Zain's outgrown his mountain bike (24 inch wheels, gears all work, bit of rust on the chain) " +
+        "and you said Osian was after a bigger one for his birthday. Yours for free if you want it, otherwise it's going " +
+        "on Marketplace for £40. I can bring it in on Monday in the boot and we can swap it over in the car park.",
     ] as const;
     expect(rulesCategoryFor(...args)).toBe("work");
     expect(categoryFor(...args)).toBe("personal");
@@ -527,7 +546,9 @@ describe("the work-or-personal word model (decision 0045)", () => {
       reader,
       "secretary@kirkstallharriers.org.uk",
       "Relay team - Round Sheffield",
-      "Hi Rhiannon,\n\nWe're putting together the mixed team for the Round Sheffield relay on 6 April and you were top of my list for leg 3 after your parkrun times last month! Entry is £22 each, which the club will cover from the race fund this year. Are you in? I need names by the 20th.\n\nJo\nClub Secretary, Kirkstall Harriers",
+      "Hi Rhiannon,\n\nWe're putting together the mixed team for the Round Sheffield relay on 6 April and you were top " +
+        "of my list for leg 3 after your parkrun times last month! Entry is £22 each, which the club will cover from the " +
+        "race fund this year. Are you in? I need names by the 20th.\n\nJo\nClub Secretary, Kirkstall Harriers",
     ] as const;
     expect(rulesCategoryFor(...args)).toBe("work");
     expect(categoryFor(...args)).toBe("personal");

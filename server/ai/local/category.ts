@@ -1,7 +1,10 @@
 import type { AiCategory } from "../../../contract/ai.ts";
 import { workLogOdds } from "./direct/score.ts";
 import type { EmailFeatures } from "./features.ts";
+import { ruleTable } from "./rules/rule-table.ts";
 import { spamLogOdds } from "./spam/score.ts";
+
+const rules = ruleTable("category");
 
 /**
  * Rule-scored category (set and meanings documented in contract/ai.ts). Each rule adds evidence
@@ -10,83 +13,38 @@ import { spamLogOdds } from "./spam/score.ts";
  * can contain.
  */
 
-const SOCIAL_SENDER =
-  /(^|\.)(facebook(mail)?|linkedin|twitter|x|instagram|pinterest|reddit|tiktok|snapchat|youtube|meetup|nextdoor|discord|mastodon|quora|tumblr|myspace|friendster|orkut|classmates)\.(com|net|org|social)$/i;
-const SOCIAL_PHRASE =
-  /\b(tagged you|mentioned you|friend request|new follower|followed you|commented on|liked your|connection request|invited you to connect|endorsed you|wants to be friends|added you as a friend|sent you a message on)\b/i;
-const SECURITY_TOPIC =
-  /\b(password reset|reset your password|verification code|security (alert|code|notice)|new sign-?in|sign-?in (attempt|alert)|new (device|login)|two-factor|2fa|one-time (pass)?code|login code|confirm your email( address)?|verify your email)\b/i;
-const FINANCE_TOPIC =
-  /\b(invoice|receipt|payment|statement|bank|transaction|billing|paid|refund|amount due|balance|remittance|payroll|wire transfer|direct debit|credit card|tax|expense|purchase order|quote)\b/gi;
-const TRAVEL_TOPIC =
-  /\b(flight|boarding pass|itinerary|booking (confirmation|reference)|reservation|hotel|check-?in|airline|e-?ticket|departure|arrival|gate|car rental|train ticket|travel)\b/gi;
-const NEWSLETTER_TOPIC =
-  /\b(newsletter|digest|weekly (roundup|update|news)|monthly (update|news)|issue #?\d+|edition|bulletin|in this issue|read more|view (it )?in (your )?browser)\b/gi;
-const PROMO_TOPIC =
-  /\b(\d+% off|sale|discount|coupon|promo( code)?|special offer|limited[- ]time|free shipping|clearance|buy now|order now|shop now|act now|lowest price|best price|save (up to )?\$?\d+|free (gift|trial|quote)|deal of|exclusive offer|click here|opt[- ]?out|remove me|winner|you have (won|been selected)|earn \$?\d|make money|extra income|work from home|mortgage|refinance|viagra|casino|lose weight|credit (report|score)|debt|investment opportunity|guaranteed)\b/gi;
-const NOTIFICATION_TOPIC =
-  /\b(has (been )?shipped|tracking number|out for delivery|delivered|your order|order (confirmation|#)|automated (message|notification)|do not reply|cron|build (failed|succeeded|passed)|commit|pull request|bug \d+|ticket #?\d+|reminder|notification|alert|report for|status)\b/gi;
-const WORK_TOPIC =
-  /\b(meeting|project|deadline|proposal|contract|report|agenda|client|customer|sprint|standup|roadmap|deliverable|stakeholder|review|budget|schedule|deploy(ment)?|release|patch|server|code|bug|feature|team|office|colleague|manager|presentation|slides|spec|requirements|quarterly|q[1-4]|conference call|interview|hire|hiring|apprentices?|apprenticeships?|onboarding|invoice|freelance|portfolio|rates|catalogu?e?|pricing|renewal|position|vacancy|candidate|cv|resume|start date|job offer|offer letter|notice period|shifts?|rota|timesheets?|staff|agency|on site|department|hr|volunteers?|bookings?|availability|consent forms?|sign (it )?off|countersign\w*|contractors?|estates|facilities|policy|procedures?|training|compliance|handover|on-call|locum|clinic|ward|patients?|tax return|1099s?|w-?2s?|hmrc|deductions?|bookkeeping|mortgage application|reference letter|quote|shipment|delivery|pallets?|containers?|wholesale|samples?|supplier|procurement|audit|agreement|clause|purchase|prices?|volume|warehouse|depot|logistics|partnership|pick-?ups?|haulage|haulier|groupage|customs|t1|seals?|trailers?|trucks?|consignments?|freight|reefer|incoterms|manifest|eta|etd|cut-?off|booking ref(erence)?|speakers?|workshop|invoices|plus vat|ex vat|excluding vat|placements?|work experience|internships?|licen[cs]ing|licen[cs]ed range|royalt(y|ies)|production|factory|shop floor|factory floor|packing line|production line|earlies|lates|steel toe|batch(es)?|stockists?|trade price|pitch fee|absence line|(i'm|i am|i'll be) off sick|callbacks?|i (won't|will not) be in (today|tomorrow))\b/gi;
-const PERSONAL_TOPIC =
-  /\b(love|mom|dad|family|kids|birthday|dinner|party|weekend|vacation|holiday|wedding|congrat(ulation)?s|miss you|hope you('re| are)|how are you|catch up|drinks|lunch|hugs|flat|landlord|neighbou?rs?|son|daughter|aunt|auntie|uncle|grandma|grandad|granny|mum|mam|brother|sister|cousin|school|teacher|half term|married|celebrate|meal|a show|trip|bike|gardens?|dog|puppy|lots of love|all the best|fence|tickets?|gig|concert|reunion|membership|gym|pub|sofa|halls|uni|wife|husband|kid|baby|book club|reading record|bathroom|kitchen|boiler|plumber|hiya|haha|lol|xx|vet|10k|marathon|hike|barbecue|bbq|picnic|sleepover|playdate|rsvp|parents' evening|year \d|blood tests?|gp|surgery appointment|rugby|football|cricket|netball|subs|fixtures?|mot|allotments?|plot|viewing|sponsor( me)?|half marathon|fantasy (league|football)|christening|godparents?|honeymoon|hen do|stag do|engagement party|baby shower|worktops?|(brother|sister|mother|father|son|daughter)s?-in-law|in-laws|kittens?|our (cat|dog)|little (girl|boy|one)|new baby)\b/gi;
+const SOCIAL_SENDER = rules.regex("social-sender");
+const SOCIAL_PHRASE = rules.regex("social-phrase");
+const SECURITY_TOPIC = rules.regex("security-topic");
+const FINANCE_TOPIC = rules.regex("finance-topic");
+const TRAVEL_TOPIC = rules.regex("travel-topic");
+const NEWSLETTER_TOPIC = rules.regex("newsletter-topic");
+const PROMO_TOPIC = rules.regex("promo-topic");
+const NOTIFICATION_TOPIC = rules.regex("notification-topic");
+const WORK_TOPIC = rules.regex("work-topic");
+const PERSONAL_TOPIC = rules.regex("personal-topic");
 // A friend's sign-off: a name and a kiss ("Sian x", "L xx") or a kiss on its own line.
 // An initial fused with the kiss ("Kx", "Jxx") is the same sign-off.
 const KISS_CLOSING =
   /(^|\n)[ \t]*(?:[A-Z][\w'-]{0,15}[ \t]+)?x{1,3}[ \t]*(\n|$)|(^|\n|[.!?][ \t]+)[A-Z]x{1,3}[ \t]*(\n|$)/;
-// The writer says the mail is private although it comes from a work address.
-const PRIVATE_ASIDE =
-  /\b((my|the|a) work (e-?mail|address|account|computer|laptop|pc)|(sending|writing|emailing) (this |you )?from (work|the office)|not (work|clinic|office|practice|school|shop|salon|site)[- ](related|stuff|business)|nothing to do with work|on a personal note|(strictly |completely )?off the clock|(sneaking|sending|writing) this (in )?from work|don't tell (my|the) (manager|boss)|no work talk)\b/i;
-// An invitation to the writer's own private do: their birthday, dinner at their home, partners welcome.
-const PRIVATE_INVITE =
-  /\b((my|(?!(company|firm|practice|school|club|shop|business|charity|trust|museum)'s)[a-z]+'s) (\d{2}(st|nd|rd|th)|birthday|leaving do|housewarming)\b|(come|coming) (round |over )?for (dinner|drinks|lunch|a meal|a curry|a bbq|a barbecue|a drink|tea)\b|(dinner|drinks|lunch|a bbq|a barbecue|a curry) at ours\b|partners (are )?(very )?welcome|kids are (very )?welcome)/i;
-// Someone applying for a job the reader's organisation advertised.
-const JOB_APPLICATION =
-  /\b(apply(ing)? for the [\w -]{0,50}\b(role|position|job|post|vacancy|apprenticeship|placement)\b|(like to|wish to|want to) apply\b|my (application|cv|c\.v\.|covering letter)\b|(role|position|vacancy|job) (you )?advertised|available to start|interview(ing)? me\b)/i;
-// The writer says a work mail comes from a private account ("sorry emailing from my own account").
-const WORK_ASIDE =
-  /\b((emailing|writing|sending this|messaging) (you )?from my (own|personal|private|home|gmail|hotmail) (account|e-?mail|address)|my work (e-?mail|account|address) (is|isn't|has been) (down|not working|being weird|playing up|broken)|my work (e-?mail|account|address) (isn't|is not|hasn't been|has not been) set up|(writing|emailing|sending( this)?) from my (personal|own)\b|(can't|cant|cannot|couldn't) (get into|access|log ?in(to)?) (the|my) work (e-?mail|account|laptop)|so (sending|writing|emailing) from mine)\b/i;
-// A client asking the reader, as the provider, for a booking: "could you fit me in", "I'd like to
-// book". A provider writing to the reader as a customer says "your appointment" (PRIVATE_CUSTOMER).
-const CLIENT_BOOKING =
-  /\b(book (me|us|her|him|them|myself) in|(can|could) (i|we) (book|get|have) (an? |my )?(appointment|slot)|(i'd|i would|we'd|we would) like to book|squeeze (me|us|her|him|them) in|fit (me|us|her|him|them|that many) in|pencil (me|us|her|him|them) in|rebook (my|our|her|his|for)|cancel my (appointment|booking|slot))\b/i;
-// A client asking the reader's team for its service: "could someone dial in", "could one of your
-// lads ring me".
-// Also a client asking the reader to come out and do it ("could you come and tell us honestly
-// whether it's worth restringing"), whether they take a kind of job on ("Do you work on
-// harpsichords?"), a past client ("you did our old Broadwood last April") and one who offers to pay.
-const CLIENT_SERVICE =
-  /\b((could|can|would) (someone|somebody|one of (your|the) (lads|team|engineers?|guys|techs?|staff)|your (team|engineers?|lads|guys)|you guys) (please )?(dial|log|remote|look|come|pop|ring|call|have a look|take a look|sort|check|fix)|(could|can|would) you (please )?come (and|out|over|round) (and )?(look at|see|check|fix|redo|assess|have a look|take a look|tell (us|me))|do you (work on|repair|service|restore|take on)|you (did|tuned|fixed|serviced|repaired|restored) (our|my|mum's|dad's) [\w ]{0,20}(last|in|back in) (week|month|year|spring|summer|autumn|winter|january|february|march|april|may|june|july|august|september|october|november|december)|i('d| would) (of course |happily |be happy to )?pay (for|you for) (a|an|the|your) (visit|assessment|call-?out|quote|inspection))\b/i;
-// A sender signing with a company's legal name writes on business, whatever address they use.
-const BUSINESS_SIGNATURE =
-  /^[ \t]*[A-Z][\w&'.-]*(?:[ \t]+[A-Z&][\w&'.-]*){0,4}[ \t]+(?:Ltd|Limited|LLC|L\.L\.C\.|Inc|Corp|GmbH|LLP|PLC|Pty|B\.V\.|S\.A\.)\.?[ \t]*$/m;
-// The writer addresses the reader's business, or their own business with it.
-const READERS_BUSINESS =
-  /\b(your (firm|practice|office|company|clinic|studio|agency|shop|business|rates?|fees?)|(our|my) (engagement|account with you|contract with you|order with you)|as (my|our) (accountant|lawyer|supplier|agent|broker|vet|contractor)|on behalf of (my|our) (company|firm|client)|is (that|this|it) something you (do|offer|make|could do|could make)|gave me your (name|details|number)|(bought|ordered|got) [^.!?\n]{0,40} from you)\b/i;
-// A provider writing to the reader as a private customer or patient: their appointment, car, pet,
-// child, home or results.
-const PRIVATE_CUSTOMER =
-  /\byour (appointment|check-?up|car|vehicle|golf|mot|bathroom|kitchen|extension|roof|boiler|garden|test results?|results|prescription|treatment|child|son|daughter|dog|cat|pet|puppy|kitten|offer on|plot|membership|subs|booster|vaccinations?|teeth|filling)\b/i;
-// Mailbox providers and consumer internet providers people use for themselves.
-const FREE_MAIL =
-  /^(gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|mail|fastmail|zoho|yandex|comcast|earthlink|attbi|verizon|btinternet|btopenworld|sky|virginmedia|talktalk|ntlworld|blueyonder|tiscali|orange|wanadoo|web|t-online|libero|laposte|free|sfr|bigpond|optusnet|shaw|rogers|sympatico|telus|xtra|cox|charter|sbcglobal|bellsouth|rocketmail)\./i;
-const SPAMMY_SUBJECT =
-  /(!{2,}|\$\$+|\$\d|\bfree\b|\bguarantee|\bact now\b|\b100%|\bsave\b|(?<!\bjob )\boffer\b|\bcheap\b|\bwin\b|\bmoney\b|\bincome\b|\bmortgage|\brates?\b|\bloan|\bdebt\b|\bgrants?\b|\bviagra|\bsale\b|\bdiscount|\bopportunity|(?<!\s)\s{6,}\S+$|\badv?\b:)/i;
-// Subscription furniture: the text of a list or newsletter footer/header.
-const SUBSCRIPTION_CUE =
-  /\b(unsubscribe|you('re| are) (receiving|subscribed)|your subscription|subscribed to|this newsletter|mailing list|listinfo|list archives?|daily (news|dispatch|update)|weekly newsletter|in this issue|view (it |this )?(online|in your browser)|to view this newsletter)\b/gi;
-// Removal boilerplate of unsolicited marketing ("to be removed from our list").
-const REMOVAL_CUE =
-  /\b(to be removed|remove me|removal (instructions|request)|opt[- ]?out|no longer wish to receive|(do not|don't) wish to receive|(do not|don't) wish (any )?(more|further|future) (mail|e-?mail|mailing)s?|remove (yourself|your (e-?mail|address|name))|(removed? from|excluded from) (our|future|this|further) (list|mailings?|e-?mails?)|future mailings|one[- ]time (mailing|e-?mail)|this (message|email|mailing) (is|was) sent (to you )?in compliance|you (have )?(opted|signed up)|not spam|bill s\.? ?1618|money[- ]back|order (now|today)|call (now|toll[- ]free)|toll[- ]free|click (here|below))\b/gi;
-// Sender names of publications and of shops.
-const NEWSLETTER_SENDER =
-  /^(news|newsletters?|digest|rss|rssfeeds|feeds?|mailinglist|lists?|journal|updates?|subscriptions?|bulletin|editor|weekly|daily)\b/i;
+const PRIVATE_ASIDE = rules.regex("private-aside");
+const PRIVATE_INVITE = rules.regex("private-invite");
+const JOB_APPLICATION = rules.regex("job-application");
+const WORK_ASIDE = rules.regex("work-aside");
+const CLIENT_BOOKING = rules.regex("client-booking");
+const CLIENT_SERVICE = rules.regex("client-service");
+const BUSINESS_SIGNATURE = rules.regex("business-signature");
+const READERS_BUSINESS = rules.regex("readers-business");
+const PRIVATE_CUSTOMER = rules.regex("private-customer");
+const FREE_MAIL = rules.regex("free-mail");
+const SPAMMY_SUBJECT = rules.regex("spammy-subject");
+const SUBSCRIPTION_CUE = rules.regex("subscription-cue");
+const REMOVAL_CUE = rules.regex("removal-cue");
+const NEWSLETTER_SENDER = rules.regex("newsletter-sender");
 const SHOP_SENDER = /\b(shopper|deals?|offers?|sales|store|shop|outlet|buyer'?s?)\b/i;
 // An ad's layout: images, tables, fonts and colours, and click-tracking links.
 const AD_LAYOUT = /<(img|table|font)\b|\bbgcolor=|\bclick\.[a-z0-9-]+\.[a-z]+\//gi;
-// A price with a selling word near it ("a low monthly fee of just $14.95").
-const PRICE_PITCH =
-  /\b(only|just|low|fee|price|save|for|from|per month|a month)\b[^.\n]{0,30}[$€£]\s?\d|[$€£]\s?\d[\d,.]*\s*(per|a|\/)\s*(month|year|week|day)\b/i;
+const PRICE_PITCH = rules.regex("price-pitch");
 // A run of three capitalised words in a row: ads shout ("FREE BONUS OFFER", "TOP QUALITY").
 const SHOUT = /\b[A-Z]{3,}[ \t]+[A-Z]{2,}[ \t]+[A-Z]{3,}\b/g;
 // A subject ending in a tracking token of mixed case and digits ("nice foto YOHvTp2KSxRj").

@@ -1,5 +1,6 @@
 import type { ParsedSentence, ParsedText } from "./nlp.ts";
 import { parseText } from "./nlp.ts";
+import { ruleTable } from "./rules/rule-table.ts";
 import { isFreeMailDomain } from "./security/advance-fee.ts";
 import { domainOfAddress, registrableDomain } from "./security/domains.ts";
 import { bodyToText, type CleanedBody, cleanBody } from "./text-cleaning.ts";
@@ -20,11 +21,11 @@ import type { AnalyzerContext, AnalyzerInput } from "./types.ts";
 /** Analyse at most this much cleaned text: the first screens carry the request; cost stays flat. */
 const MAX_ANALYSED_CHARS = 2500;
 
-const INJECTION =
-  /\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompts?|rules?)\b|\b(system prompt|you are (an? )?(ai|assistant|language model)|as an ai)\b|\b(mark|flag|classify|label|set|treat|rate)\b.{0,30}\b(as|to)\b.{0,20}\b(important|urgent|high priority|priority|safe|not spam|importance)\b/i;
+const rules = ruleTable("features");
+// A sentence that addresses an AI, dropped before any feature is taken; machine senders.
+const INJECTION = rules.regex("injection");
+const AUTOMATED_LOCAL_PART = rules.regex("automated-local-part");
 
-const AUTOMATED_LOCAL_PART =
-  /^(no[-._]?reply|do[-._]?not[-._]?reply|donotreply|notifications?|notify|alerts?|mailer-daemon|postmaster|bounces?|news|newsletter|updates?|info|marketing|promo|offers|deals|support|team|hello|service|billing|receipts?|orders?|digest|auto|automated|system|admin|root|cron|daemon|listserv|majordomo|owner-|.*-bounces|.*-admin|.*-request|.*[-._]no[-._]?reply)\b/i;
 /**
  * A system's "Please do not reply to this email": it asks nothing of the reader (intent.ts).
  * "Please do not reply." alone ends a system's mail too; a person's "please do not reply to all"
@@ -32,11 +33,9 @@ const AUTOMATED_LOCAL_PART =
  */
 export const NO_REPLY_NOTICE =
   /\bplease (?:do not|don't) reply(?: to this (?:e-?mail|message|notification)\b|(?=\s*(?:[.!,;:(\n–—-]|$)))/gi;
-// A system that says so at the foot of its mail ("This is an automated notification from the IT
-// Self-Service Portal. Please do not reply to this email.", "You're receiving this email because
-// ..."), whatever its sender address.
+// A system that says so at the foot of its mail, or asks for no reply (features.rules).
 const AUTOMATED_FOOTER = new RegExp(
-  `\\bthis (is|was) an? (automated|automatic|auto-?generated|automatically generated|system[- ]generated) ([a-z]+ )?(notification|message|e-?mail|notice|reminder|alert)\\b|\\byou('re| are)? (receiving|received|get|got) this (e-?mail |message |notification )?because\\b|\\b(manage|update|change) (your )?(notifications|(notification|e-?mail|communication) (settings|preferences))\\b|\\bupdate your preferences\\b|\\b(don't|do not) want (to (receive|get) )?these e-?mails\\b|${NO_REPLY_NOTICE.source}`,
+  `${rules.regex("automated-footer").source}|${NO_REPLY_NOTICE.source}`,
   "i",
 );
 
@@ -118,10 +117,8 @@ function namesOrganisation(text: string, names: readonly string[]): boolean {
 }
 
 // Mailboxes no person answers, and display names of a team or a firm ("Ridgeway Helpdesk").
-const NO_PERSON_MAILBOX =
-  /^(no[-._]?reply|do[-._]?not[-._]?reply|donotreply|mailer-daemon|postmaster|bounces?|notifications?|notify|alerts?|auto|automated|system|daemon|cron|root)\b/i;
-const ORGANISATION_WORD =
-  /\b(helpdesk|help desk|team|support|service|services|desk|notifications?|alerts?|bot|system|admin|office|accounts|billing|sales|orders|news|updates|ltd|limited|inc|llc|plc|group|company)\b/i;
+const NO_PERSON_MAILBOX = rules.regex("no-person-mailbox");
+const ORGANISATION_WORD = rules.regex("organisation-word");
 
 /**
  * A person behind a role mailbox signs with the name it shows ("Karen Moss <orders@mill.example>"

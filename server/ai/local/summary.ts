@@ -1,4 +1,5 @@
 import type { ParsedSentence } from "./nlp.ts";
+import { ruleTable } from "./rules/rule-table.ts";
 
 /**
  * Extractive summary: the best one or two sentences of the cleaned body, in their original
@@ -9,8 +10,7 @@ import type { ParsedSentence } from "./nlp.ts";
 const GREETING =
   /^(hi|hello|hey|dear|good (morning|afternoon|evening)|greetings|to whom)\b[^.!?]{0,40}[,!:.]?$/i;
 const FILLER = /^(thanks|thank you|regards|best|cheers|sincerely|hope (you|this)|i hope)\b/i;
-const SIGNAL =
-  /\b(please|deadline|due|by|need|request|confirm|attached|invoice|meeting|tomorrow|today|schedule|payment|order|review|question|update|decision)\b/i;
+const SIGNAL = ruleTable("summary").regex("signal");
 const MAX_SUMMARY = 320;
 
 export function sentenceScore(sentence: ParsedSentence, index: number): number {

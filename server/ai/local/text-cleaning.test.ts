@@ -270,7 +270,9 @@ describe("a sign-off by initial (part 5, round 7)", () => {
 describe("closings with a spaced-out signature (part 5, round 8)", () => {
   it("cuts at a closing followed by a name, links and notices spread over blank lines", () => {
     const text = cleanBody(
-      "Dear Daniel,\n\nThe loss adjuster will attend on Tuesday at 10am.\n\nKind regards,\nSimon Tran\nClaims Handler\nNorthgate Underwriting\n\nLinkedIn | X | northgate.example/news\n\nPlease think before you print this email.\n\nTo stop receiving our quarterly claims bulletin, reply UNSUBSCRIBE.",
+      "Dear Daniel,\n\nThe loss adjuster will attend on Tuesday at 10am.\n\nKind regards,\nSimon Tran\nClaims Handler\nNorthgate " +
+        "Underwriting\n\nLinkedIn | X | northgate.example/news\n\nPlease think before you print this email.\n\nTo stop " +
+        "receiving our quarterly claims bulletin, reply UNSUBSCRIBE.",
       "Simon Tran",
     ).text;
     expect(text).toContain("The loss adjuster will attend");
@@ -279,7 +281,8 @@ describe("closings with a spaced-out signature (part 5, round 8)", () => {
 
   it("keeps the paragraph after a 'Thanks!' that was no sign-off", () => {
     const text = cleanBody(
-      "> quoted advice\n\nThanks!\n\nIn the past I tried lilo -u and it would not work, because an original copy of the MBR\nmust be in the boot directory for it to work, which is exactly what I did not have.",
+      "> quoted advice\n\nThanks!\n\nIn the past I tried lilo -u and it would not work, because an original copy of the " +
+        "MBR\nmust be in the boot directory for it to work, which is exactly what I did not have.",
     ).text;
     expect(text).toContain("In the past I tried lilo -u");
   });
@@ -301,7 +304,9 @@ describe("pastes after a sign-off and titled signatures (part 6, round 11)", () 
 
   it("ends at a name signed with a kiss, and drops a message introduced by 'Her message:'", () => {
     const text = cleanBody(
-      "Hi Tamsin, my friend sent me this. Is it the sort of thing the food bank helps with?\n\nJill x\n\nHer message:\n'Hi Jill, sorry to put this on you. Since Dean lost his hours we have been struggling by the end of the month. Can you just turn up?'",
+      "Hi Tamsin, my friend sent me this. Is it the sort of thing the food bank helps with?\n\nJill x\n\nHer message:\n'Hi " +
+        "Jill, sorry to put this on you. Since Dean lost his hours we have been struggling by the end of the month. Can " +
+        "you just turn up?'",
       "Jill Hartley",
     ).text;
     expect(text).toContain("Is it the sort of thing");
@@ -310,7 +315,10 @@ describe("pastes after a sign-off and titled signatures (part 6, round 11)", () 
 
   it("starts the signature at the sender's full name with a title after a bar", () => {
     const text = cleanBody(
-      "Hi Jo,\n\nThe sellers have accepted the offer. I'll send the memorandum of sale this afternoon.\n\nLiam Carter | Senior Negotiator\nRidgeway Homes\n3 Market Square, Brackenford BK1 4AA\nT: 01743 555 880\n\nFollow us on Instagram @ridgewayhomes\n\nVoted Brackenford's Best Estate Agent 2024\nPlease consider the environment before printing this email.",
+      "Hi Jo,\n\nThe sellers have accepted the offer. I'll send the memorandum of sale this afternoon.\n\nLiam Carter " +
+        "| Senior Negotiator\nRidgeway Homes\n3 Market Square, Brackenford BK1 4AA\nT: 01743 555 880\n\nFollow us on Instagram " +
+        "@ridgewayhomes\n\nVoted Brackenford's Best Estate Agent 2024\nPlease consider the environment before printing " +
+        "this email.",
       "Liam Carter",
     ).text;
     expect(text).toContain("memorandum of sale");
@@ -394,7 +402,9 @@ describe("unmarked quotes, pasted clauses and ads, introduced pastes (part 7, ro
 
   it("drops a numbered clause pasted after the sender's words", () => {
     const body =
-      "Hi Sam, this is the part of the lease the agent sent me. Does it cover the shed?\n\n7.2 Outbuildings. The tenant shall keep all outbuildings in good repair and shall not store any fuel or chemicals in them without consent.\n\nThanks, Ola";
+      "Hi Sam, this is the part of the lease the agent sent me. Does it cover the shed?\n\n7.2 Outbuildings. The tenant " +
+      "shall keep all outbuildings in good repair and shall not store any fuel or chemicals in them without consent.\n\nThanks, " +
+      "Ola";
     expect(cleanBody(body, "Ola").text).not.toContain("keep all outbuildings");
   });
 
@@ -449,7 +459,11 @@ describe("phone footers abroad, introduced pastes, mail addressed to the sender,
 
   it("keeps one long sentence of prose, however long", () => {
     const sentence =
-      "I was talking to the surveyor about the file yesterday and, since the buyers are now pressing for something in writing before they will exchange, we were both left wondering whether the monitoring your engineer mentioned is likely to run for the usual three months or whether it tends to be extended to six when the cracking looks seasonal, as it does here, because the answer changes what we tell the buyers and whether they will wait for us or walk away.";
+      "I was talking to the surveyor about the file yesterday and, since the buyers are now pressing for something in " +
+      "writing before they will exchange, we were both left wondering whether the monitoring your engineer mentioned " +
+      "is likely to run for the usual three months or whether it tends to be extended to six when the cracking looks " +
+      "seasonal, as it does here, because the answer changes what we tell the buyers and whether they will wait for us " +
+      "or walk away.";
     expect(cleanBody(`Hi Sam,\n\n${sentence}\n\nBest regards,\nAndy`).text).toBe(sentence);
   });
 });
@@ -457,7 +471,9 @@ describe("phone footers abroad, introduced pastes, mail addressed to the sender,
 describe("others' text in a research lab's and a hospice's mail (part 8, round 16)", () => {
   it("drops an external-mail caution banner and a flexible-working note from the signature", () => {
     const cleaned = cleanBody(
-      "CAUTION: This email originated from outside of Lakeside Print. Do not click links or open attachments unless you recognise the sender.\n\nHi Jo,\n\nNumbers for August were 2,914, down 41 on July.\n\nRuth\n\nMy working days are Monday to Wednesday. I don't expect a reply outside your own working hours.",
+      "CAUTION: This email originated from outside of Lakeside Print. Do not click links or open attachments unless you " +
+        "recognise the sender.\n\nHi Jo,\n\nNumbers for August were 2,914, down 41 on July.\n\nRuth\n\nMy working days " +
+        "are Monday to Wednesday. I don't expect a reply outside your own working hours.",
       "Ruth Kaminski",
     ).text;
     expect(cleaned).toContain("Numbers for August were 2,914");
@@ -466,7 +482,9 @@ describe("others' text in a research lab's and a hospice's mail (part 8, round 1
 
   it("drops any video service's meeting invitation under the sender's words", () => {
     const cleaned = cleanBody(
-      "Hi Jo,\n\nDetails for Thursday below. Please look at last year's figures before the call.\n\nKwame Asante is inviting you to a scheduled MeetLine meeting.\n\nJoin MeetLine Meeting\nhttps://meet.example.com/j/831\n\nDial by your location\n+44 1632 960551 United Kingdom\n\nFind your local number: https://meet.example.com/u/numbers",
+      "Hi Jo,\n\nDetails for Thursday below. Please look at last year's figures before the call.\n\nKwame Asante is inviting " +
+        "you to a scheduled MeetLine meeting.\n\nJoin MeetLine Meeting\nhttps://meet.example.com/j/831\n\nDial by your " +
+        "location\n+44 1632 960551 United Kingdom\n\nFind your local number: https://meet.example.com/u/numbers",
       "Kwame Asante",
     ).text;
     expect(cleaned).toContain("last year's figures");
@@ -475,13 +493,17 @@ describe("others' text in a research lab's and a hospice's mail (part 8, round 1
 
   it("reads everything above a pointer back ('^ that's what they sent', 'That's the current version') as the paste", () => {
     const sent = cleanBody(
-      "Dear Nathan,\n\nFurther to our site visit, a second marquee will be required for the catering area at an extra £400.\n\nKind regards,\nSusannah Whitlock\n\n^ that's what they sent this morning. I'm not happy about the £400 and I'm going to push back.\n\nN",
+      "Dear Nathan,\n\nFurther to our site visit, a second marquee will be required for the catering area at an extra " +
+        "£400.\n\nKind regards,\nSusannah Whitlock\n\n^ that's what they sent this morning. I'm not happy about the £400 " +
+        "and I'm going to push back.\n\nN",
       "Nathan Greaves",
     ).text;
     expect(sent).toContain("not happy about the £400");
     expect(sent).not.toMatch(/second marquee|site visit/);
     const version = cleanBody(
-      "Dear [Title] [Surname],\n\nThank you so much for your generous gift. It costs £7.2 million every year to run our services.\n\nWith heartfelt thanks,\n\n[Signatory]\n\nThat's the current version. The £7.2m figure is last year's, it's £7.6m now. Can you make the change?\n\nMartin",
+      "Dear [Title] [Surname],\n\nThank you so much for your generous gift. It costs £7.2 million every year to run our " +
+        "services.\n\nWith heartfelt thanks,\n\n[Signatory]\n\nThat's the current version. The £7.2m figure is last year's, " +
+        "it's £7.6m now. Can you make the change?\n\nMartin",
       "Martin Oduya",
     ).text;
     expect(version).toContain("£7.6m now");
@@ -490,7 +512,8 @@ describe("others' text in a research lab's and a hospice's mail (part 8, round 1
 
   it("drops a paragraph quoting the reader after 'You wrote:'", () => {
     const cleaned = cleanBody(
-      'Tessa,\n\nYou wrote: "We still have three places left on the tower abseil on 25 October and wondered if anyone at your firm might fancy it."\n\nPut me and my son down. Is 17 old enough?\n\nNeil',
+      'Tessa,\n\nYou wrote: "We still have three places left on the tower abseil on 25 October and wondered ' +
+        'if anyone at your firm might fancy it."\n\nPut me and my son down. Is 17 old enough?\n\nNeil',
       "Neil Braddock",
     ).text;
     expect(cleaned).toContain("Put me and my son down");
@@ -499,13 +522,19 @@ describe("others' text in a research lab's and a hospice's mail (part 8, round 1
 
   it("reads what follows a 'confirmation below' paragraph, or an '(below)', as the pasted confirmation", () => {
     const order = cleanBody(
-      "Jo - I ordered the catalyst on the group account, confirmation below. Let me know if that's a problem.\n\nOrder confirmation #WS-7734120\nThank you for your order with Westmere Chemicals.\n\nEstimated dispatch: 2-3 working days.\nQuestions about your order? Call our customer team.",
+      "Jo - I ordered the catalyst on the group account, confirmation below. Let me know if that's a problem.\n\nOrder " +
+        "confirmation #WS-7734120\nThank you for your order with Westmere Chemicals.\n\nEstimated dispatch: 2-3 working " +
+        "days.\nQuestions about your order? Call our customer team.",
       "Owen Petrakis",
     ).text;
     expect(order).toContain("ordered the catalyst");
     expect(order).not.toMatch(/Thank you for your order|Estimated dispatch|Questions about/);
     const tickets = cleanBody(
-      "Hello,\n\nMy bank shows two payments of £150 but I only got one confirmation (below). Please can someone refund the second payment?\n\nThanks,\nGemma Rawlings\n\nYour order is confirmed!\n\nOrder #TH-558201-W\nSnowflake Ball 2025\n\n2 x Standard Ticket (includes three-course dinner)   £150.00\nTotal paid   £150.00\n\nPresent this email or your mobile tickets at the door.\nNeed help? Visit the help centre.\nTixHive Ltd acts as a booking agent for the event organiser.",
+      "Hello,\n\nMy bank shows two payments of £150 but I only got one confirmation (below). Please can someone refund " +
+        "the second payment?\n\nThanks,\nGemma Rawlings\n\nYour order is confirmed!\n\nOrder #TH-558201-W\nSnowflake Ball " +
+        "2025\n\n2 x Standard Ticket (includes three-course dinner)   £150.00\nTotal paid   £150.00\n\nPresent this email " +
+        "or your mobile tickets at the door.\nNeed help? Visit the help centre.\nTixHive Ltd acts as a booking agent for " +
+        "the event organiser.",
       "Gemma Rawlings",
     ).text;
     expect(tickets).toContain("refund the second payment");
@@ -514,13 +543,18 @@ describe("others' text in a research lab's and a hospice's mail (part 8, round 1
 
   it("runs an announced paste on through the paragraphs that speak to no one", () => {
     const bulletin = cleanBody(
-      "Jo did you see this? If they enforce it we'll need to re-tag our cylinders.\n\nFrom this week's Lakeside Staff Bulletin:\n\nGas cylinder audit\nFrom 1 May, Health and Safety will audit compressed gas cylinders across all buildings.\n\nAlso this week: new cycle shelter opens at the Engineering car park.",
+      "Jo did you see this? If they enforce it we'll need to re-tag our cylinders.\n\nFrom this week's Lakeside Staff " +
+        "Bulletin:\n\nGas cylinder audit\nFrom 1 May, Health and Safety will audit compressed gas cylinders across all " +
+        "buildings.\n\nAlso this week: new cycle shelter opens at the Engineering car park.",
       "Priya Desai",
     ).text;
     expect(bulletin).toContain("re-tag our cylinders");
     expect(bulletin).not.toMatch(/audit compressed gas|cycle shelter/);
     const procedure = cleanBody(
-      "Hi Jo,\n\nI think step 4 of the procedure is wrong. This is the current version from the shared drive:\n\nSOP-012 Handling of reactive reagents (rev. 3)\n\n3. Keep a bucket of dry sand within reach.\n4. Transfer volumes over 20 mL using a syringe fitted with a long needle.\n\nIn training they said anything over 20 mL goes by cannula. Could you check which version is right?\n\nAoife",
+      "Hi Jo,\n\nI think step 4 of the procedure is wrong. This is the current version from the shared drive:\n\nSOP-012 " +
+        "Handling of reactive reagents (rev. 3)\n\n3. Keep a bucket of dry sand within reach.\n4. Transfer volumes over " +
+        "20 mL using a syringe fitted with a long needle.\n\nIn training they said anything over 20 mL goes by cannula. " +
+        "Could you check which version is right?\n\nAoife",
       "Aoife Brannigan",
     ).text;
     expect(procedure).toContain("Could you check which version is right");
@@ -531,7 +565,9 @@ describe("others' text in a research lab's and a hospice's mail (part 8, round 1
 describe("a calendar invitation card under the sender's words", () => {
   it("drops the card's paragraph (title, when, where) with its 'date ⋅ time – time' line", () => {
     const cleaned = cleanBody(
-      "Hi Jo - sending this as a placeholder. Could you bring two case studies? Helen\n\nPartnership kick-off\nTuesday 23 September 2025 ⋅ 10:00 – 11:00 (British Summer Time)\nLakeside Print, 4th floor, Meeting Room Brunel\n\nJoin by video: https://meet.example.com/brunel",
+      "Hi Jo - sending this as a placeholder. Could you bring two case studies? Helen\n\nPartnership kick-off\nTuesday " +
+        "23 September 2025 ⋅ 10:00 – 11:00 (British Summer Time)\nLakeside Print, 4th floor, Meeting Room Brunel\n\nJoin " +
+        "by video: https://meet.example.com/brunel",
       "Helen Quarrie",
     ).text;
     expect(cleaned).toContain("bring two case studies");
@@ -542,7 +578,8 @@ describe("a calendar invitation card under the sender's words", () => {
 describe("an earlier message signed by someone else above the sender's reply", () => {
   it("cuts the message signed 'Thanks, Theo' when the sender's own text below ends with the sender's name", () => {
     const cleaned = cleanBody(
-      "Hi all,\n\nWe'll have three summer students from 23 June. Please send me a one-paragraph project description by the end of April.\n\nThanks,\nTheo\n\nI'd be happy to supervise one. My idea is a small ligand screen.\n\nAoife",
+      "Hi all,\n\nWe'll have three summer students from 23 June. Please send me a one-paragraph project description by " +
+        "the end of April.\n\nThanks,\nTheo\n\nI'd be happy to supervise one. My idea is a small ligand screen.\n\nAoife",
       "Aoife Brannigan",
     ).text;
     expect(cleaned).toContain("happy to supervise one");
@@ -561,7 +598,9 @@ describe("an earlier message signed by someone else above the sender's reply", (
 describe("other people's text after the sender's words (part 9, round 18)", () => {
   it("drops a quotation's columns aligned with spaces", () => {
     const cleaned = cleanBody(
-      "Hi Jo,\n\nQuote for the service as promised. Drop the van off any time after 8.\n\nItem                          Qty    Price\nAnnual service and filters    1      £240.00\nWiper blades (pair)           1      £32.50\nLabour                        0.5    £45.00\n\nDean",
+      "Hi Jo,\n\nQuote for the service as promised. Drop the van off any time after 8.\n\nItem                       " +
+        "   Qty    Price\nAnnual service and filters    1      £240.00\nWiper blades (pair)           1      £32.50\nLabour " +
+        "                       0.5    £45.00\n\nDean",
       "Dean Rowe",
     ).text;
     expect(cleaned).toContain("Drop the van off");
@@ -570,13 +609,15 @@ describe("other people's text after the sender's words (part 9, round 18)", () =
 
   it("drops what the sender points down at ('forecast below', 'seen this in the Gazette?') until someone speaks again", () => {
     const forecast = cleanBody(
-      "Jo,\n\nFYI, forecast below. I'll put the gritters on standby from 4am.\n\nIan\n\nMET SERVICE – WARNING\n\nHeavy rain may bring flooding to low-lying roads, with 30-40 mm possible on high ground.\n\nIssued 17 March 2025 10:00",
+      "Jo,\n\nFYI, forecast below. I'll put the gritters on standby from 4am.\n\nIan\n\nMET SERVICE – WARNING\n\nHeavy " +
+        "rain may bring flooding to low-lying roads, with 30-40 mm possible on high ground.\n\nIssued 17 March 2025 10:00",
       "Ian Pryce",
     ).text;
     expect(forecast).toContain("gritters on standby");
     expect(forecast).not.toMatch(/30-40 mm possible|low-lying roads/);
     const article = cleanBody(
-      "Dan, seen this in the Courier? We'd lose the Sunday car park.\n\nTown hall to sell Mill Lane car park\nThe council plans to sell the Mill Lane car park for flats, a report to cabinet says. It costs £40,000 a year to run.\n\nLee",
+      "Dan, seen this in the Courier? We'd lose the Sunday car park.\n\nTown hall to sell Mill Lane car park\nThe council " +
+        "plans to sell the Mill Lane car park for flats, a report to cabinet says. It costs £40,000 a year to run.\n\nLee",
       "Lee Marsh",
     ).text;
     expect(article).toContain("lose the Sunday car park");
@@ -594,7 +635,9 @@ describe("other people's text after the sender's words (part 9, round 18)", () =
 
   it("drops a help desk's wrapper and its comment header around the agent's reply", () => {
     const cleaned = cleanBody(
-      "##- Please type your reply above this line -##\n\nYour request (#4410) has been updated. To add additional comments, reply to this email.\n\nAmir Shah (Printcare Support)\n3 Apr 2025, 14:20 BST\n\nHi Jo,\n\nThe fuser unit is on its way and our engineer will fit it on Thursday.\n\nAmir\n\nThis email is a service from Printcare Support.",
+      "##- Please type your reply above this line -##\n\nYour request (#4410) has been updated. To add additional comments, " +
+        "reply to this email.\n\nAmir Shah (Printcare Support)\n3 Apr 2025, 14:20 BST\n\nHi Jo,\n\nThe fuser unit is on " +
+        "its way and our engineer will fit it on Thursday.\n\nAmir\n\nThis email is a service from Printcare Support.",
       "Amir Shah",
     ).text;
     expect(cleaned).toContain("fuser unit is on its way");
@@ -608,25 +651,33 @@ describe("a paste under the sender's sign-off, or pointed at (part 9, round 19)"
   it("cuts at the sender's sign-off (name, short name, initial, or closing and name) when what follows speaks to no one", () => {
     const cases: Array<[string, string, RegExp, RegExp]> = [
       [
-        "Hello Jo,\n\nThe total doesn't add up: I make it £150, not £175.\n\nRegards\nGareth\n\nINVOICE 391 (revised)\nClient: Mr G Price\n\nDate        Description          Amount\n11/02/2025  Call-out             £25.00\n11/02/2025  Front shoes          £65.00",
+        "Hello Jo,\n\nThe total doesn't add up: I make it £150, not £175.\n\nRegards\nGareth\n\nINVOICE 391 (revised)\nClient: " +
+          "Mr G Price\n\nDate        Description          Amount\n11/02/2025  Call-out             £25.00\n11/02/2025  Front " +
+          "shoes          £65.00",
         "Gareth Price",
         /I make it £150/,
         /Client: Mr G Price|Call-out/,
       ],
       [
-        "Dear Jo,\n\nI've copied the main part of the report so we're all working from the same thing. Could you fit him in next week?\n\nWith thanks,\nFiona\n\nRADIOGRAPHIC REPORT\nDate of examination: 20/02/2025\n\nFindings: the views show a negative angle in the left fore. Sole depth is reduced.\n\nRecommendations: wedge pads for one cycle.",
+        "Dear Jo,\n\nI've copied the main part of the report so we're all working from the same thing. Could you fit him " +
+          "in next week?\n\nWith thanks,\nFiona\n\nRADIOGRAPHIC REPORT\nDate of examination: 20/02/2025\n\nFindings: the " +
+          "views show a negative angle in the left fore. Sole depth is reduced.\n\nRecommendations: wedge pads for one cycle.",
         "Fiona Dalby",
         /fit him in next week/,
         /negative angle|Sole depth/,
       ],
       [
-        "Could we order one set to try? Marchlands have them in.\n\nCal\n\nRe: Glue-ons - worth it?\nPosted by forgeman » Sun Feb 16, 2025 9:12 pm\n\nBeen using them for years. I use a heat gun and acetone. Don't bother if the stable is wet.\n\n----\nMake the horse comfortable first.",
+        "Could we order one set to try? Marchlands have them in.\n\nCal\n\nRe: Glue-ons - worth it?\nPosted by forgeman " +
+          "» Sun Feb 16, 2025 9:12 pm\n\nBeen using them for years. I use a heat gun and acetone. Don't bother if the stable " +
+          "is wet.\n\n----\nMake the horse comfortable first.",
         "Callum Rees",
         /order one set/,
         /heat gun|Don't bother/,
       ],
       [
-        "Jo, this letter came from the buyer. I put it through the translator, both versions below.\n\nG.\n\n[Original]\nMadame, Monsieur,\nNous souhaiterions commander huit fûts de miel.\nMiellerie des Trois-Rangs\n\n[Translation]\nMadam, Sir,\nWe would like to order eight drums of honey.\nMiellerie des Trois-Rangs",
+        "Jo, this letter came from the buyer. I put it through the translator, both versions below.\n\nG.\n\n[Original]\nMadame, " +
+          "Monsieur,\nNous souhaiterions commander huit fûts de miel.\nMiellerie des Trois-Rangs\n\n[Translation]\nMadam, " +
+          "Sir,\nWe would like to order eight drums of honey.\nMiellerie des Trois-Rangs",
         "Gerry MacPhee",
         /letter came from the buyer/,
         /souhaiterions|eight drums/,
@@ -641,13 +692,16 @@ describe("a paste under the sender's sign-off, or pointed at (part 9, round 19)"
 
   it("drops what the sender points at ('Saw this', 'got this text') after their sign-off, and an article's quoted witness does not speak for the sender", () => {
     const article = cleanBody(
-      "Saw this and thought of you. Please tell me you've got the fence up this year.\n\nxx\n\nBear destroys 40 hives near Stewiacke\nBy Colin Brennan · Valley Courier\n\nA beekeeper says he lost half his hives in a night.\n\n\"I've never seen anything like it,\" said the beekeeper.\n\nRead more: Province expands fencing rebate",
+      "Saw this and thought of you. Please tell me you've got the fence up this year.\n\nxx\n\nBear destroys 40 hives " +
+        "near Stewiacke\nBy Colin Brennan · Valley Courier\n\nA beekeeper says he lost half his hives in a night.\n\n\"I've " +
+        'never seen anything like it," said the beekeeper.\n\nRead more: Province expands fencing rebate',
       "Shauna Rafuse",
     ).text;
     expect(article).toContain("fence up this year");
     expect(article).not.toMatch(/lost half his hives|never seen anything|Read more/);
     const text = cleanBody(
-      "Jo love, I got this text this morning and I don't know if it's real. Can you have a look?\n\nMum xx\n\nText Message\nToday 08:14\n\nKESTRELTEL: Your last bill payment was unsuccessful. Please update your payment details at kestreltel-billing.example/verify",
+      "Jo love, I got this text this morning and I don't know if it's real. Can you have a look?\n\nMum xx\n\nText Message\nToday " +
+        "08:14\n\nKESTRELTEL: Your last bill payment was unsuccessful. Please update your payment details at kestreltel-billing.example/verify",
       "Ann Bowyer",
     ).text;
     expect(text).toContain("Can you have a look");
@@ -656,13 +710,17 @@ describe("a paste under the sender's sign-off, or pointed at (part 9, round 19)"
 
   it("drops a pasted social post by its furniture (age line, reactions) and a listing the sender points at", () => {
     const post = cleanBody(
-      "Is this one of yours?? Rob has got her in a field for now.\n\nSarah Pugh ▸ Village Noticeboard\n2h · 🌍\n\nFOUND LOOSE Small bay pony found on the Bryngwyn road. She's safe in a field. PLEASE SHARE so we can get her home!!\n\n👍 47   💬 23 comments   ↗ 112 shares",
+      "Is this one of yours?? Rob has got her in a field for now.\n\nSarah Pugh ▸ Village Noticeboard\n2h · 🌍\n\nFOUND " +
+        "LOOSE Small bay pony found on the Bryngwyn road. She's safe in a field. PLEASE SHARE so we can get her home!!\n\n👍 " +
+        "47   💬 23 comments   ↗ 112 shares",
       "Lowri Vaughan",
     ).text;
     expect(post).toContain("Rob has got her in a field");
     expect(post).not.toMatch(/Small bay pony|PLEASE SHARE|comments/);
     const listing = cleanBody(
-      "Saw this on the village page and thought of you - isn't yours the one that keeps jamming?\nK x\n\nFOR SALE - 9 frame radial extractor, stainless steel\nUsed for 3 seasons only. £450 ono. Collection only.\nMessage me for more photos.",
+      "Saw this on the village page and thought of you - isn't yours the one that keeps jamming?\nK x\n\nFOR SALE - 9 " +
+        "frame radial extractor, stainless steel\nUsed for 3 seasons only. £450 ono. Collection only.\nMessage me for more " +
+        "photos.",
       "Kate Lomas",
     ).text;
     expect(listing).toContain("keeps jamming");
@@ -671,13 +729,16 @@ describe("a paste under the sender's sign-off, or pointed at (part 9, round 19)"
 
   it("runs a paste on past a table under a person's words, but keeps a system's notice under its fields", () => {
     const person = cleanBody(
-      "Forecast looks bad for moving tonight. I'd rather not have the crew on wet pallets, so my vote is Sunday.\n\nSat 31 May\n9 PM   14°C  Cloudy   POP 30%\n10 PM  13°C  Showers  POP 60%\n11 PM  12°C  Rain     POP 80%\n\nRainfall warning in effect for Kings County. 25 to 40 mm expected overnight.",
+      "Forecast looks bad for moving tonight. I'd rather not have the crew on wet pallets, so my vote is Sunday.\n\nSat " +
+        "31 May\n9 PM   14°C  Cloudy   POP 30%\n10 PM  13°C  Showers  POP 60%\n11 PM  12°C  Rain     POP 80%\n\nRainfall " +
+        "warning in effect for Kings County. 25 to 40 mm expected overnight.",
       "Priya Chaudhary",
     ).text;
     expect(person).toContain("my vote is Sunday");
     expect(person).not.toMatch(/Rainfall warning|40 mm/);
     const notice = cleanBody(
-      "Licence: SKP/25/0187 - skip on the highway\nLocation: outside 41 Harcourt Road\nExpiry: 10 February 2025\n\nIf the skip is to remain after this date, an extension must be applied for by 7 February 2025.",
+      "Licence: SKP/25/0187 - skip on the highway\nLocation: outside 41 Harcourt Road\nExpiry: 10 February 2025\n\nIf " +
+        "the skip is to remain after this date, an extension must be applied for by 7 February 2025.",
       "Council Licensing",
     ).text;
     expect(notice).toContain("an extension must be applied for by 7 February 2025");
@@ -696,7 +757,10 @@ describe("a paste under the sender's sign-off, or pointed at (part 9, round 19)"
 describe("a paragraph of prose on one line (part 9, round 20)", () => {
   it("keeps a long line of prose whose writer left off the last full stop", () => {
     const cleaned = cleanBody(
-      "Hi,\n\nGot your details off a friend who had his dining chairs done by you last year (Steve Pickles, says hi). I've got an old camper, the bed and the two front seats are pretty tired, the foam's crumbling and the vinyl's cracked right through on the driver's side. Not sure whether you do vehicle work at all or just furniture, and if not whether you know anyone who does\n\nCheers\nBen",
+      "Hi,\n\nGot your details off a friend who had his dining chairs done by you last year (Steve Pickles, says hi). " +
+        "I've got an old camper, the bed and the two front seats are pretty tired, the foam's crumbling and the vinyl's " +
+        "cracked right through on the driver's side. Not sure whether you do vehicle work at all or just furniture, and " +
+        "if not whether you know anyone who does\n\nCheers\nBen",
       "Ben Holloway",
     ).text;
     expect(cleaned).toContain("Not sure whether you do vehicle work");
@@ -706,7 +770,9 @@ describe("a paragraph of prose on one line (part 9, round 20)", () => {
 describe("chat and reviews pasted under the sender's words (part 10, round 21)", () => {
   it("drops chat messages under a speaker line with a label and a time", () => {
     const cleaned = cleanBody(
-      "Tom, the neighbour's been texting me too, see below. Can you have a word with him tomorrow?\n\nRoy (no. 6), 08:21\nSorry to bother you but the trailer is across my gate again. I need to leave at 9.\n\nRoy (no. 6), 08:40\nStill there.\n\nN x",
+      "Tom, the neighbour's been texting me too, see below. Can you have a word with him tomorrow?\n\nRoy (no. 6), 08:21\nSorry " +
+        "to bother you but the trailer is across my gate again. I need to leave at 9.\n\nRoy (no. 6), 08:40\nStill there.\n\nN " +
+        "x",
       "Nadia Kowal",
     ).text;
     expect(cleaned).toContain("have a word with him");
@@ -715,7 +781,9 @@ describe("chat and reviews pasted under the sender's words (part 10, round 21)",
 
   it("drops chat lines that carry their time and speaker", () => {
     const cleaned = cleanBody(
-      "Tom, you asked for the messages so you can see the timings. They're below with what happened in between.\n\nSat 5 Apr, 10:02 – Rob: Morning, running late, with you soon\n\nThat came after the lesson should have started. He arrived at 10:24.\n\n[10:19] Rob: Stuck behind a tractor sorry\n\nNadia",
+      "Tom, you asked for the messages so you can see the timings. They're below with what happened in between.\n\nSat " +
+        "5 Apr, 10:02 – Rob: Morning, running late, with you soon\n\nThat came after the lesson should have started. He " +
+        "arrived at 10:24.\n\n[10:19] Rob: Stuck behind a tractor sorry\n\nNadia",
       "Nadia Kowal",
     ).text;
     expect(cleaned).toContain("you asked for the messages");
@@ -724,7 +792,9 @@ describe("chat and reviews pasted under the sender's words (part 10, round 21)",
 
   it("drops a review pasted with its star rating", () => {
     const cleaned = cleanBody(
-      "Have you seen what Kim posted on the reviews site? I've written a reply, can you check it before it goes up?\n\n★★☆☆☆ Late twice\nKim R. · 2 May 2025\nFriendly but turned up an hour late twice. Would think twice before booking again.\n\nMy reply:\nHi Kim, we're sorry about May. Both delays were down to a breakdown.\n\nN",
+      "Have you seen what Kim posted on the reviews site? I've written a reply, can you check it before it goes up?\n\n★★☆☆☆ " +
+        "Late twice\nKim R. · 2 May 2025\nFriendly but turned up an hour late twice. Would think twice before booking again.\n\nMy " +
+        "reply:\nHi Kim, we're sorry about May. Both delays were down to a breakdown.\n\nN",
       "Nadia Kowal",
     ).text;
     expect(cleaned).toContain("can you check it");
@@ -750,7 +820,9 @@ describe("others' text in a heating engineer's and a bakery's mail (part 10, rou
 
   it("drops text messages stamped with a sender in capitals, but keeps the writer's own 'NOTE:'", () => {
     const cleaned = cleanBody(
-      "Just had these from school. Can you sort Thursday?\n\nHILLSIDE ACAD: Josh has been issued a detention on Thu 20/03 for missing kit.\n\nHILLSIDE ACAD: Options evening is on Tue 25/03 at 18:00.\n\nNOTE: I'm at work till 6.\n\nB x",
+      "Just had these from school. Can you sort Thursday?\n\nHILLSIDE ACAD: Josh has been issued a detention on Thu 20/03 " +
+        "for missing kit.\n\nHILLSIDE ACAD: Options evening is on Tue 25/03 at 18:00.\n\nNOTE: I'm at work till 6.\n\nB " +
+        "x",
       "Becky Hale",
     ).text;
     expect(cleaned).toContain("Can you sort Thursday");
@@ -760,7 +832,9 @@ describe("others' text in a heating engineer's and a bakery's mail (part 10, rou
 
   it("drops a review from its stars to the review site's furniture, even where the reviewer says 'my'", () => {
     const cleaned = cleanBody(
-      "Have you seen this on the reviews site? You need to reply to it properly.\n\n★☆☆☆☆  Left my kitchen flooded\nReviewed 9 March 2025 · Bathroom refit\n\nWater came through my kitchen ceiling the same evening. Couldn't get hold of him for hours.\n\nReliability ★☆☆☆☆   Value ★★☆☆☆\nReply as the business · Report this review\n\nx",
+      "Have you seen this on the reviews site? You need to reply to it properly.\n\n★☆☆☆☆  Left my kitchen flooded\nReviewed " +
+        "9 March 2025 · Bathroom refit\n\nWater came through my kitchen ceiling the same evening. Couldn't get hold of " +
+        "him for hours.\n\nReliability ★☆☆☆☆   Value ★★☆☆☆\nReply as the business · Report this review\n\nx",
       "Becky Hale",
     ).text;
     expect(cleaned).toContain("reply to it properly");
@@ -775,7 +849,8 @@ describe("others' text in a heating engineer's and a bakery's mail (part 10, rou
     expect(app).toContain("something to worry about");
     expect(app).not.toMatch(/0\.4 bar/);
     const texts = cleanBody(
-      "The plumber's been texting me instead of you. Can you call him?\n\nGary Plumbing:\nHad a look at the toilet, it's the fill valve\n\nGary Plumbing:\nNeed someone there to let me in before 8\n\nSent from my iPhone",
+      "The plumber's been texting me instead of you. Can you call him?\n\nGary Plumbing:\nHad a look at the toilet, it's " +
+        "the fill valve\n\nGary Plumbing:\nNeed someone there to let me in before 8\n\nSent from my iPhone",
       "Dan Forde",
     ).text;
     expect(texts).toContain("Can you call him");
@@ -784,7 +859,9 @@ describe("others' text in a heating engineer's and a bakery's mail (part 10, rou
 
   it("drops a notice, a bulletin or an advert pointed at, down to the writer's closing name, but keeps their own words", () => {
     const cleaned = cleanBody(
-      "Seen this and thought of you. Not that you'd ever leave, but look at that van allowance.\n\nGas Engineer – Domestic Servicing\n£42,000 + van allowance\n\nWe're looking for an experienced engineer to join our growing team. You'll carry out servicing across the county.\n\nI reckon you'd walk it.\n\nGaz",
+      "Seen this and thought of you. Not that you'd ever leave, but look at that van allowance.\n\nGas Engineer – Domestic " +
+        "Servicing\n£42,000 + van allowance\n\nWe're looking for an experienced engineer to join our growing team. You'll " +
+        "carry out servicing across the county.\n\nI reckon you'd walk it.\n\nGaz",
       "Gareth Wills",
     ).text;
     expect(cleaned).toContain("look at that van allowance");
@@ -796,7 +873,10 @@ describe("others' text in a heating engineer's and a bakery's mail (part 10, rou
 describe("minutes pasted with their item numbers (part 10, round 22)", () => {
   it("drops numbered minute items with a decimal one, and keeps the writer's comments between them", () => {
     const cleaned = cleanBody(
-      "Tom, as you missed Tuesday, here are the bits that concern you.\n\n4. Clubhouse\n4.1 The committee noted the boiler had failed twice in February.\nACTION: T. Hale to provide quote.\n\nThat's you volunteered, sorry.\n\n7. AOB\n7.1 It was agreed the showers would be descaled before the end of the season.\n\nAny chance you could look at those too?\n\nRob",
+      "Tom, as you missed Tuesday, here are the bits that concern you.\n\n4. Clubhouse\n4.1 The committee noted the boiler " +
+        "had failed twice in February.\nACTION: T. Hale to provide quote.\n\nThat's you volunteered, sorry.\n\n7. AOB\n7.1 " +
+        "It was agreed the showers would be descaled before the end of the season.\n\nAny chance you could look at those " +
+        "too?\n\nRob",
       "Rob Jeffs",
     ).text;
     expect(cleaned).toContain("That's you volunteered");
@@ -814,7 +894,9 @@ describe("minutes pasted with their item numbers (part 10, round 22)", () => {
 describe("what the writer points at in two opticians' and a garage's mail (part 10, round 23)", () => {
   it("drops an article after 'Did you see this?' down to the writer's closing initial", () => {
     const cleaned = cleanBody(
-      "Did you see this? Thought of you with the shop. Might be worth you going along.\n\nCouncil plans new parking charges\n\nShort-stay bays in the town centre could be charged for from September.\n\nA public consultation meeting will be held on 19 May.\n\nR",
+      "Did you see this? Thought of you with the shop. Might be worth you going along.\n\nCouncil plans new parking charges\n\nShort-stay " +
+        "bays in the town centre could be charged for from September.\n\nA public consultation meeting will be held on " +
+        "19 May.\n\nR",
       "Rhys Hale",
     ).text;
     expect(cleaned).toContain("worth you going along");
@@ -823,7 +905,9 @@ describe("what the writer points at in two opticians' and a garage's mail (part 
 
   it("drops a report's header after 'pasted in'", () => {
     const cleaned = cleanBody(
-      "Here are the April numbers, pasted in because the export won't open. Can we talk about it on Tuesday?\n\nOptiDesk Activity Report – Appointments by Type\nGenerated 01/05/2025 08:12 by user HLOWTHER\n\n| Type | Apr 2024 | Apr 2025 |\n|---|---|---|\n| Sight test | 212 | 228 |\n\nH",
+      "Here are the April numbers, pasted in because the export won't open. Can we talk about it on Tuesday?\n\nOptiDesk " +
+        "Activity Report – Appointments by Type\nGenerated 01/05/2025 08:12 by user HLOWTHER\n\n| Type | Apr 2024 | Apr " +
+        "2025 |\n|---|---|---|\n| Sight test | 212 | 228 |\n\nH",
       "Helen Lowe",
     ).text;
     expect(cleaned).toContain("Can we talk about it on Tuesday?");
@@ -834,7 +918,9 @@ describe("what the writer points at in two opticians' and a garage's mail (part 
 describe("others' text in three falconers' mail (part 10, round 24)", () => {
   it("drops a report's title lines above its table and its export stamp", () => {
     const cleaned = cleanBody(
-      "Tom, here's last week like you asked. Shall we cut Bramble back before Tuesday?\n\nHawkLog – Weekly summary\nWeek commencing 13/05/2024\nFlying weights shown in grams\n\nBird      Mon   Tue   Wed\nOchre     985   980   990\nBramble   695   690   700\n\nExported from HawkLog v2.3 on 20/05/2024 at 07:58",
+      "Tom, here's last week like you asked. Shall we cut Bramble back before Tuesday?\n\nHawkLog – Weekly summary\nWeek " +
+        "commencing 13/05/2024\nFlying weights shown in grams\n\nBird      Mon   Tue   Wed\nOchre     985   980   990\nBramble " +
+        "  695   690   700\n\nExported from HawkLog v2.3 on 20/05/2024 at 07:58",
       "Callum Reid",
     ).text;
     expect(cleaned).toContain("Shall we cut Bramble back");
@@ -843,7 +929,9 @@ describe("others' text in three falconers' mail (part 10, round 24)", () => {
 
   it("drops a bank's security line, call-recording notice and terms", () => {
     const cleaned = cleanBody(
-      "[Tawe Bank] Secure message. We will never ask you for your full password or PIN by email.\n\nDear Ms Hale,\n\nAs discussed, I've raised your overdraft limit to £4,000 for twelve months.\n\nOwen Price\n\nCalls may be recorded for training purposes. Overdrafts are repayable on demand.",
+      "[Tawe Bank] Secure message. We will never ask you for your full password or PIN by email.\n\nDear Ms Hale,\n\nAs " +
+        "discussed, I've raised your overdraft limit to £4,000 for twelve months.\n\nOwen Price\n\nCalls may be recorded " +
+        "for training purposes. Overdrafts are repayable on demand.",
       "Owen Price",
     ).text;
     expect(cleaned).toContain("raised your overdraft limit");
@@ -858,7 +946,9 @@ describe("others' text in three falconers' mail (part 10, round 24)", () => {
     expect(labelled).toContain("can you ring her");
     expect(labelled).not.toMatch(/doing pizza/);
     const garage = cleanBody(
-      "Hi love, the garage have texted me again, see below. Can you ring them?\n\nx\n\nBowes Motors: Hi Dan, the van has failed its MOT on the brake pipes.\n\nBowes Motors: Just a reminder we need a yes/no on the pipes by 3pm.\n\nSent from my iPhone",
+      "Hi love, the garage have texted me again, see below. Can you ring them?\n\nx\n\nBowes Motors: Hi Dan, the van " +
+        "has failed its MOT on the brake pipes.\n\nBowes Motors: Just a reminder we need a yes/no on the pipes by 3pm.\n\nSent " +
+        "from my iPhone",
       "Dan",
     ).text;
     expect(garage).toContain("Can you ring them?");
@@ -869,13 +959,16 @@ describe("others' text in three falconers' mail (part 10, round 24)", () => {
 describe("others' text in a chimney sweep's, a stonemason's and a caravan engineer's mail (part 11, round 26)", () => {
   it("drops texts under a sender with a label and a time, and a chat export with dates", () => {
     const labelled = cleanBody(
-      "Hi, my landlady has been texting about the van, see below. Sorry!\n\nMaureen (landlady), 09:14:\nThe van cannot go on the lawn again, it left ruts last time\n\nMaureen (landlady), 09:20:\nAnd the side gate sticks so mind it\n\nPriya",
+      "Hi, my landlady has been texting about the van, see below. Sorry!\n\nMaureen (landlady), 09:14:\nThe van cannot " +
+        "go on the lawn again, it left ruts last time\n\nMaureen (landlady), 09:20:\nAnd the side gate sticks so mind it\n\nPriya",
       "Priya",
     ).text;
     expect(labelled).toContain("my landlady has been texting");
     expect(labelled).not.toMatch(/left ruts|side gate sticks/);
     const exported = cleanBody(
-      "Look at this from the hire firm. Your decision.\n\n[07:41, 12/03/2025] Kerr Plant Hire: Morning, the digger won't be free till Thursday now\n[07:45, 12/03/2025] Sam: We need it Tuesday\n[07:52, 12/03/2025] Kerr Plant Hire: Best I can do is a mini on Tuesday",
+      "Look at this from the hire firm. Your decision.\n\n[07:41, 12/03/2025] Kerr Plant Hire: Morning, the digger won't " +
+        "be free till Thursday now\n[07:45, 12/03/2025] Sam: We need it Tuesday\n[07:52, 12/03/2025] Kerr Plant Hire: Best " +
+        "I can do is a mini on Tuesday",
       "Sam",
     ).text;
     expect(exported).toContain("Your decision.");
@@ -884,7 +977,9 @@ describe("others' text in a chimney sweep's, a stonemason's and a caravan engine
 
   it("drops a quoted post with its credit line, and a Welsh reply header with the reply under it", () => {
     const post = cleanBody(
-      'Someone put this on the village page, thought you would like it!\n\n"Big thanks to the lads who rebuilt our garden wall, tidy job and cleaned up after."\n\n— Posted by Gwen Ellis in Llanfair Village Noticeboard · 5h · 21 reactions\n\nDi',
+      'Someone put this on the village page, thought you would like it!\n\n"Big thanks to the lads who ' +
+        'rebuilt our garden wall, tidy job and cleaned up after."\n\n— Posted by Gwen Ellis in Llanfair ' +
+        "Village Noticeboard · 5h · 21 reactions\n\nDi",
       "Di",
     ).text;
     expect(post).toContain("thought you would like it");
@@ -901,7 +996,9 @@ describe("others' text in a chimney sweep's, a stonemason's and a caravan engine
 describe("others' text in a scaffolding contractor's mail (part 11, round 27)", () => {
   it("drops minutes with plainly numbered items under their Present and Apologies header", () => {
     const cleaned = cleanBody(
-      "Dev, notes from Tuesday below, item 2 is yours. Kate\n\nHARBOUR WAY - SITE MEETING No. 5\nDate: 08/05/2025\nPresent: R. Moss, D. Lyle\nApologies: P. Grant\n\n1. Programme - cladding two days late after the storm.\n2. Access - hoist to be inspected before Friday. ACTION: Lyle.\n3. AOB - none.",
+      "Dev, notes from Tuesday below, item 2 is yours. Kate\n\nHARBOUR WAY - SITE MEETING No. 5\nDate: 08/05/2025\nPresent: " +
+        "R. Moss, D. Lyle\nApologies: P. Grant\n\n1. Programme - cladding two days late after the storm.\n2. Access - hoist " +
+        "to be inspected before Friday. ACTION: Lyle.\n3. AOB - none.",
       "Kate Shaw",
     ).text;
     expect(cleaned).toContain("item 2 is yours");
@@ -930,7 +1027,8 @@ describe("others' text in a scaffolding contractor's mail (part 11, round 27)", 
 describe("answers written between the quoted lines", () => {
   it("keeps the writer's inline answers and drops the quoted questions, when the writer says so", () => {
     const cleaned = cleanBody(
-      "Hi Moira, answers below.\n\nOn 4 Mar 2025, at 09:12, Moira Dunn <moira@dunn-accounts.example> wrote:\n> 1. Did you pay the van insurance monthly?\n\nYes, by direct debit.\n\n> 2. Any cash sales in March?\n\nNone at all.",
+      "Hi Moira, answers below.\n\nOn 4 Mar 2025, at 09:12, Moira Dunn <moira@dunn-accounts.example> wrote:\n> 1. Did " +
+        "you pay the van insurance monthly?\n\nYes, by direct debit.\n\n> 2. Any cash sales in March?\n\nNone at all.",
       "Pete Lowe",
     ).text;
     expect(cleaned).toContain("by direct debit");

@@ -10,6 +10,9 @@ import {
   listItemsToBullets,
   shortTagsToSpaces,
 } from "./html-scan.ts";
+import { ruleTable } from "./rules/rule-table.ts";
+
+const rules = ruleTable("cleaning");
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   amp: "&",
@@ -81,44 +84,30 @@ const QUOTE_HEADER = [
 const PASSED_ON_TEXT =
   /^-{2,}\s*(text message|sms|whatsapp( message)?|message from [^-\n]{1,40})\b[^\n]{0,40}-{2,}\s*$/i;
 
-// "Le lun. 3 févr. 2025 à 11:02, Morgan <...> a écrit :" and its kin in other languages.
-const FOREIGN_WROTE =
-  /^\S.{3,200}\b(a écrit|schreef|schrieb|escribió|ha scritto|escreveu|napisał|pisze|skrev|kirjoitti|írta|ysgrifennodd)(\(a\))?(\s.{0,120})?\s*:\s*$/i;
+const FOREIGN_WROTE = rules.regex("foreign-wrote");
+const PHONE_FOOTER_FOREIGN = rules.regex("phone-footer-foreign");
+const OUTLOOK_APP_FOREIGN = rules.regex("outlook-app-foreign");
 
 const SIGNATURE_START = [
   /^-- ?$/,
   /^Sent from my (iPhone|iPad|Android|BlackBerry|mobile|Galaxy)/i,
   /^Get Outlook for (iOS|Android)/i,
   // The same phone footers in other languages.
-  /^(Enviado desde mi|Enviado do meu|Envoyé de mon|Inviato da(l mio)?|Verzonden (met|vanaf) mijn|Skickat från min|Sendt fra min|Wysłane z (mojego )?|Von meinem \S+ gesendet)\b/i,
-  /^(Obtener|Obtenha|Télécharger|Scarica|Holen Sie sich|Download) Outlook (para|pour|per|für|for) (iOS|Android)/i,
+  PHONE_FOOTER_FOREIGN,
+  OUTLOOK_APP_FOREIGN,
 ];
 
-const CLOSING =
-  /^(with\s+(?!\s))?(best|kind|warm|many)?\s*(regards|wishes)|^(with (many |grateful |warm(est)? )?thanks|thanks|thank you|cheers|best|sincerely|faithfully|yours( truly| faithfully| sincerely)?|(sincerely|faithfully) yours)[,!.]?\s*$|^(cordialement|bien (à vous|cordialement)|salutations|mit freundlichen grüßen|viele grüße|beste grüße|liebe grüße|grüße|gruß|met vriendelijke groet(en)?|vriendelijke groet(en)?|groet(en|jes)?|saludos|un saludo|atentamente|cordiali saluti|distinti saluti|saluti|pozdrawiam|z poważaniem|med vänlig hälsning|vänliga hälsningar|hälsningar|med venlig hilsen|mvh|atenciosamente|cumprimentos|abraços)[,!.]?\s*$/i;
+const CLOSING = rules.regex("closing");
 
-const FOOTER_LINE =
-  /unsubscribe|you are receiving this|you received this|to stop receiving|view (this|it)? ?(email )?in (your )?browser|manage (your )?(email )?preferences|privacy policy|all rights reserved|^©|copyright \d{4}|mailing list$|^https?:\/\/\S+\/(mailman|listinfo)\//i;
+const FOOTER_LINE = rules.regex("footer-line");
 
-// "Dear Sam," / "Hi team!" / "Good morning,": the salutation line says nothing about the content
-// and skews the tone (AFINN scores "dear" +2).
-const SALUTATION =
-  /^(dear|hi|hello|hey|hiya|good (morning|afternoon|evening|day)|greetings|to whom it may concern|attn:?|bonjour|hallo|hola|ciao|buongiorno|beste|geachte|olá|ola|hej|sehr geehrte[rs]?|liebe[rs]?|dzień dobry)\b[^\n.!?]{0,50}[,:!.]?\s*$/i;
+const SALUTATION = rules.regex("salutation");
 
-// Legal and corporate boilerplate: never the sender's message.
-const BOILERPLATE =
-  /\b(confidentiality notice|this (e-?mail|message|communication)( and any (attachments?|files?)( transmitted with it)?)? (is|are|contains?|may contain)\b.{0,40}\b(confidential|privileged)|intended (solely|only|exclusively) for|(received|got) (this|the) (e-?mail|message|communication) in error|unauthori[sz]ed (use|disclosure|copying|review)|circular 230|not intended (to be used )?for the purpose of avoiding|registered (office|in england)|virus(es)? (checked|free|scan)|checked for (viruses|malware)|scanned for (viruses|malware)|please consider the environment before printing|think before you print|any (review|use|distribution|copying|disclosure|dissemination)\b.{0,60}\b(prohibited|strictly)|destroy all copies|registered (charity|non-?profit|501\(c\)\(3\))|^\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)(\s*[|·•]\s*(facebook|instagram|twitter|x|linkedin|tiktok|youtube)){2,}|is inviting you to a scheduled [\w ]{2,20} meeting|join [\w ]{2,20} meeting\s*$|dial by your location|find your local number|(this|the) (e-?mail|message) (originated|came|was sent|has come) from outside (of )?\S|do not click (on )?links or open attachments|my working (days|hours|pattern) (are|is)\b|(i )?(don't|do not) expect (a|an immediate) (reply|response) outside|please (think|consider) (about )?the environment before (you )?print|meeting id: ?\d|passcode: ?\S|one tap mobile|join (the )?microsoft teams meeting|join on your computer|(please )?type your reply above this line|to add additional comments,? reply to this (e-?mail|message)|^\s*your (request|ticket|case) \(?#?\w+\)? has been (updated|received|created|solved|closed)|this (e-?mail|message) is a service from\b|you don't often get (e-?mail|messages?) from\b|we('ll| will) never ask (you )?(for|to)\b|(telephone )?calls (may|will) be (recorded|monitored)|repayable on demand)/i;
+const BOILERPLATE = rules.regex("boilerplate");
 
-// Pasted machine text: log lines, stack frames, KEY=VALUE records.
-const MACHINE_LINE =
-  /^\s*(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\]?\s|at\s+(async\s+)?(?=[\w$.<>/-]*[A-Za-z/])[\w$.<>/-]+(\s+\(\S+:\d+(:\d+)?\)|:\d+:\d+)|(ERROR|WARN(ING)?|INFO|DEBUG|TRACE|FATAL)\b|[A-Z]\w*(Error|Exception)\b:?)|(\b[A-Z_]{2,}=\S+.*){3}/;
+const MACHINE_LINE = rules.regex("machine-line");
 
-// Pasted code and configuration: JSON members and brackets, YAML/INI keys, comment lines.
-// A branch ending in ".*" is followed by the rest of the line's end (a line separator and white
-// space) instead of "\s*": both took the same trailing spaces, quadratic in a line that ends in
-// spaces and a separator (issue 34). ".*" stops only at a separator, so the lines matched are the same.
-const CODE_LINE =
-  /^\s*(?:[{}[\](),;]+\s*$|(?:"[^"]*"\s*:.*|[a-z_][\w.-]*\s*[:=](?:\s.*)?|#\s.*|\/\/.*|-\s+[\w"]+:.*|<\/?[a-z][\w-]*(\s[^>]*)?>.*|[$#>]\s+\S.*|\[\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]\s.*)(?:[\n\r\u2028\u2029]\s*)?$)/i;
+const CODE_LINE = rules.regex("code-line");
 
 /** A row of comma-separated fields, each short (a pasted CSV line, spaces inside fields allowed). */
 function csvRow(line: string): boolean {
@@ -128,16 +117,9 @@ function csvRow(line: string): boolean {
   );
 }
 
-// Other pasted rows: columns aligned with spaces (statements, reports, a quote's "Item   1
-// £289.00"), numbered clauses ("7.2", "(a)"), phone chat exports ("[1/28/25, 7:42 PM] Brian:"),
-// dialog texts ("Error 403:", "Reference ID: ...", "[ Retry ]").
-const PASTED_ROW =
-  /\S(\s{2,}\S+){3,}|\S( {3,}\S+){2,}\s*$|^\s*(\d+(\.\d+)+\.?|\([a-z0-9]{1,3}\))\s+\S|^\s*\[\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d\d(\s?[AP]M)?\]|^\s*(error|warning)\s*\d*:|^[A-Z][\w ]{0,30} ID:\s*\S+$|^\s*\[ ?[A-Z][\w ]{0,20} ?\](\s+\[ ?[A-Z][\w ]{0,20} ?\])*\s*$/i;
+const PASTED_ROW = rules.regex("pasted-row");
 
-// A chat export's speaker line ("Derek Hollis  10:14", "[03/02 15:42] Goods In: ...", "[Monday
-// 14:05] Rebecca Hale: ...") and a pasted form's upper-case field ("PORT OF DISCHARGE: FELIXSTOWE").
-const CHAT_OR_FIELD =
-  /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,3}( \([^)\n]{1,30}\))?,?\s+\d{1,2}:\d\d(\s?[AP]M)?\s*$|^\s*\[[^\]\n]{0,24}\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?\]\s*\S|^\s*[A-Z][A-Z0-9&/.'()-]*( [A-Z0-9&/.'()-]+){0,4}:\s*\S/;
+const CHAT_OR_FIELD = rules.regex("chat-or-field");
 
 // A chat message pasted with its time and speaker on its own line ("Sat 5 Apr, 10:02 – Dave: Morning
 // Ellie, running late", "[10:19] Dave: On my way", "[08:02, 01/05/2025] Daz: Morning"): a
@@ -147,10 +129,7 @@ const BULLET_TIME_SPEAKER =
   /^\s*[\w.'-]+( [\w.'-]+){0,3}(\s*[•·]\s*\d{1,2}:\d\d(\s?[AP]M)?| \([^)\n]{1,30}\),? \d{1,2}:\d\d(\s?[AP]M)?:)\s*$/i;
 // A speaker line alone ("Gary Plumbing:") counts as chat only when the same speaker comes back.
 const SPEAKER_ALONE = /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){1,3}:\s*$/;
-// A text message stamped with its sender in capitals ("SEVERNSIDE ACAD: Josh has been issued..."),
-// not the writer's own label ("NOTE:", "PS:", "FYI:").
-const SMS_SENDER_LINE =
-  /^\s*(?!(NOTE|PS|FYI|URGENT|UPDATE|EDIT|IMPORTANT|REMINDER|ACTION|TLDR|NB|WARNING|QUESTION|ANSWER|RE|FW|FWD|DISCLAIMER|CONFIDENTIAL\w*|CAUTION|EXTERNAL|NOTICE|PRIVACY|LEGAL)\b)[A-Z][A-Z0-9&.'-]{2,}( [A-Z0-9&.'-]{2,}){0,3}:\s+\S/;
+const SMS_SENDER_LINE = rules.regex("sms-sender-line");
 // A text passed on with its sender and how they are known ("Jackie (Dan's mum): Hi Ellis love...").
 const LABELLED_CHAT_LINE = /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,2} \([^)\n]{1,30}\):\s+\S/;
 // A sender's name before each of their texts ("Bowesfield Motors: Hi Dan, ..."): chat when the same
@@ -158,14 +137,12 @@ const LABELLED_CHAT_LINE = /^\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,2} \([^)\n]{1,30
 const SPEAKER_PREFIX = /^\s*([A-Z][\w'.&-]*(?: [A-Z][\w'.&-]*){0,3}):\s+\S/;
 // A report's export stamp ("Exported from HawkLog v2.3 on 20/05/2024 at 07:58").
 const EXPORT_STAMP = /^\s*(exported|generated|printed|produced|created) (from|by|with|on|using)\b[^\n]*\d/i;
-const TIMED_CHAT_LINE =
-  /^\s*(\[[^\]\n]{0,24}\d{1,2}:\d\d(:\d\d)?(\s?[AP]M)?(,\s*\d{1,2}[/.]\d{1,2}[/.]\d{2,4})?\]|[^:\n]{0,24}\b\d{1,2}:\d\d(\s?[AP]M)?\s*[–—-])\s*[A-Z][\w'.-]*( [A-Z][\w'.-]*){0,2}:\s*\S/i;
+const TIMED_CHAT_LINE = rules.regex("timed-chat-line");
 
 // A review pasted with its star rating ("★☆☆☆☆ Cancelled three times in one month"), and the
 // review site's furniture after it.
 const REVIEW_HEADER = /^\s*[★☆⭐]{3,}/;
-const REVIEW_FURNITURE =
-  /\b(reply as the business|report this review|was this review helpful|response from the owner|see all reviews|helpful \(\d+\))\b/i;
+const REVIEW_FURNITURE = rules.regex("review-furniture");
 
 /** A pasted review: from its star rating down to the site's furniture after it. */
 function dropReview(lines: string[]): void {
@@ -182,18 +159,11 @@ function dropReview(lines: string[]): void {
 // "Note: ..." too, so it counts only towards a paragraph made mostly of such lines.
 const FORM_FIELD = /^\s*[A-Z][\w'&/().-]*( [\w'&/().-]+){0,4}:\s+\S/;
 
-// A paragraph wholly in quotation marks: a clause, an article or a message quoted, not written;
-// "You wrote: ..." or "She said ..." before it says whose words they are.
-const QUOTED_PARAGRAPH =
-  /^\s*((you|he|she|they|[A-Z][a-z]+) (wrote|said|asked|mentioned|put)( in your (e-?mail|message|note))?:?\s*)?["“][^"”]{80,}["”]\s*$|^\s*['‘][\s\S]{80,}['’]\s*$/;
+const QUOTED_PARAGRAPH = rules.regex("quoted-paragraph");
 
-// The writer's own words saying another's text follows theirs.
-const ANNOUNCES_PASTE =
-  /\b(i('ve| have) (pasted|copied|forwarded|put)|(pasted|copied) (it |them |the \w+ )?(below|underneath)|see (below|underneath)|(is|are) (below|underneath))\b/i;
+const ANNOUNCES_PASTE = rules.regex("announces-paste");
 
-// A line that announces a paste: "I've copied the message:", "From the Northmere Gazette, 3 February:".
-const PASTE_INTRO =
-  /(^\s*(her|his|their|the|my|your) (message|email|text|note|reply|letter|post|words)\b|\b(copied|pasted|pasting|copying)\b|^\s*from (the|today's|this week's|yesterday's|this morning's) [A-Z]|\b(it|he|she|they|the (letter|notice|email|message|article|policy|clause)) (says|said|reads|read)\b|\bwhat (he|she|they|the [\w ]{1,30}) (wrote|said|sent)\b|\b(got|had) (this|that|an? (reply|answer|auto-?reply|response)) back\b|\b(this|that) came back\b|\b(this|that|the following) (came in|arrived|landed|turned up)\b|\b(this|here) is the (current|latest|old|existing|original|approved) (version|wording|text|draft|policy|procedure|sop|template)\b)[^:\n]{0,80}:\s*$/i;
+const PASTE_INTRO = rules.regex("paste-intro");
 
 /** Whether the paragraph after the blank line at `i` is a table: two lines or more, mostly pasted rows. */
 function tableFollows(lines: readonly string[], i: number): boolean {
@@ -275,6 +245,8 @@ function readsAsProse(line: string): boolean {
   return words.length >= 0.8 * tokens.length && little >= 0.2 * tokens.length;
 }
 
+const SIGNATURE_MARKER = rules.regex("signature-marker");
+
 /** Trailing signature block without a closing word: name, title, company, phone, address lines. */
 function signatureBlock(lines: readonly string[]): number {
   let end = lines.length;
@@ -286,11 +258,7 @@ function signatureBlock(lines: readonly string[]): number {
   const looksLikeSignature = block.every(
     (l) => l.length <= 90 && !/[.!?]$/.test(l.replace(/\b(inc|ltd|llc|co|jr|sr|dr)\.$/i, "")),
   );
-  const marker = block.some((l) =>
-    /\||\+?\d[\d\s().-]{7,}\d|\b(inc|ltd|llc|gmbh|plc|cpa|ceo|cfo|cto|director|manager|engineer|officer|president|head of)\b|@|www\./i.test(
-      l,
-    ),
-  );
+  const marker = block.some((l) => SIGNATURE_MARKER.test(l));
   return looksLikeSignature && marker ? start : lines.length;
 }
 
@@ -299,9 +267,7 @@ function signatureBlock(lines: readonly string[]): number {
 const pastedOpener = (line: string) =>
   pastedLine(line) && (!/[.!?]\s*$/.test(line) || MACHINE_LINE.test(line));
 
-// The sender's comment on what they pasted above it: "This one looks good for Tomi's birthday".
-const POINTS_BACK =
-  /^\s*(this one|that one|this is the one|that's the one|that is the one|these ones|see above|(the )?above (is|are|was)|what do you think (of|about) (this|these|it)|how about this( one)?|thoughts on (this|these))\b/i;
+const POINTS_BACK = rules.regex("points-back");
 
 /** A listing or a card: three lines or more, most without a sentence stop ("£145 · Used - good condition"). */
 function fragmentBlock(paragraph: readonly string[]): boolean {
@@ -309,22 +275,14 @@ function fragmentBlock(paragraph: readonly string[]): boolean {
   return paragraph.length >= 3 && fragments / paragraph.length >= 0.6;
 }
 
-// A classified ad: its opening word or its trade terms ("£250 ono", "buyer collects").
-const LISTING =
-  /^\s*(for sale|wanted|to let|free to (a )?good home)\b|\b(o\.?n\.?o|no time wasters|buyer collects|collection only|posted \d+ (hours?|days?|weeks?) ago|free (uk )?delivery|add to (basket|cart|bag)|in stock)\b|★|\(\d+ reviews?\)/i;
+const LISTING = rules.regex("listing");
 
 // The sender's words pointing at what they paste after them: "What about this for your mum's present?"
 const POINTS_FORWARD = /\b(what|how) about this( one)?\b|\b(look at|check out|have you seen) this\b/i;
 
-// A calendar invitation's "when" line ("Tuesday 23 September 2025 ⋅ 10:00 – 11:00 (BST)"): its
-// paragraph is the invitation card (title, time, place), not the sender's words.
-const CALENDAR_WHEN =
-  /^\s*((mon|tues|wednes|thurs|fri|satur|sun)day,? )?\d{1,2} [a-z]+ \d{4}\s*[⋅·]\s*\d{1,2}(:\d\d)?\s*(?:(am|pm)\s*)?[–-]\s*\d{1,2}(:\d\d)?/i;
+const CALENDAR_WHEN = rules.regex("calendar-when");
 
-// A ticket system's comment header: the author, then the time alone on its line ("Beth Lindqvist
-// (Fareline Support)" / "11 Nov 2025, 09:47 GMT").
-const STAMP_LINE =
-  /^\s*((mon|tue|wed|thu|fri|sat|sun)[a-z]*,? )?(\d{1,2} [a-z]{3,9}\.?,? \d{4}|[a-z]{3,9}\.? \d{1,2},? \d{4}|\d{1,2}\/\d{1,2}\/\d{2,4}),? (at )?\d{1,2}:\d\d(:\d\d)?\s*(?:([ap]m)\s*)?(?:([a-z]{2,5}|[+-]\d{4}|\(?utc[+-]?\d*\)?)\s*)?$/i;
+const STAMP_LINE = rules.regex("stamp-line");
 
 // A clause of a policy, contract or rule book, pasted with its number ("4.3 Single articles of
 // high value. Any single article...").
@@ -337,25 +295,19 @@ const NUMBERED_OR_FIELD = /^\s*\d{1,2}(\.\d{1,2})*\.?\s+\S|^\s*[A-Z][A-Z ]{1,20}
 const MINUTES_HEADER = /^\s*(present|apologies|attendees|in attendance)\s*:/i;
 const PLAIN_ITEM = /^\s*\d{1,2}\.\s+\S/;
 
-// A paragraph that opens by pointing back at what is above it as someone else's text ("^ that's
-// what they sent this morning", "That's the current version."): everything above it is the paste.
-const POINTS_BACK_AT_PASTE =
-  /^\s*(\^+\s*)?(that's|that is|this is|those are|the above is|above is) (what|all) (they|he|she|the \w+( \w+)?|[A-Z][a-z]+) (sent|wrote|emailed|posted|forwarded|replied|came back with|put)\b|^\s*(\^+\s*)?(that's|that is|this is|the above is|above is) (the|their|his|her) (current|latest|old|new|draft|original|existing|proposed) (version|wording|text|draft|template|copy)\b|^\s*\^+\s+\S/i;
+const POINTS_BACK_AT_PASTE = rules.regex("points-back-at-paste");
 
-// Words of someone speaking to the reader: a paragraph with them is the writer's again.
-const SPEAKS =
-  /\b(i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll|my|our|us|me|you|your|you're|yours|mine|ours|myself|yourself|ourselves)\b/i;
+const SPEAKS = rules.regex("speaks");
 /** Someone speaks in the text, outside quotation marks: an article's quoted witness does not count. */
 const speaks = (text: string) => SPEAKS.test(quotesToSpaces(text));
 
-// The writer's words pointing at another's text after theirs ("FYI, forecast below.", "table below
-// – we're third", "seen this in the Gazette?"): the paragraphs after it that speak to no one are it.
-const POINTS_DOWN =
-  /\b(forecast|table|details|notice|warning|letter|article|report|statement|announcement|reply|response|update|summary|minutes|quote|listing|advert|results|figures|schedule|rota|timetable|programme|agenda|itinerary|post|thread|chat|exchange|version|translation|copy|copies|original|wording|text)s? (is |are )?(below|underneath)\b|\b(saw|found|spotted|came across) this\b|\b(got|received|had) this (text|message|e-?mail|letter|note|card|leaflet)\b|\b(posted|shared) (it|this|that) (on|in) (the|their|our|facebook|instagram|whatsapp|twitter|x)\b|\b(have you |you )?seen this\b(?! (week|month|year|morning|afternoon|evening|time))|\b(have you |you )?seen what [^.?!\n]{1,30} (put|posted|wrote|said|left)\b|\b(look at|check out|read) this\b|\b(showed|sent|forwarded|passed|gave) (me|us) this\b|\b(this|these|it) came (through (the|my|our) (door|letterbox)|in the (post|mail)|in on (the )?\w+)\b|\b(got|had|received) (this|these)( \w+)? from\b|\bthought you'd want to (know|see) (about )?(this|these)\b|\b(did|have) you see(n)? this\b|\bpasted (it |them )?(in|below|here|underneath)\b/i;
+const POINTS_DOWN_NAMED = rules.regex("points-down-named");
+const POINTS_DOWN_SAID = rules.regex("points-down-said");
+/** The writer points down at another's text after theirs (both families of cleaning.rules). */
+const pointsDown = (text: string) => POINTS_DOWN_NAMED.test(text) || POINTS_DOWN_SAID.test(text);
 
 const CHASE_LINE = /\b(following up|chasing|bumping|resending|nudging|circling back)\b/i;
-const PASTE_BELOW =
-  /\b(confirmation|receipt|invoice|e-?mail|message|wording)s? (is |are )?(below|underneath)\b|\((see )?(below|underneath)\)/i;
+const PASTE_BELOW = rules.regex("paste-below");
 
 // A social post's furniture: its header's age ("2h · 🌍") and its reactions ("👍 47  💬 23 comments").
 const POST_AGE = /^\s*(\d{1,2}\s?[hmdw]|\d{1,2} (mins?|hrs?|hours?|days?)( ago)?|yesterday|just now)\s*·/i;
@@ -386,7 +338,7 @@ function dropPointedPaste(lines: string[]): void {
   if (!last || paragraphs.length < 3 || last[1] - last[0] !== 1) return;
   const closing = text(last).trim();
   if (!/^[\p{L}.' -]{1,20}$/u.test(closing) || closing.split(/\s+/).length > 3) return;
-  const pointer = paragraphs.findIndex((p) => POINTS_DOWN.test(text(p)));
+  const pointer = paragraphs.findIndex((p) => pointsDown(text(p)));
   if (pointer === -1) return;
   for (const p of paragraphs.slice(pointer + 1, -1)) {
     if (OWN_VOICE.test(quotesToSpaces(text(p)))) continue;
@@ -567,7 +519,7 @@ function dropPastedParagraphs(lines: string[]): void {
       return;
     }
     if (paragraph.length > 0 && !signOffOnly) {
-      pointedDown = !dropped && POINTS_DOWN.test(paragraph.join(" "));
+      pointedDown = !dropped && pointsDown(paragraph.join(" "));
       // A paste runs on after a table or log dropped under the writer's words, and after the
       // writer points down at it.
       inPaste = announced || (dropped && share >= 0.6 && writerSpoke) || pointedDown;
@@ -587,16 +539,15 @@ export interface CleanedBody {
   hadFooter: boolean;
 }
 
-// The writer says their answers are between the quoted lines ("my answers are below in capitals",
-// "answers inline", "see my replies below", "answers in between yours").
-const INLINE_ANNOUNCE =
-  /\b(answers?|replies|responses|comments)\b[^.!?\n]{0,30}\b(below|inline|in line|in between|between yours)\b|\b(answers?|replies|comments) in (capitals|caps|red|blue|bold)\b/i;
+const INLINE_ANNOUNCE = rules.regex("inline-announce");
 
 /** Whether the writer announced inline answers and quoted lines ("> ...") follow the header. */
 function inlineAnswers(kept: readonly string[], lines: readonly string[], i: number): boolean {
   if (!kept.some((l) => INLINE_ANNOUNCE.test(l))) return false;
   return lines.slice(i + 1, i + 12).some((l) => /^\s*>\s*\S/.test(l));
 }
+
+const OUTLOOK_SENT_FOREIGN = rules.regex("outlook-sent-foreign");
 
 function isQuoteHeader(lines: string[], i: number): boolean {
   const line = (lines[i] ?? "").trim();
@@ -606,12 +557,7 @@ function isQuoteHeader(lines: string[], i: number): boolean {
   for (const pattern of QUOTE_HEADER.slice(2, 5)) if (pattern.test(line)) return true;
   if (QUOTE_HEADER[5]?.test(line) && /^(Sent|Date|To):/i.test(next)) return true;
   // The same header block in other languages' Outlook ("Från:/Skickat:", "Da:/Inviato:", "De:/Enviado:").
-  if (
-    /^(Från|Fra|Von|Van|Da|De|Od|Lähettäjä|Feladó):\s.+/.test(line) &&
-    /^(Skickat|Sendt|Gesendet|Verzonden|Inviato|Enviado|Envoyé|Wysłano|Lähetetty|Datum|Data|Date|Till|An|Aan|A|Para|À|Do):/i.test(
-      next,
-    )
-  )
+  if (/^(Från|Fra|Von|Van|Da|De|Od|Lähettäjä|Feladó):\s.+/.test(line) && OUTLOOK_SENT_FOREIGN.test(next))
     return true;
   // Lotus Notes: "Robin Okafor/Operations/Saltmarsh@SALTMARSH", a date, then "To<tab>..." lines.
   if (
@@ -634,9 +580,7 @@ function isQuoteHeader(lines: string[], i: number): boolean {
   return QUOTE_HEADER[6]?.test(line) === true;
 }
 
-// Mailboxes and senders named for a role, not a person ("info@", "Support Team"): nobody's name.
-const ROLE_MAILBOX =
-  /^(info|hello|hi|office|sales|accounts?|admin|support|team|contact|enquiries|enquiry|mail|news|noreply|no|bookings?|reception|help|service|customer|orders?|billing|hr|jobs|careers|post|studio|shop)$/i;
+const ROLE_MAILBOX = rules.regex("role-mailbox");
 
 /**
  * The first paragraph after the first that opens by greeting or addressing the sender by the
@@ -687,9 +631,7 @@ function signedByAnotherAbove(lines: readonly string[], senderName: string): num
   return 0;
 }
 
-// "Love Mam x", "Thanks, Cal": a closing word before the name on the same line.
-const SIGN_OFF_WORD =
-  /^(lots of love|love|thanks|thank you|many thanks|cheers|best|all the best|take care|speak soon|ta)[,!]?\s+/i;
+const SIGN_OFF_WORD = rules.regex("sign-off-word");
 
 /**
  * Three written lines or more after line `i`, in paragraphs of which at most a third speak (I, we,

@@ -1,5 +1,10 @@
+import { ruleTable } from "./rules/rule-table.ts";
 import { isFreeMailDomain } from "./security/advance-fee.ts";
 import { domainOfAddress, registrableDomain } from "./security/domains.ts";
+
+const rules = ruleTable("trade");
+/** A trade's words (a family of trade.rules) as one alternation. */
+const tradeWords = (trade: string) => rules.phrases(trade).join("|");
 
 /**
  * The reader's trade, read from the name of their organisation's domain ("ashgrove-primary.org.uk"
@@ -18,17 +23,15 @@ interface Trade {
 const TRADES: Trade[] = [
   {
     names: ["school", "schools", "primary", "academy", "college", "sch", "ac", "edu", "infants", "juniors"],
-    words:
-      "school|teacher|half term|reading record|year \\d|y\\d|class(es)?|pupils?|parents' evening|kids?|trip|sleepover|netball|football|rugby|cricket|fixtures?|uni|halls|your (child|son|daughter)|my (son|daughter|child|children)|[a-z]+'s (mum|dad|mom|mother|father|parents?)",
+    words: tradeWords("school"),
   },
   {
     names: ["nursery", "nurseries", "childcare", "daycare", "creche", "playgroup", "preschool", "montessori"],
-    words:
-      "kids?|baby|playdate|sleepover|your (child|son|daughter)|my (son|daughter|child|children)|[a-z]+'s (mum|dad|mom|mother|father|parents?)",
+    words: tradeWords("nursery"),
   },
   {
     names: ["vet", "vets", "veterinary", "animal", "animals", "pets", "petcare", "kennels", "cattery"],
-    words: "dog|puppy|kitten|vet|your (dog|cat|pet|puppy|kitten)|booster|vaccinations?",
+    words: tradeWords("vet"),
   },
   {
     names: [
@@ -43,8 +46,7 @@ const TRADES: Trade[] = [
       "housing",
       "realty",
     ],
-    words:
-      "landlord|flat|viewing|boiler|plumber|kitchen|bathroom|fence|sofa|gardens?|neighbou?rs?|offer on|plot|your (home|flat|house)",
+    words: tradeWords("lettings"),
   },
   {
     names: [
@@ -65,7 +67,7 @@ const TRADES: Trade[] = [
       "architects",
       "architecture",
     ],
-    words: "boiler|plumber|kitchen|bathroom|fence|worktops?",
+    words: tradeWords("construction"),
   },
   {
     names: [
@@ -85,14 +87,11 @@ const TRADES: Trade[] = [
       "hospital",
       "opticians",
     ],
-    words:
-      "gp|blood tests?|surgery appointment|your (appointment|check-?up|test results?|results|prescription|treatment|teeth|filling)|physio|referred|booked in|my (session|sessions|appointment|\\d{1,2}[.:]\\d\\d)|(my|his|her|their|a|the) (shoulder|knee|ankle|hip|back|neck|wrist|elbow|hamstring|achilles)|back pain|frozen shoulder|sprain(ed)?|injur(y|ies|ed)|operation",
+    words: tradeWords("health"),
   },
   {
-    // A person's claim, their stolen bikes or storm damage is an insurer's daily work.
     names: ["insurance", "insurers", "insurer", "assurance", "mutual", "underwriting", "underwriters"],
-    words:
-      "claims?|policy ?holders?|(my|her|his|their|your|the) policy|settlement|loss adjusters?|excess|storm damage|stolen|burglary|flood(ed|ing)?|subsidence|escape of water|(contents|buildings) (cover|insurance|claim)",
+    words: tradeWords("insurance"),
   },
   {
     names: [
@@ -111,8 +110,7 @@ const TRADES: Trade[] = [
       "brewery",
       "bistro",
     ],
-    words:
-      "dinner|party|wedding|meal|drinks|lunch|celebrate|birthday|barbecue|bbq|christening|engagement party|baby shower|hen do|stag do|honeymoon|reunion|rsvp|pub",
+    words: tradeWords("hospitality"),
   },
   {
     names: [
@@ -135,17 +133,15 @@ const TRADES: Trade[] = [
       "swimming",
       "runners",
     ],
-    words:
-      "gym|membership|10k|marathon|half marathon|football|rugby|cricket|netball|subs|fixtures?|hike|bike|your (membership|subs|golf)",
+    words: tradeWords("sport"),
   },
   {
     names: ["it", "ict", "tech", "technology", "computers", "computing", "networks", "itsupport", "helpdesk"],
-    words:
-      "laptops?|printers?|printing|scanners?|wi-?fi|router|broadband|passwords?|computers?|pcs?|card machine|till|windows update|dial in|tickets?|virus|backups?|email (problem|issue|account)s?|outlook|server|network|logins?|permissions|software|mailbox(es)?|dns|domain|website",
+    words: tradeWords("it-support"),
   },
   {
     names: ["travel", "tours", "holidays", "trips", "cruises", "voyages"],
-    words: "holiday|vacation|trip|honeymoon|tickets?",
+    words: tradeWords("travel"),
   },
   {
     names: [
@@ -159,11 +155,11 @@ const TRADES: Trade[] = [
       "florist",
       "flowers",
     ],
-    words: "gardens?|allotments?|plot|fence",
+    words: tradeWords("garden"),
   },
   {
     names: ["motors", "motor", "cars", "garage", "autos", "auto", "automotive", "tyres", "vehicles"],
-    words: "mot|car|your (car|vehicle|mot)",
+    words: tradeWords("motors"),
   },
   {
     names: [
@@ -182,8 +178,7 @@ const TRADES: Trade[] = [
       "lashes",
       "brows",
     ],
-    words:
-      "hair|haircuts?|cut|colou?r|balayage|highlights|blow ?dr(y|ies)|updo|trim|fringe|nails|manicure|pedicure|lashes|brows|patch test|root tint|tint|stylists?|appointments?|bridal|brides?|bridesmaids|wedding (hair|morning|party)|prom",
+    words: tradeWords("salon"),
   },
   {
     names: [
@@ -199,7 +194,7 @@ const TRADES: Trade[] = [
       "opera",
       "tickets",
     ],
-    words: "tickets?|gig|concert|a show",
+    words: tradeWords("arts"),
   },
 ];
 

@@ -1,5 +1,8 @@
 import type { Urgency } from "../../../contract/ai.ts";
 import type { EmailFeatures } from "./features.ts";
+import { ruleTable } from "./rules/rule-table.ts";
+
+const rules = ruleTable("urgency");
 
 /**
  * Urgency from deadlines (wink DATE/TIME entities and relative words, resolved to days from
@@ -24,8 +27,8 @@ export interface UrgencyResult {
   reasons: string[];
 }
 
-const URGENT_WORDS =
-  /\b(urgent(ly)?|asap|a\.s\.a\.p|immediately|right away|emergency|critical|time[- ]sensitive|action required|eod|cob|end of (the )?day|overdue|final notice|as soon as possible|high priority)\b/i;
+// Urgent wording: "ASAP", "action required", "end of day" (urgency.rules).
+const URGENT_WORDS = rules.regex("urgent");
 const VERY_URGENT = /\b(urgent(ly)?|asap|immediately|right away|emergency|as soon as possible)\b/i;
 const DEADLINE_CUE =
   /\b(by|due|before|until|deadline|no later than|latest|expires?|closes?|ends?|cut-?off|within|runs? out|lapses?|ahead of)\b|\bno longer\b.{0,40}\bafter\b/i;
@@ -66,8 +69,8 @@ function spanDays(text: string): { text: string; days: number } | null {
 const WEEKDAY_WORD = /\b(this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 const SHORT_DAY_DATE = /\b(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.? \d{1,2}(st|nd|rd|th)?\b/i;
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
-const REQUEST =
-  /\b(please|pls|kindly)\b.{0,40}\b(confirm|reply|respond|send|review|approve|sign|let me know|advise|call|check|update|share|provide|submit|rsvp)\b|\b(can|could|would|will) you\b|\blet (me|us) know\b|\bget back to (me|us)\b|\b(your|any) thoughts\b|\brsvp\b|\bplease (confirm|advise|respond|reply)\b|\bawait(ing)? your (reply|response|answer|confirmation)\b|\bneed (your|an?) (answer|decision|approval|input|sign-?off)\b/i;
+// A request for a reply or an action: with a deadline, a reply is needed.
+const REQUEST = rules.regex("reply-request");
 
 const DAY_MS = 86_400_000;
 
@@ -226,30 +229,26 @@ export function findDeadline(features: EmailFeatures): Deadline | null {
   }
   return best;
 }
-
-// A question to the reader: about them, or one of the usual question openers ("Can we move...?"),
-// also after the writer says what they do not know ("I can't remember, is Owen still allergic?");
-// a rhetorical clause in a post ("..., is it any wonder?") has no such lead-in.
-const QUESTION_TO_READER =
-  /\b(you|your|we|us)\b|^\s*((also|and|so|but|btw|oh|ok|okay|quick one|one more thing|out of interest)[,:]?\s+)?(can|could|would|will|shall|should|do|does|did|is|are|was|were|am|has|have|had|may|might|must|any|how|what|when|where|which|who|whose|why|(is|are|was|were|do|does|did|has|have|had|can|could|would|will|should|wo)n't)\b|\bi\b[^,;:?]{0,40}\b(remember|recall|sure|know|forgot|forget|wondering|checking|confused|curious|work out|figure out|make out|tell|understand)\b[^,;:?]{0,25}[,;:–—]\s+([^?]{0,80},\s+)?(can|could|would|will|shall|should|do|does|did|is|are|was|were|has|have|how|what|when|where|which|who|why)\b/i;
+// A question to the reader, also after the writer says what they do not know.
+const QUESTION_TO_READER = new RegExp(
+  ["question-opener", "not-sure"].map((f) => rules.regex(f).source).join("|"),
+  "i",
+);
 
 // A question may open with the reader's name: "Alex - which formats...?", "Sam, can you...?"
 const VOCATIVE = /^\s*((hi|hey|hello|hiya|morning|afternoon|evening)\s+)?[A-Z][a-z]+\s*[-–—,:]\s*/i;
 // A lead-in before a dash or colon: "Quick one before I send this to the hall — how many...", "So – does...".
 const LEAD_IN = /^[^?–—:]{1,80}?\s[-–—:]\s+/;
-
-// A question put as a statement: "I'd be interested to know what we spent", "I was wondering who has
-// the keys", or asked without its question mark ("Is it just the standard ones you want ... or shall I
-// get ..."). "I was wondering if you could..." asks for an action: a request, not a question.
-const INDIRECT_QUESTION =
-  /^([A-Z][a-z]+,?\s+)?(what|which|where|how|who)\b[^.!?]{0,60}\b(do|does|did|would|should|shall|will|can|could) (you|we|i)\b|\b(i('d| would) (be interested|like|love|want) to (know|find out|hear|understand|check|clarify) (whether|if|who|what|when|where|which|how|why)|i('d| would) (be interested|like|love) to (know|find out|hear)|(left|were|was|are|am) (both |all )?(left )?wondering (whether|if|who|what|when|where|which|how|why)|(without being able|unable|not able) to (work out|figure out) (whether|if|who|what|when|where|which|how|why)|the (one )?thing (i|we) (can't|couldn't|cannot|could not) (work out|figure out|find)\b[^.!?]{0,120}\b(is|was) (who|what|when|where|which|how|why|whether)|i('m| am| was) (just )?wondering (who|what|when|where|which|whether|how|why|if (?!you (could|can|would|might|'d)\b))|(do|would) you (happen to )?know (who|what|when|where|which|whether|how|why|if)|any idea (who|what|when|where|which|whether|how|why|if)|(just |really )?need to know (who|what|when|where|which|whether|how|why|if)|(hoping|wanting|trying|keen|looking) to find out (who|what|when|where|which|whether|how|why|if|roughly)|(it )?(wasn't|was not|isn't|is not) (clear|obvious) (to (me|us|them|him|her|the \w+) )?(who|what|when|where|which|whether|how|why|if)|(am i|are we|should i|should we|do i|do we) (supposed|meant|expected|allowed) to|(not|wasn't|was not|i'm not|am not|we're not|we are not) (sure|certain) (whether|if) (you|your|we|the|it|this|they|there)|(grateful|glad|keen|interested|pleased) to (know|learn|hear|find out) (what|whether|if|how|when|where|who|which)|to (establish|ascertain|find out) (whether|if|what|how)|(meant|wanted|been meaning|forgot|going) to ask (you )?(whether|if|what|how|when|where|who|which))\b|^([A-Z][a-z]+,\s+)?((is|are|was|were|do|does|did|has|have|shall|should) (the|it|that|this|there|we|i|they|he|she)|(is|are|do|did) you|is it|shall i|shall we)\b[^.!?]{12,}(?:\.\s*)?$/i;
-
-// Questions asked without their mark: a tag ("You're still playing Thursday aren't you"), "What you
-// think", a learner's statement-order choice ("It is valid here this theory or I must to do again
-// the British one"), a figure asked after a hedge ("Roughly what does it cost to ..., start to
-// finish"), and a child's "mam can i stay at jakes sat night".
-const MARKLESS_QUESTION =
-  /^((mam|mum|mom|dad|hey|hi)\b,?\s+)?(can|could|may) (i|we) (?!just say\b)[^.!?]{6,}(?:\.\s*)?$|\b(aren't|don't|won't|can't|haven't|didn't|weren't|isn't|shouldn't|wouldn't|couldn't) (you|we)\s*(?:[.!]\s*)?$|^(so |and )?what (do )?you think\s*(?:[.!]\s*)?$|^(it|this|that) is (possible|ok|okay|valid|normal|necessary|allowed|true|correct|right|enough|safe|fine)\b[^.!?]{0,150}\bor (i|we|you|he|she|they|it|this|that|is|must|should|do|need)\b[^.!?]*$|^((roughly|approximately|ballpark|out of interest|honestly|just),?\s+)(what|how much|how many|how long|which|where|when) (does|do|did|is|are|would|will|can|could|should) (it|this|that|they|he|she|the \w+)\b[^.!?]{8,}(?:\.\s*)?$/i;
+// A question put as a statement, or asked without its question mark.
+export const INDIRECT_QUESTION = new RegExp(
+  ["question-word-first", "indirect-question", "unmarked-opener"].map((f) => rules.regex(f).source).join("|"),
+  "i",
+);
+// Questions asked without their mark.
+export const MARKLESS_QUESTION = new RegExp(
+  ["markless-question", "hedged-figure"].map((f) => rules.regex(f).source).join("|"),
+  "i",
+);
 
 // A short question with no verb to open it ("Still on for Thursday?", "Pasta or the leftover curry
 // tonight?", "Spare van keys – yours?"), but not a rhetorical one.

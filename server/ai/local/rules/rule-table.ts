@@ -71,7 +71,9 @@ export function parseRuleTable(file: string, text: string): Map<string, Family> 
       continue;
     }
     try {
-      new RegExp(raw, current.flags.replace("g", ""));
+      // Sticky: this only checks the phrase compiles; a phrase alone never runs on a text, so the
+      // ReDoS check, which sees every RegExp built, must not read it as an unanchored search.
+      new RegExp(raw, `${current.flags.replace(/[gy]/g, "")}y`);
     } catch (error) {
       fail(`phrase does not compile on its own: ${(error as Error).message}`);
     }

@@ -1,4 +1,7 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
+import { ruleTable } from "../rules/rule-table.ts";
+
+const rules = ruleTable("advance-fee");
 
 /**
  * Advance-fee ("419") and lottery fraud. No single phrase gives these letters away (a bank notice
@@ -37,85 +40,31 @@ const CUE_ORDER = Object.keys(CUE_TEXT) as Cue[];
 
 // Matched on a bounded sample; every repetition is bounded, so no pattern can backtrack badly.
 const PATTERNS: ReadonlyArray<readonly [Cue, RegExp]> = [
-  // US$31,000,000.00 · $ 8.000.000 · £2,500,000
-  ["sum", /(?:us\s?\$|usd\s?\$?|u\.s\.\s?\$|\$|£|€|\beur(?:o|os)?\b|\bgbp\b)\s?\d{1,3}(?:[,.]\d{3}){2,}/i],
-  // US$ 22.5 M · $80 million · USD 14.5m
-  [
-    "sum",
-    /(?:us\s?\$|usd\s?\$?|u\.s\.\s?\$|\$|£|€|\beur(?:o|os)?\b|\bgbp\b)\s?\d{1,4}(?:[.,]\d{1,3})?\s?(?:m\b|mil(?:l?ion)?s?\b|billion)/i,
-  ],
-  // Thirty One Million United States Dollars · 36 million US dollars · 25,000,000.00 USD
-  [
-    "sum",
-    /\b(?:million|billion)\s+(?:united\s+states\s+|u\.?\s?s\.?\s+|american\s+)?(?:dollars|usd|pounds(?:\s+sterling)?|euros?)\b/i,
-  ],
-  ["sum", /\b\d{1,3}(?:,\d{3}){2,}(?:\.\d\d)?\s?(?:usd|us\s?dollars|dollars|euros?|pounds)\b/i],
-  [
-    "transfer",
-    /\b(?:transfer\w*|mov(?:e|ing)|remit\w*|receiv(?:e|ing)|lodg(?:e|ing)|repatriat\w*|channel\w*|claim(?:ing)?|secur(?:e|ing)|retriev(?:e|ing)|release)\s+(?:of\s+)?(?:the|this|these|our|my|his|her|said)\s+(?:\w+\s+)?(?:funds?|money|sum|amount|consignment|inheritance)\b/i,
-  ],
-  ["transfer", /\bforeign\s+(?:partner|account|company|firm|individual|beneficiary)\b/i],
-  [
-    "transfer",
-    /\b(?:into|through)\s+(?:your|a\s+(?:foreign|reliable)|an?\s+(?:offshore|overseas))\s+(?:\w+\s+){0,2}account\b/i,
-  ],
-  // "provide us with a good company account", "the use of your account", "as the beneficiary of the funds"
-  [
-    "transfer",
-    /\b(?:provid|nominat|furnish)\w*\s+(?:us\s+with\s+)?(?:a|an|your)\s+(?:\w+\s+){0,2}(?:bank\s+)?account\b|\buse\s+(?:of\s+)?your\s+(?:\w+\s+)?(?:bank\s+)?account\b|\b(?:as|the)\s+(?:the\s+)?(?:foreign\s+|new\s+|original\s+)?beneficiary\s+(?:of|to)\s+(?:the|this|these|our)\s+(?:funds?|money|sum|contract|deposit|inheritance)\b/i,
-  ],
-  [
-    "share",
-    /\b\d{1,2}(?:\.\d)?\s?(?:%|per\s?cent)\)?\s*(?:of\s+(?:the\s+|this\s+)?(?:total\s+)?(?:sum|money|funds?|amount|total)|(?:will\s+be\s+|shall\s+be\s+|goes\s+)?(?:for|to)\s+(?:you|your)\b)|\b(?:commission|compensation|share)\s+of\s+\d{1,2}\s?(?:%|per\s?cent)|\bentitled\s+to\s+(?:\w+\s+){0,2}\(?\d{1,2}\s?(?:%|per\s?cent)/i,
-  ],
-  [
-    "share",
-    /\b(?:percentage|share|commission|compensation|remuneration)\b.{0,60}\b(?:for|of)\s+(?:your|the)\s+(?:assistance|help|co-?operation|role|efforts?|involvement)\b/i,
-  ],
-  [
-    "share",
-    /\b(?:negotiate|charge)\b.{0,50}\bpercentage\b|\bsharing\s+ratio\b|\b(?:give|offer|pay)\w*\s+you\s+(?:\w+\s+){0,3}\(?\d{1,2}\s?(?:%|per\s?cent)/i,
-  ],
-  [
-    "inheritance",
-    /\bnext[\s-]+of[\s-]+kin\b|\bheir\s+to\b|\b(?:deceased|late)\s+(?:father|husband|mother|wife|brother|client|customer|owner|depositor|president|head\s+of\s+state|general|uncle)\b|\b(?:abandoned|unclaimed|dormant)\s+(?:sum|funds?|money|account|deposit)\b|\b(?:death|demise|passing)\s+of\s+(?:my|our|his|her|the)\s+(?:late\s+)?(?:father|husband|client|customer|boss)\b|\bthe\s+late\s+(?:mr|mrs|dr|engr|chief|alhaji|sir|general|president)\b|\bdied\s+(?:intestate|without\s+(?:a\s+will|any\s+(?:heirs?|next)))\b|\b(?:plane|air|auto(?:mobile)?|car|motor)\s+(?:crash|accident)\b/i,
-  ],
-  [
-    "source",
-    /\bsecurity\s+(?:company|firm|vault|outfit)\b|\bdiplomatic\s+(?:courier|package|bag|pouch|consignment|cover)\b|\bover[\s-]?(?:invoiced|inflated)\b|\btrunk\s+box(?:es)?\b|\bcrude\s+oil\s+sales?\b|\bministry\s+of\s+(?:finance|petroleum|mines|mineral|energy|works|power)\b|\bcontracts?\s+(?:review|awarding|verification)\s+(?:panel|committee)\b/i,
-  ],
-  [
-    "secrecy",
-    /\b(?:strict(?:est)?|utmost|absolute)\s+(?:confidence|confidentiality|secrecy)\b|\btop\s+secret\b|\bsecrecy\s+and\s+confidentiality\b|\b(?:strictly\s+)?confidential\s+(?:business|transaction|deal|operation|proposal)\b|\bhighly\s+confidential\b|\bkeep\s+(?:this|it|the)\s+(?:(?:matter|transaction|deal|business|proposal)\s+)?(?:(?:strictly|absolutely|very|highly)\s+)?(?:a\s+)?(?:top\s+)?(?:secret|confidential|private)\b/i,
-  ],
-  [
-    "stranger",
-    /\b(?:you|we)\s+(?:do\s+not|don'?t|did\s+not)\s+know\s+(?:me|each\s+other)\b|\b(?:have\s+not|never)\s+met\b|\b(?:though|although)\s+i\s+(?:do\s+not|don'?t)\s+know\s+you\b|\b(?:got|obtained|found|received)\s+your\s+(?:contact|e-?mail|address|particulars|name)\b|\bgave\s+(?:me\s+)?your\s+(?:particulars|contact)\b|\bsurprised?\s+to\s+receive\s+this\b|\b(?:seek|solicit)\w*\s+(?:for\s+)?your\s+(?:urgent\s+)?(?:assistance|help|partnership|co-?operation|confidence)\b|\bpermit\s+me\s+to\s+(?:introduce|inform)\b/i,
-  ],
-  [
-    "stranger",
-    /^[^\S\n\r\u2028\u2029]*(?:dear\s+(?:sir|friend|beloved)|attn?:?\s*(?:the\s+)?(?:president|c\.?e\.?o))/im,
-  ],
-  [
-    "contact",
-    /\b(?:private|direct|personal|confidential)\s+(?:tele)?(?:phone|fax|e-?mail\s+(?:address|box))(?:\s+(?:and|&)\s+fax)?\b|\b(?:tele)?phone\s+(?:and|&|\/)\s+fax\s+numbers?\b|\bbank(?:ing)?\s+(?:particulars|co-?ordinates)\b|\breply\s+(?:by|via|through)\s+(?:fax|my\s+private)\b/i,
-  ],
-  [
-    "contact",
-    /\b(?:send|furnish|provide|include|forward|give)\s+(?:(?:me|us)\s*)?(?:with\s+)?(?:your\s+)?(?:full\s+)?(?:bank(?:ing)?\s+(?:details|information|account\s+(?:number|details))|account\s+(?:number|details))\b/i,
-  ],
+  ["sum", rules.regex("sum-1")],
+  ["sum", rules.regex("sum-2")],
+  ["sum", rules.regex("sum-3")],
+  ["sum", rules.regex("sum-4")],
+  ["transfer", rules.regex("transfer-1")],
+  ["transfer", rules.regex("transfer-2")],
+  ["transfer", rules.regex("transfer-3")],
+  ["transfer", rules.regex("transfer-4")],
+  ["share", rules.regex("share-1")],
+  ["share", rules.regex("share-2")],
+  ["share", rules.regex("share-3")],
+  ["inheritance", rules.regex("inheritance-1")],
+  ["source", rules.regex("source-1")],
+  ["secrecy", rules.regex("secrecy-1")],
+  ["stranger", rules.regex("stranger-1")],
+  ["stranger", rules.regex("stranger-2")],
+  ["contact", rules.regex("contact-1")],
+  ["contact", rules.regex("contact-2")],
 ];
 
-/** Titles that lend a letter authority; from a free-mail mailbox they are a cue. */
-const OFFICIAL_TITLE =
-  /\b(?:barrister|attorney|solicitor|auditor|accountant|minister|ministry|government|central\s+bank|bank\s+(?:manager|officer|director)|(?:branch|bank)\s+(?:manager|officer)|director|diplomat|embassy|prince|princess|widow\s+of|(?:son|daughter|wife)\s+of\s+(?:the\s+)?late)\b/i;
+const OFFICIAL_TITLE = rules.regex("official-title");
 
-const LOTTERY_WIN =
-  /\byou(?:r\s+(?:e-?mail(?:\s+address)?|ticket|name|number))?\s+(?:have|has)\s+(?:been\s+)?(?:won|selected\s+as\s+(?:a|the|one\s+of\s+(?:the|our))\s+winners?|drawn)\b|\bwinning\s+(?:notification|number|ticket)\b|\blucky\s+(?:numbers?|winners?)\b|\bwon\s+(?:the\s+sum\s+of|a\s+(?:cash\s+)?prize|the\s+(?:lottery|jackpot|draw))\b|\bapproved\s+for\s+a\s+(?:lump\s+sum\s+)?pay(?:ment|\s?out)\b/i;
-const LOTTERY_GAME =
-  /\b(?:lottery|lotto|sweepstakes?|jackpot|prize\s+award|(?:international|online|e-?mail|computer)\s+(?:draw|ballot|promotion|programme|program))\b/i;
-const LOTTERY_CLAIM =
-  /\bclaims?\s+(?:agent|officer|department|form|processing|manager)\b|\b(?:processing|clearing|clearance|release|transfer|insurance|administrative|handling)\s+(?:fee|charge)s?\b|\bfiduciary\s+agent\b|\b(?:file|process)\w*\s+(?:for\s+)?your\s+claim\b|\bbatch\s+(?:no|number)\b|\bkeep\s+(?:your\s+)?(?:winning|prize|award)\w*(?:\s+\w+)?\s+(?:confidential|secret)\b/i;
+const LOTTERY_WIN = rules.regex("lottery-win");
+const LOTTERY_GAME = rules.regex("lottery-game");
+const LOTTERY_CLAIM = rules.regex("lottery-claim");
 
 /** Common free-mail providers: a reply-to moved from one of these to another mailbox is a cue. */
 const FREE_MAIL = new Set([

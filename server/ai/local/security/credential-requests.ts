@@ -1,4 +1,7 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
+import { ruleTable } from "../rules/rule-table.ts";
+
+const rules = ruleTable("security");
 
 /**
  * Language that asks for credentials or payment details, or threatens the account to rush the
@@ -8,39 +11,15 @@ import type { SecurityReason } from "../../../../contract/ai.ts";
 const DEADLINE = "sets a short deadline";
 
 const PATTERNS: ReadonlyArray<readonly [RegExp, string]> = [
-  [
-    /\b(verify|confirm|validate|re-?activate|restore|unlock|update)\s+(your|the)\s+(account|identity|login|credentials?|password|mailbox|email account)\b/i,
-    "asks you to verify or confirm your account",
-  ],
-  [
-    /\b(confirm|enter|provide|update|re-?enter|submit)\s+(your\s+)?(password|passcode|pin|social security( number)?|ssn|card (number|details)|credit card|bank(ing)? details|security questions?)\b/i,
-    "asks for your password or payment details",
-  ],
-  [
-    /\b(update|confirm|verify)\s+(your\s+)?(billing|payment)\s+(information|info|details|method)\b/i,
-    "asks you to update billing or payment information",
-  ],
-  [
-    /\byour\s+(account|mailbox|access|card)\s+(will|has been|have been|is|may be)\s+(be\s+)?(suspended|locked|disabled|closed|limited|restricted|terminated|deactivated|deleted|on hold)\b/i,
-    "threatens that your account will be suspended",
-  ],
-  [
-    /\b(unusual|suspicious|unauthori[sz]ed)\s+(sign-?in|login|log-?in|activity|access|transaction)s?\b/i,
-    "claims unusual activity on your account",
-  ],
-  [
-    /\b(failure to|if you (do not|don't|fail to))\s+(verify|confirm|respond|update|comply)\b/i,
-    "threatens consequences if you do not act",
-  ],
-  [/\bwithin\s+(24|48|72|12)\s+hours\b/i, DEADLINE],
-  [
-    /\b(click|tap)\s+(here|below|the (link|button))\s+to\s+(verify|confirm|restore|unlock|re-?activate|login|log in|sign in|secure)\b/i,
-    "asks you to click a link to sign in",
-  ],
-  [
-    /\bmailbox\s+(is\s+)?(full|over\s?quota|storage)\b|\bquota\s+(exceeded|limit)\b/i,
-    "claims your mailbox is full",
-  ],
+  [rules.regex("verify-account"), "asks you to verify or confirm your account"],
+  [rules.regex("give-password"), "asks for your password or payment details"],
+  [rules.regex("update-billing"), "asks you to update billing or payment information"],
+  [rules.regex("account-threat"), "threatens that your account will be suspended"],
+  [rules.regex("unusual-activity"), "claims unusual activity on your account"],
+  [rules.regex("failure-threat"), "threatens consequences if you do not act"],
+  [rules.regex("short-deadline"), DEADLINE],
+  [rules.regex("click-to-sign-in"), "asks you to click a link to sign in"],
+  [rules.regex("mailbox-full"), "claims your mailbox is full"],
 ];
 
 export interface CredentialFindings {

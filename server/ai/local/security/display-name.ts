@@ -1,16 +1,17 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
+import { ruleTable } from "../rules/rule-table.ts";
 import { BRANDS, isBrandDomain } from "./brands.ts";
 import { registrableDomain } from "./domains.ts";
 import { addressInDisplayName, relayService } from "./relays.ts";
+
+const rules = ruleTable("security");
 
 /**
  * Display-name spoofing: the name people read ("PayPal Support", "ceo@acme.com") says one
  * sender while the address says another.
  */
 
-// A brand word only counts next to one of these (so "Chase Miller" or "Apple Pie Club" are fine).
-const SERVICE_WORD =
-  /\b(support|security|service|services|team|account|accounts|billing|customer|care|help|alert|alerts|notification|notifications|no-?reply|online|bank|banking|payments?|verification|admin|helpdesk|id|inc|store)\b/i;
+const SERVICE_WORD = rules.regex("service-word");
 
 export function checkDisplayName(name: string, fromAddress: string): SecurityReason[] {
   const reasons: SecurityReason[] = [];

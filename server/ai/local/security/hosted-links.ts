@@ -1,7 +1,10 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
+import { ruleTable } from "../rules/rule-table.ts";
 import { BRANDS, isBrandDomain } from "./brands.ts";
 import { hostOfUrl, registrableDomain } from "./domains.ts";
 import { type SenderTrust, trustedSender } from "./sender-trust.ts";
+
+const rules = ruleTable("security");
 
 /**
  * Links to REAL services used against the reader, which a look-alike check cannot see because the
@@ -21,9 +24,7 @@ const CONSENT_HOSTS = new Set([
   "login.windows.net",
   "accounts.google.com",
 ]);
-// Access a malicious app wants: mail, files, contacts, everything, for ever (offline_access).
-const BROAD_SCOPE =
-  /mail\.|files\.|contacts\.|calendars\.readwrite|offline_access|\.default|sites\.|user\.readwrite|directory\.|mail\.google\.com|gmail\.|\/auth\/drive|\/auth\/contacts|prompt=consent|resource=/i;
+const BROAD_SCOPE = rules.regex("broad-scope");
 
 /** A consent-page URL for an app whose redirect leaves the identity provider, or null. */
 function consentApp(url: string): { redirect: string; broad: boolean } | null {
@@ -53,22 +54,10 @@ const HOSTING: ReadonlyArray<readonly [RegExp, string]> = [
   [/(^|\.)dropbox(usercontent)?\.com$|^db\.tt$/, "Dropbox"],
   [/(^|\.)wetransfer\.com$|^we\.tl$/, "WeTransfer"],
   [/(^|\.)box\.com$/, "Box"],
-  [
-    /(^|\.)(typeform|jotform|surveymonkey|formstack|123formbuilder|zohopublic)\.com$|(^|\.)cognitoforms\.com$/,
-    "a form service",
-  ],
-  [
-    /(^|\.)notion\.site$|(^|\.)canva\.site$|(^|\.)wixsite\.com$|(^|\.)weebly\.com$|(^|\.)godaddysites\.com$/,
-    "a free site builder",
-  ],
-  [
-    /(^|\.)(web\.app|firebaseapp\.com|glitch\.me|netlify\.app|vercel\.app|pages\.dev|workers\.dev|github\.io|blogspot\.com|r2\.dev|herokuapp\.com)$/,
-    "a free hosting service",
-  ],
-  [
-    /^(storage|firebasestorage)\.googleapis\.com$|(^|\.)s3[.-][a-z0-9-]*\.?amazonaws\.com$|(^|\.)blob\.core\.windows\.net$/,
-    "a cloud storage bucket",
-  ],
+  [rules.regex("form-service-host"), "a form service"],
+  [rules.regex("site-builder-host"), "a free site builder"],
+  [rules.regex("free-hosting-host"), "a free hosting service"],
+  [rules.regex("cloud-storage-host"), "a cloud storage bucket"],
 ];
 
 function hostingService(url: string): string | null {
@@ -79,13 +68,9 @@ function hostingService(url: string): string | null {
   return null;
 }
 
-// What the hosted page is for: a sign-in, or money.
-const CREDENTIAL_ASK =
-  /\b(?:sign|log)[\s-]?in\s+(?:with|using)\b|\b(?:verify|validate|confirm|re-?enter)\s+(?:your\s+)?(?:account|mailbox|email|password|credentials|identity|details)\b|\b(?:email|microsoft|office|outlook)\s+(?:password|credentials)\b|\bpassword\s+expires?\b|\bkeep\s+(?:your\s+)?(?:current\s+)?password\b|\b(?:storage|quota)\b[^.]{0,40}\b(?:full|limit|exceeded)\b|\bmailbox\b[^.]{0,40}\b(?:full|deactivat|suspend|storage)/i;
-const MONEY_PRETEXT =
-  /\b(?:invoice|remittance|payment|overdue|wire|purchase\s+order|po[\s_-]?\d|statement|payslip|bonus)\b/i;
-const SHARE_PRETEXT =
-  /\bshared?\b[^.]{0,40}\b(?:document|file|folder|proposal)\b|\b(?:secure|protected|encrypted)\s+(?:document|file|message)\b|\bview\s+(?:the\s+)?(?:document|file|invoice)\b|\bget\s+your\s+files\b/i;
+const CREDENTIAL_ASK = rules.regex("credential-ask");
+const MONEY_PRETEXT = rules.regex("money-pretext");
+const SHARE_PRETEXT = rules.regex("share-pretext");
 
 export function checkHostedLinks(
   urls: readonly string[],
@@ -106,7 +91,10 @@ export function checkHostedLinks(
     reasons.push({
       code: "oauth_consent_link",
       severity: app.broad && !trusted ? "danger" : "warning",
-      message: `A link opens a real sign-in consent page that would give the app at ${app.redirect}${app.broad ? " access to your mail or files" : " access to your account"}. Approving it needs no password and survives a password change; only approve apps you added yourself.`,
+      message:
+        `A link opens a real sign-in consent page that would give the app at ${app.redirect}` +
+        `${app.broad ? " access to your mail or files" : " access to your account"}. Approving it needs no ` +
+        "password and survives a password change; only approve apps you added yourself.",
     });
     break;
   }

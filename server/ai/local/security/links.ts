@@ -1,8 +1,11 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
 import { tagsToSpaces } from "../html-tags.ts";
+import { ruleTable } from "../rules/rule-table.ts";
 import { BRANDS, isBrandDomain } from "./brands.ts";
 import { hostOfUrl, isIpHost, registrableDomain } from "./domains.ts";
 import { RUNS_CODE, TRUSTED_LOOKING } from "./file-types.ts";
+
+const rules = ruleTable("security");
 
 /**
  * Links whose visible text names one site while the href goes to another, plus hrefs that are
@@ -134,9 +137,7 @@ const PROGRAM_EXTENSIONS = new Set<string>([...RUNS_CODE, "apk", "dmg", "pkg"]);
 const PROGRAM_HINT = new RegExp(`\\.(?:${[...PROGRAM_EXTENSIONS].join("|")})(?:$|[?#&])`, "i");
 /** Extensions people trust, put in front of a real one to disguise it (invoice.pdf.exe). */
 const DECOY_EXTENSIONS = new Set<string>([...TRUSTED_LOOKING, "gif", "mp3", "avi", "mpg"]);
-// "download and run", "install the new version", "click here to download": a push to run the file.
-const URGES_TO_RUN =
-  /\b(?:download|install|run|execute|launch|open|double[-\s]?click)\b[^.\n]{0,60}\b(?:program|file|setup|installer|update|new\s+version|software|patch|viewer|player|dialer|codec|plug-?in)\b|\bclick\s+(?:here|below|the\s+link)\s+to\s+(?:download|install|update|run|get)\b/i;
+const URGES_TO_RUN = rules.regex("urges-to-run");
 
 /**
  * The URL before its fragment, as `url.replace(/#.*$/, "")` gave it, in one pass: that pattern

@@ -1,5 +1,8 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
+import { ruleTable } from "../rules/rule-table.ts";
 import { type SenderTrust, trustedSender } from "./sender-trust.ts";
+
+const rules = ruleTable("security");
 
 /**
  * Lures that carry no bad link in the text at all, so the link checks cannot see them:
@@ -9,18 +12,13 @@ import { type SenderTrust, trustedSender } from "./sender-trust.ts";
  *                     on the call (remote access, card details)
  */
 
-const QR =
-  /\bqr[\s-]?codes?\b|\bscan\b[^.!?\n]{0,40}\b(?:the\s+)?(?:code|barcode)\b|\bscan\s+with\s+your\s+(?:smart)?phone\b/i;
-// What a QR lure promises behind the code.
-const ACCESS_PRETEXT =
-  /\b(?:sign[\s-]?in|log[\s-]?in|login|password|credentials?|mfa|2fa|two[\s-]factor|multi[\s-]factor|authenticat\w*|re-?register|verify|validate|mailbox|session|account|document|file|payment|bonus|salary|payslip|pay\s+statement|shared|sign(?:ature)?|access|expire[sd]?)\b/i;
+const QR = rules.regex("qr");
+const ACCESS_PRETEXT = rules.regex("access-pretext");
 
 const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)|\b\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\b|\+\d{2}[\s\d]{8,14}\d/;
-const CHARGE =
-  /\b(?:charged|renew(?:ed|al)|auto-?renew\w*|subscription|order(?:ed)?|purchase[sd]?|invoice|debited|transaction|payment|membership|license|licence)\b/i;
+const CHARGE = rules.regex("charge");
 const AMOUNT = /[$€£]\s?\d[\d,]*(?:\.\d{2})?|\b\d[\d,]*\.\d{2}\s?(?:usd|eur|gbp)\b/i;
-const DISPUTE =
-  /\b(?:did\s*n[o']t|didn't|not)\s+(?:authori[sz]e|make|place|order|request|recogni[sz]e)\b|\bnot\s+you\b|\bwasn't\s+you\b|\b(?:cancel|refund|dispute|stop\s+the\s+payment|fraud\s+department)\b/i;
+const DISPUTE = rules.regex("dispute");
 const CALL = /\b(?:call|contact|dial|phone|reach)\b/i;
 
 export function checkLures(
@@ -44,7 +42,8 @@ export function checkLures(
       code: "qr_code_lure",
       severity: image ? "danger" : "warning",
       message:
-        "The message asks you to scan a QR code to sign in, re-register or open a document. A code sends your phone to a page no mail filter has checked; open the service from its usual address instead.",
+        "The message asks you to scan a QR code to sign in, re-register or open a document. A code sends your " +
+        "phone to a page no mail filter has checked; open the service from its usual address instead.",
     });
   }
 
@@ -54,7 +53,9 @@ export function checkLures(
       reasons.push({
         code: "callback_scam",
         severity: trust.contact || trust.ownDomain ? "warning" : "danger",
-        message: `The message claims a charge or order and asks you to call ${phone[0].trim()} to cancel it. Fake renewals and orders are a common phone scam: check the charge in your account instead of calling.`,
+        message:
+          `The message claims a charge or order and asks you to call ${phone[0].trim()} to cancel it. Fake ` +
+          "renewals and orders are a common phone scam: check the charge in your account instead of calling.",
       });
     }
   }

@@ -1,5 +1,8 @@
 import type { SecurityReason } from "../../../../contract/ai.ts";
+import { ruleTable } from "../rules/rule-table.ts";
 import { type SenderTrust, trustedSender } from "./sender-trust.ts";
+
+const rules = ruleTable("security");
 
 /**
  * Requests that only a fraudster makes by email: buy gift cards and send the codes, change where
@@ -30,23 +33,25 @@ function requested(text: string, pattern: RegExp): RegExpExecArray | null {
   return null;
 }
 
-const GIFT_CARD = String.raw`(?:gift\s?cards?|e-?gift|(?:itunes|apple|google\s?play|amazon|steam|ebay|vanilla|visa|target|walmart|sephora)\s+(?:gift\s+)?cards?)`;
+// A gift card of any kind: the cards fraudsters ask for by name.
+const GIFT_CARD = rules.regex("gift-card").source;
+// "I need you to buy some gift cards for a client", "please pick up 5 Apple cards on your way".
 const GIFT_CARD_ASK = new RegExp(
-  String.raw`\b(?:need|want|like)\s+you\s+to\s+(?:\w+\s+){0,3}(?:buy|purchase|get|pick\s+up|order)\b[^.!?]{0,60}${GIFT_CARD}|\b(?:please\s+)?(?:buy|purchase|get|pick\s+up)\s+(?:me\s+)?(?:some\s+|\d+\s+|a\s+few\s+)?[^.!?]{0,40}${GIFT_CARD}`,
+  String.raw`\b(?:need|want|like)\s+you\s+to\s+(?:\w+\s+){0,3}(?:buy|purchase|get|pick\s+up|order)\b[^.!?]{0,60}${GIFT_CARD}|` +
+    String.raw`\b(?:please\s+)?(?:buy|purchase|get|pick\s+up)\s+(?:me\s+)?(?:some\s+|\d+\s+|a\s+few\s+)?[^.!?]{0,40}${GIFT_CARD}`,
   "i",
 );
-const CARD_CODES =
-  /\b(?:scratch|send|email|text|forward|share)\b[^.!?]{0,40}\b(?:codes?|card\s+numbers?|pins?|pictures?|photos?|images?)\b/i;
+const CARD_CODES = rules.regex("card-codes");
 
-const PAY_CHANGE =
-  /\b(?:update|change|switch|amend|modify)\s+(?:my|his|her|their|our|the|his\/her)\s+(?:direct\s+deposit|payroll|salary|pay(?:check)?|bank(?:ing)?|payment|remittance|account)(?:\s+(?:details|information|info|account|instructions|destination))?\b|\bchanged\s+(?:my\s+|our\s+)?banks?\b|\bmoved\s+to\s+a\s+new\s+bank\b|\b(?:deposited|paid)\s+into\s+(?:my|our)\s+new\s+account\b|\bsend\s+[^.!?]{0,40}\bto\s+the\s+new\s+account\b/i;
-const PAY_TOPIC =
-  /\b(?:direct\s+deposit|payroll|salary|paycheck|pay\s+date|wages|routing\s+number|account\s+number|bank\s+details|payment\s+details|wire|invoice)\b/i;
+// The two families of security.rules as one pattern: `requested` scans its matches with matchAll.
+const PAY_CHANGE = new RegExp(
+  `${rules.regex("pay-change-details").source}|${rules.regex("pay-change-bank").source}`,
+  "i",
+);
+const PAY_TOPIC = rules.regex("pay-topic");
 
-const APPROVE_PROMPT =
-  /\b(?:approve|accept|allow|confirm|tap)\b[^.!?\n]{0,50}\b(?:sign-?in|log-?in|login|push|prompt|mfa|2fa|authenticator|verify\s+app|notification)s?\b|\btap\s+["']?(?:approve|yes|accept|allow)\b|\b(?:enter|type)\s+the\s+number\s+\d{1,3}\b|\b(?:sign-?in|log-?in|login|push|mfa|authenticator)\s+(?:requests?|prompts?|notifications?)\b[^?]{0,120}?\b(?:please\s+)?(?:approve|accept)\s+(?:them|it|each|every|all)\b/i;
-const SHARE_CODE =
-  /\b(?:reply|respond|send|forward|share|tell|give|provide)\b[^.!?\n]{0,40}\b(?:(?:verification|security|sign-?in|login|authentication|access|one-?time|\d-digit|sms|text)\s+code|passcode|otp|one-?time\s+(?:password|pin)|the\s+code\b[^.!?\n]{0,60}\b(?:identity|verif\w*|sign|account|confirm\w*))/i;
+const APPROVE_PROMPT = rules.regex("approve-prompt");
+const SHARE_CODE = rules.regex("share-code");
 
 export function checkRiskyRequests(
   subject: string,
