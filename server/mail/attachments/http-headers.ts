@@ -2,17 +2,29 @@ import { previewOf } from "./present.ts";
 
 const MAX_NAME_CHARS = 200;
 
+const DOT_OR_SPACE = /[\s.]/;
+
+/** Leading and trailing dots and spaces off, by index (a trailing-run regex is quadratic). */
+function trimDotsAndSpaces(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && DOT_OR_SPACE.test(text.charAt(start))) start += 1;
+  while (end > start && DOT_OR_SPACE.test(text.charAt(end - 1))) end -= 1;
+  return text.slice(start, end);
+}
+
 /**
  * A file name safe to hand a browser's save dialog: no path separators, control characters or
  * bidirectional controls (U+202E shows `invoice‮fdp.exe` as `invoiceexe.pdf`), no leading dots,
  * at most 200 characters keeping the extension; "attachment" when nothing is left.
  */
 export function safeFilename(filename: string): string {
-  const cleaned = filename
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, "")
-    .replace(/[/\\:*?"<>|]/g, "_")
-    .replace(/^[\s.]+|[\s.]+$/g, "");
+  const cleaned = trimDotsAndSpaces(
+    filename
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, "")
+      .replace(/[/\\:*?"<>|]/g, "_"),
+  );
   const chars = [...cleaned];
   if (chars.length === 0) return "attachment";
   if (chars.length <= MAX_NAME_CHARS) return cleaned;
