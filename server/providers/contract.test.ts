@@ -1,3 +1,4 @@
+import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../emulator/server.ts";
 import { startTestEmulator } from "../../emulator/test-support.ts";
@@ -5,7 +6,12 @@ import { ProviderError } from "../auth/errors.ts";
 import type { Config } from "../config.ts";
 import { connectTestAccount, emulatorAdmin, type TestAccountTokens } from "../test/provider-accounts.ts";
 import { createMailProviderClient } from "./factory.ts";
-import { CursorExpiredError, type MailProviderClient, type ProviderMessage } from "./mail-provider.ts";
+import {
+  type AttachmentMeta,
+  CursorExpiredError,
+  type MailProviderClient,
+  type ProviderMessage,
+} from "./mail-provider.ts";
 
 /**
  * ONE behaviour suite for both adapters, over real HTTP against the provider emulator
@@ -20,9 +26,35 @@ const PDF = Buffer.from(`%PDF-1.4\n${"quarterly numbers ".repeat(500)}\n%%EOF`);
 const LOGO = Buffer.from("\x89PNG\r\n\x1a\n fake logo bytes", "latin1");
 /** What both adapters must report for the message ATTACHED builds: the same list, name for name. */
 const ATTACHMENTS = [
-  { filename: "logo.png", mimeType: "image/png", size: LOGO.length },
-  { filename: "Q3 report.pdf", mimeType: "application/pdf", size: PDF.length },
+  {
+    filename: "logo.png",
+    mimeType: "image/png",
+    size: LOGO.length,
+    inline: true,
+    contentId: "logo@corp.example",
+  },
+  {
+    filename: "Q3 report.pdf",
+    mimeType: "application/pdf",
+    size: PDF.length,
+    inline: false,
+    contentId: null,
+  },
 ];
+
+/**
+ * What both providers report alike (their locations, Gmail's partId and Graph's attachment id,
+ * differ); our id must be the same on every read path of one provider.
+ */
+function common(list: readonly AttachmentMeta[] | undefined) {
+  return list?.map(({ filename, mimeType, size, inline, contentId }) => ({
+    filename,
+    mimeType,
+    size,
+    inline,
+    contentId,
+  }));
+}
 
 /** multipart/mixed: an HTML body showing an inline logo, and a PDF attachment. */
 function attachedRaw(to: string, subject: string): string {
@@ -259,13 +291,30 @@ describe.each(CASES)("$kind adapter", ({ kind, emu, email, demo }) => {
     });
     const plain = await deliver("No attachments here");
     const single = await client.getMessage(idOf(sent));
-    expect(single?.attachments).toEqual(ATTACHMENTS);
+    expect(common(single?.attachments)).toEqual(ATTACHMENTS);
+    const ids = single?.attachments.map((a) => a.id);
+    // The bytes stream from the provider (Gmail attachments.get decoded, Graph $value).
+    for (const [index, bytes] of [LOGO, PDF].entries()) {
+      const download = await client.openAttachment(idOf(sent), single?.attachments[index] ?? {});
+      expect(Buffer.from(await buffer(download.body)).equals(Buffer.from(bytes))).toBe(true);
+    }
+    // Our id finds the part again when the provider's own id is stale or unknown.
+    const stale = await client.openAttachment(idOf(sent), {
+      id: ids?.[1],
+      ref: single?.attachments[1]?.ref ?? "",
+      fetchId: "ANGjdJstale",
+    });
+    expect(Buffer.from(await buffer(stale.body)).equals(Buffer.from(PDF))).toBe(true);
+    await expect(
+      client.openAttachment(idOf(plain), { id: "AAAAAAAAAAAAAAAA", ref: "9.9" }),
+    ).rejects.toMatchObject({ status: 404 });
     expect(single?.bodyHtml).toContain("The numbers are attached.");
     expect((await client.getMessage(idOf(plain)))?.attachments).toEqual([]);
 
     const page = await client.listMessages({ pageSize: 5 });
     const listed = new Map(page.messages.map((m) => [m.providerId, m]));
-    expect(listed.get(idOf(sent))?.attachments).toEqual(ATTACHMENTS);
+    expect(common(listed.get(idOf(sent))?.attachments)).toEqual(ATTACHMENTS);
+    expect(listed.get(idOf(sent))?.attachments.map((a) => a.id)).toEqual(ids);
     expect(listed.get(idOf(plain))?.attachments).toEqual([]);
 
     const changed = new Map<string, ProviderMessage>();
@@ -276,7 +325,8 @@ describe.each(CASES)("$kind adapter", ({ kind, emu, email, demo }) => {
       next = batch.cursor;
       if (!batch.hasMore) break;
     }
-    expect(changed.get(idOf(sent))?.attachments).toEqual(ATTACHMENTS);
+    expect(common(changed.get(idOf(sent))?.attachments)).toEqual(ATTACHMENTS);
+    expect(changed.get(idOf(sent))?.attachments.map((a) => a.id)).toEqual(ids);
     expect(changed.get(idOf(plain))?.attachments).toEqual([]);
     await client.archive([idOf(sent), idOf(plain)]);
   });

@@ -224,7 +224,10 @@ describe("big body parts (body.attachmentId without body.data)", () => {
     const mapped = mapGmailMessage(message);
     expect(mapped.bodyText).toBeNull();
     expect(mapped.bodyHtml).toBeNull();
-    expect(mapped.attachments).toEqual([{ filename: "report.pdf", mimeType: "application/pdf", size: 9000 }]);
+    expect(mapped.attachments).toMatchObject([
+      { filename: "report.pdf", mimeType: "application/pdf", size: 9000, inline: false, contentId: null },
+    ]);
+    expect(mapped.attachments[0]?.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
   });
 
   it("reads the fetched parts whole, each in its own charset", () => {

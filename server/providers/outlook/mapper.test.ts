@@ -163,12 +163,41 @@ describe("mapGraphAttachments", () => {
       { id: "AAMkAtt3=", name: "Forwarded", contentType: null, size: 5000 },
       { id: "AAMkAtt4=" },
     ]);
-    expect(attachments).toEqual([
-      { filename: "invoice.pdf", mimeType: "application/pdf", size: 48213 },
-      { filename: "logo.png", mimeType: "image/png", size: 1200 },
-      { filename: "Forwarded", mimeType: "application/octet-stream", size: 5000 },
+    expect(attachments).toMatchObject([
+      { filename: "invoice.pdf", mimeType: "application/pdf", size: 48213, ref: "AAMkAtt1=", inline: false },
+      // Inline without a Content-ID: nothing in the HTML can show it, so it is listed as a file.
+      { filename: "logo.png", mimeType: "image/png", size: 1200, ref: "AAMkAtt2=", inline: false },
+      { filename: "Forwarded", mimeType: "application/octet-stream", size: 5000, contentId: null },
       { filename: "", mimeType: "application/octet-stream", size: 0 },
     ]);
+    // Our ids are url-safe, distinct, and the same when Graph renames its ids (a move).
+    const ids = attachments.map((a) => a.id ?? "");
+    expect(new Set(ids).size).toBe(4);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const moved = mapGraphAttachments([
+      {
+        "@odata.type": "#microsoft.graph.fileAttachment",
+        id: "AAMkOther=",
+        name: "invoice.pdf",
+        size: 48213,
+      } as never,
+    ]);
+    expect(moved[0]?.id).toBe(ids[0]);
+    const item = mapGraphAttachments([
+      { "@odata.type": "#microsoft.graph.itemAttachment", id: "X", name: "Fwd" } as never,
+    ]);
+    expect(item[0]?.mimeType).toBe("message/rfc822");
+    const cid = mapGraphAttachments([
+      {
+        "@odata.type": "#microsoft.graph.fileAttachment",
+        id: "Y",
+        name: "l.png",
+        contentType: "image/png",
+        isInline: true,
+        contentId: "<logo@x>",
+      } as never,
+    ]);
+    expect(cid[0]).toMatchObject({ inline: true, contentId: "logo@x" });
   });
 
   it("puts the fetched attachments on the message", () => {
