@@ -47,6 +47,11 @@ export const emailSchema = z.object({
   accountEmail: z.string(),
   provider: mailProviderSchema,
   threadId: z.string().nullable(),
+  /**
+   * The conversation this message belongs to (contract/conversations.ts): our opaque key of
+   * (account, Gmail threadId / Graph conversationId); a message without a thread is its own.
+   */
+  conversationId: z.string(),
   canUnsubscribe: z.boolean(),
   /**
    * Null until analysed. List answers carry the five fields above; GET /api/emails/:id carries
@@ -72,6 +77,11 @@ export const emailListQuerySchema = z.object({
   q: z.string().max(200).optional(),
   /** Include archived mail (the spec's client filters archived out itself). */
   includeArchived: z.enum(["true", "false"]).optional(),
+  /**
+   * messages (default): one row per message. conversations: one row per conversation, its newest
+   * matching message plus `conversation` (contract/conversations.ts conversationListResponseSchema).
+   */
+  view: z.enum(["messages", "conversations"]).default("messages"),
 });
 export type EmailListQuery = z.infer<typeof emailListQuerySchema>;
 
