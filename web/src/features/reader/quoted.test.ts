@@ -21,7 +21,8 @@ describe("splitQuotedText", () => {
   });
 
   it("folds an attribution wrapped over two lines", () => {
-    const text = "Yes.\r\n\r\nOn Mon, 3 Jun 2024 at 10:00, Dana Field\r\n<dana@example.org> wrote:\r\n> Friday?";
+    const text =
+      "Yes.\r\n\r\nOn Mon, 3 Jun 2024 at 10:00, Dana Field\r\n<dana@example.org> wrote:\r\n> Friday?";
     const { main, quoted } = splitQuotedText(text);
     expect(main).toBe("Yes.");
     expect(quoted?.startsWith("On Mon, 3 Jun 2024")).toBe(true);
@@ -44,13 +45,17 @@ describe("splitQuotedText", () => {
 
   it("folds a trailing '>' block with the short line that introduces it", () => {
     const text = "Here it is.\n\nDana wrote:\n> send it\n>\n> thanks\n";
-    expect(splitQuotedText(text)).toEqual({ main: "Here it is.", quoted: "Dana wrote:\n> send it\n>\n> thanks\n" });
+    expect(splitQuotedText(text)).toEqual({
+      main: "Here it is.",
+      quoted: "Dana wrote:\n> send it\n>\n> thanks\n",
+    });
   });
 
   it("keeps interleaved replies, forwards and messages that are all quote", () => {
     const interleaved = "> Friday?\nYes, Friday.\n> At ten?\nAt eleven.";
     expect(splitQuotedText(interleaved)).toEqual({ main: interleaved, quoted: null });
-    const forward = "FYI\n\n---------- Forwarded message ---------\nFrom: Dana <d@example.org>\nDate: Mon\n\nHello";
+    const forward =
+      "FYI\n\n---------- Forwarded message ---------\nFrom: Dana <d@example.org>\nDate: Mon\n\nHello";
     expect(splitQuotedText(forward)).toEqual({ main: forward, quoted: null });
     const allQuote = "On Mon, Dana wrote:\n> hello";
     expect(splitQuotedText(allQuote)).toEqual({ main: allQuote, quoted: null });
