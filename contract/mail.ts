@@ -78,10 +78,10 @@ export const emailListQuerySchema = z.object({
   /** Include archived mail (the spec's client filters archived out itself). */
   includeArchived: z.enum(["true", "false"]).optional(),
   /**
-   * messages (default): one row per message. conversations: one row per conversation, its newest
+   * messages (the default, when absent): one row per message. conversations: one row per conversation, its newest
    * matching message plus `conversation` (contract/conversations.ts conversationListResponseSchema).
    */
-  view: z.enum(["messages", "conversations"]).default("messages"),
+  view: z.enum(["messages", "conversations"]).optional(),
 });
 export type EmailListQuery = z.infer<typeof emailListQuerySchema>;
 

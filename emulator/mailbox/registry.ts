@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.ts";
 import { type Identity, SEEDED_IDENTITIES } from "../identities.ts";
+import { DEMO_CONVERSATION_PARTNER, seedDemoConversation } from "./conversation-seed.ts";
 import { seedFromCorpus } from "./corpus.ts";
 import { type DemoMeetingPlanner, deliverDemoInvitation } from "./invitation.ts";
 import { Mailbox } from "./mailbox.ts";
@@ -74,6 +75,8 @@ export class MailboxRegistry {
         false,
         this.#options.demoMeetings?.planner,
       );
+      // And a three-message conversation with the person's own reply (issue 35).
+      seedDemoConversation(mailbox, identity, DEMO_CONVERSATION_PARTNER, this.#clock.now());
       this.seedTimings.push({ email: identity.email, messages, ms: Math.round(performance.now() - started) });
     }
     this.#boxes.set(key, mailbox);

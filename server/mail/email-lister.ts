@@ -14,6 +14,7 @@ export const summaryColumns = {
   id: emails.id,
   accountId: emails.accountId,
   threadId: emails.threadId,
+  conversationId: emails.conversationId,
   fromName: emails.fromName,
   fromAddress: emails.fromAddress,
   toRecipients: emails.toRecipients,
@@ -124,6 +125,7 @@ export interface JsonListRow {
   id: string;
   account_id: string;
   thread_id: string | null;
+  conversation_id: string;
   from_name: string;
   from_address: string;
   to_recipients: StoredAddress[];
@@ -233,6 +235,7 @@ function presentJsonRow(row: JsonListRow): Email {
       id: row.id,
       accountId: row.account_id,
       threadId: row.thread_id,
+      conversationId: row.conversation_id,
       fromName: row.from_name,
       fromAddress: row.from_address,
       toRecipients: row.to_recipients,

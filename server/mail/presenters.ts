@@ -10,6 +10,7 @@ export type EmailSummaryRow = Pick<
   | "id"
   | "accountId"
   | "threadId"
+  | "conversationId"
   | "fromName"
   | "fromAddress"
   | "toRecipients"
@@ -71,6 +72,7 @@ export function presentEmail(row: EmailSummaryRow, account: AccountInfo): Email 
     accountEmail: account.email,
     provider: account.provider,
     threadId: row.threadId,
+    conversationId: row.conversationId,
     canUnsubscribe: Boolean(row.listUnsubscribe),
     aiAnalysis: presentAiAnalysis(row.aiAnalysis),
     // Only while the provider's answer to the person's change is outstanding (decision 0019).
