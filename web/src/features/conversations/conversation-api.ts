@@ -101,6 +101,18 @@ export function rowConversation(email: Email): ConversationSummary | null {
   return "conversation" in email ? (email as ConversationListItem).conversation : null;
 }
 
+/** How many messages a cached list row says the conversation holds (0 when no row of it is cached). */
+export function cachedConversationCount(queryClient: QueryClient, conversationId: string): number {
+  for (const [, data] of queryClient.getQueriesData<EmailPages>({ queryKey: emailKeys.lists }))
+    for (const page of data?.pages ?? [])
+      for (const e of page.emails)
+        if (e.conversationId === conversationId) {
+          const summary = rowConversation(e);
+          if (summary) return summary.count;
+        }
+  return 0;
+}
+
 /** GET /api/conversations/:id: every message, oldest first, with bodies. */
 export function useConversation(conversationId: string | null) {
   return useQuery<Conversation>({

@@ -1,5 +1,6 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { readSecurity } from "../ai/ai-api.ts";
@@ -7,7 +8,7 @@ import { InsightsPanel } from "../ai/insights-panel.tsx";
 import { SecurityBadge, SecurityVerdict } from "../ai/security-verdict.tsx";
 import { InvitationCard } from "../calendar/invitation-card.tsx";
 import {
-  rowConversation,
+  cachedConversationCount,
   useConversation,
   useConversationActions,
   useConversationView,
@@ -48,7 +49,13 @@ export function EmailReader({ emailId, open, onOpenChange, onReply, onAction }: 
   const conversation = useConversation(open && conversationView && email ? email.conversationId : null);
   const thread = conversation.data && conversation.data.messages.length > 1 ? conversation.data : null;
   // The list row says how many messages its conversation holds before the conversation loads.
-  const knownThread = conversationView && email ? (rowConversation(email)?.count ?? 1) > 1 : false;
+  const queryClient = useQueryClient();
+  const conversationId = email?.conversationId ?? null;
+  const knownThread = useMemo(
+    () =>
+      conversationView && conversationId !== null && cachedConversationCount(queryClient, conversationId) > 1,
+    [conversationView, conversationId, queryClient],
+  );
   const markedRead = useRef<string | null>(null);
   const markedConversation = useRef<string | null>(null);
 
