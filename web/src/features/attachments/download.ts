@@ -13,6 +13,12 @@ export class AttachmentError extends Error {
 
 export type ProviderName = "gmail" | "outlook";
 
+/** Where attachments come from: the email (the route an attached message opens by) and its provider. */
+export interface AttachmentSource {
+  emailId: string;
+  provider: ProviderName;
+}
+
 const PROVIDER_LABEL: Record<ProviderName, string> = { gmail: "Gmail", outlook: "Outlook" };
 
 /**

@@ -29,8 +29,9 @@ export function shortFileName(shown: string): string {
 }
 
 // Characters no common file system takes in a name, or that separate paths.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const UNSAFE_ON_DISK = /[\u0000-\u001f\u007f-\u009f/\\:*?"<>|\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_ON_DISK =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  /[\u0000-\u001f\u007f-\u009f/\\:*?"<>|\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const MAX_SAVED_NAME = 180;
 
 /**
@@ -38,7 +39,11 @@ const MAX_SAVED_NAME = 180;
  * no leading dots (hidden files), at most MAX_SAVED_NAME characters with the extension kept.
  */
 export function saveFileName(filename: string): string {
-  let name = filename.replace(UNSAFE_ON_DISK, "_").trim().replace(/^[.\s]+/, "").replace(/[.\s]+$/, "");
+  let name = filename
+    .replace(UNSAFE_ON_DISK, "_")
+    .trim()
+    .replace(/^[.\s]+/, "")
+    .replace(/[.\s]+$/, "");
   const chars = [...name];
   if (chars.length > MAX_SAVED_NAME) {
     const dot = name.lastIndexOf(".");

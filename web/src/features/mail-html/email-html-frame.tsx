@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MAIL_FRAME_HEIGHT_KEY } from "../../../../contract/mail-frame.ts";
+import { type InlinePart, inlineImagesOf } from "./inline-images.ts";
 import { useAlwaysShowImages } from "./remote-images.ts";
-import { inlineImagesOf, type InlinePart } from "./inline-images.ts";
 import { buildSrcDoc, sanitizeEmailHtml } from "./sanitize.ts";
 
 const MIN_HEIGHT = 80;

@@ -225,7 +225,11 @@ export function frameCsp(allowRemoteImages: boolean, inlineSource?: string): str
  * `inlineSource` (a CSP source: the attachment route's absolute path prefix) lets the mail's own
  * cid: images load; it is given only when the mail has some.
  */
-export function buildSrcDoc(email: SanitizedEmail, allowRemoteImages: boolean, inlineSource?: string): string {
+export function buildSrcDoc(
+  email: SanitizedEmail,
+  allowRemoteImages: boolean,
+  inlineSource?: string,
+): string {
   return (
     "<!doctype html><html><head>" +
     '<meta charset="utf-8">' +
