@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { Attachment } from "../../../../contract/attachments.ts";
-import { contentIdKey } from "../mail-html/cid.ts";
 import {
   AttachmentError,
   type AttachmentSource,
@@ -9,39 +8,13 @@ import {
 } from "./download.ts";
 import { FileIcon } from "./file-icon.tsx";
 import { displayFileName, fileKind, formatSize, shortFileName } from "./format.ts";
+import { listedAttachments } from "./listed.ts";
 
 // Both dialogs load on first use: the preview brings pdf.js along, the message its own frame.
 const PreviewDialog = lazy(() => import("./preview-dialog.tsx"));
 const AttachedMessageDialog = lazy(() => import("./attached-message-dialog.tsx"));
 
 export type { AttachmentSource };
-
-/** cid: references in an HTML body, by key (contentIdKey). */
-function referencedContentIds(bodyHtml: string | null): Set<string> {
-  const ids = new Set<string>();
-  if (!bodyHtml) return ids;
-  // Bounded: one linear pass over the body, each match at most 998 characters (a header line).
-  for (const match of bodyHtml.matchAll(/cid:([^"'\s)>]{1,998})/gi)) {
-    let id = match[1] ?? "";
-    try {
-      id = decodeURIComponent(id);
-    } catch {
-      // as written
-    }
-    ids.add(contentIdKey(id));
-  }
-  return ids;
-}
-
-/**
- * The attachments a person sees listed: every one that is not an image the body shows in place.
- * An inline part the body never names (some senders mark every image inline) is listed too, so
- * nothing the mail carries is out of reach.
- */
-export function listedAttachments(attachments: readonly Attachment[], bodyHtml: string | null): Attachment[] {
-  const shown = referencedContentIds(bodyHtml);
-  return attachments.filter((a) => !a.inline || !a.contentId || !shown.has(contentIdKey(a.contentId)));
-}
 
 const CONTROL =
   "inline-flex shrink-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-60";
