@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.ts";
 import { type Identity, SEEDED_IDENTITIES } from "../identities.ts";
+import { seedAttachmentMail } from "./attachment-mail.ts";
 import { seedFromCorpus } from "./corpus.ts";
 import { type DemoMeetingPlanner, deliverDemoInvitation } from "./invitation.ts";
 import { Mailbox } from "./mailbox.ts";
@@ -73,6 +74,13 @@ export class MailboxRegistry {
         this.#clock.now(),
         false,
         this.#options.demoMeetings?.planner,
+      );
+      // And mail with real files (PDF, images, .docx, .zip, .ics, an inline logo, an attached .eml).
+      seedAttachmentMail(
+        mailbox,
+        identity,
+        { name: organizer.name, address: organizer.email },
+        this.#clock.now(),
       );
       this.seedTimings.push({ email: identity.email, messages, ms: Math.round(performance.now() - started) });
     }
