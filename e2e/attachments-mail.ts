@@ -114,7 +114,11 @@ export function attachmentMail(to: string, subject: string, extra: Part[] = []):
     bytes: png(96, 32, [[79, 70, 229]]),
     contentId: "logo.1@mailwise.test",
   };
-  const budget: Part = { filename: "Q3 Budget.pdf", mimeType: "application/pdf", bytes: pdf("Q3 Budget 2026") };
+  const budget: Part = {
+    filename: "Q3 Budget.pdf",
+    mimeType: "application/pdf",
+    bytes: pdf("Q3 Budget 2026"),
+  };
   const chart: Part = {
     filename: "chart.png",
     mimeType: "image/png",
