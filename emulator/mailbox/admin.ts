@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { presentMessage as presentGmailMessage } from "../gmail/present.ts";
 import type { Identity, Provider } from "../identities.ts";
+import { deliverAttachmentMail } from "./attachment-mail.ts";
 import { composeMessage } from "./compose.ts";
 import { folderOf } from "./folders.ts";
 import { generateMessages, MAX_GENERATED } from "./generator.ts";
 import { deliverDemoInvitation } from "./invitation.ts";
 import type { Mailbox, StoredMessage } from "./mailbox.ts";
+import { sampleBytes } from "./sample-files.ts";
 import type { MailServices } from "./services.ts";
 
 const providerSchema = z.enum(["google", "microsoft"]).optional();
@@ -55,6 +57,28 @@ const faultsSchema = z.object({
 const invitationSchema = z.object({
   organizer: addressSchema.default({ name: "Priya Shah", address: "priya.shah@gmail.com" }),
   timeZone: z.string().min(1).max(64).default("Europe/London"),
+});
+/** Files of POST /_admin/mailboxes/{email}/attachment-mail: given bytes, or `size` deterministic ones. */
+const MAX_ADMIN_FILE_BYTES = 64 * 1024 * 1024;
+const attachmentMailSchema = z.object({
+  from: addressSchema.default({ name: "Files Sender", address: "files@sender.example" }),
+  subject: z.string().default("Files attached"),
+  text: z.string().default("Files attached."),
+  html: z.string().optional(),
+  internalDate: z.number().int().optional(),
+  files: z
+    .array(
+      z.object({
+        filename: z.string().max(2000),
+        mimeType: z.string().min(3).max(200).default("application/octet-stream"),
+        base64: z.string().optional(),
+        size: z.number().int().min(0).max(MAX_ADMIN_FILE_BYTES).optional(),
+        seed: z.number().int().default(1),
+        contentId: z.string().max(200).optional(),
+      }),
+    )
+    .min(1)
+    .max(20),
 });
 const pushSchema = z.object({ gmailPushUrl: z.string().url().nullable() });
 const retentionSchema = z.object({ historyRetentionSeconds: z.number().positive() });
@@ -238,6 +262,36 @@ export function registerMailAdminRoutes(app: FastifyInstance, mail: MailServices
       mail.demoMeetings.planner,
     );
     return reply.code(201).send(summary(message));
+  });
+
+  /**
+   * Delivers a mail with files (hostile names, big files for the memory bench): each file's
+   * bytes are `base64`, or `size` deterministic bytes from `seed`.
+   */
+  app.post<EmailParams>("/_admin/mailboxes/:email/attachment-mail", (request, reply) => {
+    const identity = identityOf(request.params.email, request.query.provider);
+    if (identity === undefined) return notFound(reply);
+    const parsed = attachmentMailSchema.safeParse(request.body ?? {});
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const input = parsed.data;
+    const message = deliverAttachmentMail(mail.mailboxOf(identity), {
+      from: { name: input.from.name ?? input.from.address, address: input.from.address },
+      to: { name: identity.name, address: identity.email },
+      subject: input.subject,
+      text: input.text,
+      ...(input.html === undefined ? {} : { html: input.html }),
+      date: input.internalDate ?? mail.context.clock.now(),
+      files: input.files.map((file) => ({
+        filename: file.filename,
+        mimeType: file.mimeType,
+        content:
+          file.base64 !== undefined
+            ? Buffer.from(file.base64, "base64")
+            : sampleBytes(file.size ?? 0, file.seed),
+        ...(file.contentId === undefined ? {} : { contentId: file.contentId }),
+      })),
+    });
+    return reply.code(201).send(summary(message, mail.mailboxOf(identity)));
   });
 
   app.post<EmailParams>("/_admin/mailboxes/:email/expire-sync", (request, reply) => {

@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.ts";
 import { type Identity, SEEDED_IDENTITIES } from "../identities.ts";
+import { seedAttachmentMail } from "./attachment-mail.ts";
 import { DEMO_CONVERSATION_PARTNER, seedDemoConversation } from "./conversation-seed.ts";
 import { seedFromCorpus } from "./corpus.ts";
 import { type DemoMeetingPlanner, deliverDemoInvitation } from "./invitation.ts";
@@ -77,6 +78,13 @@ export class MailboxRegistry {
       );
       // And a three-message conversation with the person's own reply (issue 35).
       seedDemoConversation(mailbox, identity, DEMO_CONVERSATION_PARTNER, this.#clock.now());
+      // And mail with real files (PDF, images, .docx, .zip, .ics, an inline logo, an attached .eml).
+      seedAttachmentMail(
+        mailbox,
+        identity,
+        { name: organizer.name, address: organizer.email },
+        this.#clock.now(),
+      );
       this.seedTimings.push({ email: identity.email, messages, ms: Math.round(performance.now() - started) });
     }
     this.#boxes.set(key, mailbox);

@@ -31,6 +31,7 @@ export const summaryColumns = {
   bucket: emails.bucket,
   listUnsubscribe: emails.listUnsubscribe,
   aiAnalysis: emails.aiAnalysis,
+  hasAttachments: emails.hasAttachments,
 };
 
 /**
@@ -142,6 +143,7 @@ export interface JsonListRow {
   bucket: string | null;
   list_unsubscribe: string | null;
   ai_analysis: unknown;
+  has_attachments: boolean;
   email: string;
   provider: string;
 }
@@ -252,6 +254,7 @@ function presentJsonRow(row: JsonListRow): Email {
       bucket: row.bucket,
       listUnsubscribe: row.list_unsubscribe,
       aiAnalysis: row.ai_analysis as EmailSummaryRow["aiAnalysis"],
+      hasAttachments: row.has_attachments,
     },
     { email: row.email, provider: row.provider as MailProvider },
   );

@@ -10,6 +10,11 @@ import { sendKnownGraphError } from "./errors.ts";
 import { attachmentParts, isInlinePart, parseSelect } from "./present.ts";
 
 const ROOT = "https://graph.microsoft.com/v1.0";
+/**
+ * Graph sends contentBytes only for files up to 3 MB (its limit for inline content in a JSON
+ * answer); bigger ones come through `/attachments/{id}/$value` alone.
+ */
+export const GRAPH_INLINE_CONTENT_LIMIT = 3 * 1024 * 1024;
 const ID_PREFIX = "AAMkAtt";
 
 type GraphAttachment = Attachment &
@@ -62,7 +67,7 @@ function presentAttachment(message: StoredMessage, part: MimePart): GraphAttachm
     ...base,
     contentId,
     contentLocation: null,
-    contentBytes: bytes.toString("base64"),
+    ...(bytes.length > GRAPH_INLINE_CONTENT_LIMIT ? {} : { contentBytes: bytes.toString("base64") }),
   };
 }
 
@@ -119,6 +124,28 @@ export function registerGraphAttachmentRoutes(app: FastifyInstance, now: () => n
         "@odata.context": `${messageContext(mailbox, message)}/$entity`,
         ...selectFields(presentAttachment(message, part), select),
       };
+    },
+  );
+
+  /**
+   * `GET /me/messages/{id}/attachments/{attachmentId}/$value`: the raw bytes of a file, or the
+   * MIME text of an attached message (itemAttachment), whatever its size.
+   */
+  app.get<{ Params: { id: string; attachmentId: string } }>(
+    "/me/messages/:id/attachments/:attachmentId/$value",
+    { config: { graphNeed: "read" } },
+    (request, reply) => {
+      const { mailbox } = graphCaller(request);
+      const message = mailbox.getByGraphId(request.params.id);
+      if (message === undefined) return sendKnownGraphError(reply, "notFound", now());
+      const partId = partIdOf(message, request.params.attachmentId);
+      const part = attachmentParts(parseMime(toBinary(message.raw()))).find((p) => p.partId === partId);
+      if (part === undefined) return sendKnownGraphError(reply, "notFound", now());
+      const bytes = decodedBytes(part);
+      return reply
+        .header("content-type", part.mimeType === "message/rfc822" ? "message/rfc822" : part.mimeType)
+        .header("content-length", String(bytes.length))
+        .send(bytes);
     },
   );
 }

@@ -6,6 +6,7 @@ import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { readSecurity } from "../ai/ai-api.ts";
 import { InsightsPanel } from "../ai/insights-panel.tsx";
 import { SecurityBadge, SecurityVerdict } from "../ai/security-verdict.tsx";
+import { AttachmentList } from "../attachments/attachment-list.tsx";
 import { InvitationCard } from "../calendar/invitation-card.tsx";
 import {
   cachedConversationCount,
@@ -314,6 +315,13 @@ function ReaderContent({
         tabIndex={0}
       >
         {loadingBody ? null : <InvitationCard emailId={email.id} risk={security?.verdict} />}
+        {loadingBody ? null : (
+          <AttachmentList
+            source={{ emailId: email.id, provider: email.provider }}
+            attachments={email.attachments}
+            bodyHtml={email.bodyHtml}
+          />
+        )}
         {loadingBody ? (
           <p className="text-sm text-slate-500" role="status">
             Loading…
@@ -323,6 +331,7 @@ function ReaderContent({
             html={body.content}
             senderAddress={email.fromAddress}
             title={`Message from ${email.fromName || email.fromAddress}`}
+            attachments={email.attachments}
           />
         ) : body.kind === "empty" ? (
           <p className="text-sm text-slate-500 italic">No content available</p>
