@@ -10,9 +10,8 @@ export interface RowSummary {
   hasAttachments: boolean;
 }
 
-/** The message's own attachment mark (contract/attachments.ts adds hasAttachments to every Email). */
 function messageHasAttachments(email: Email): boolean {
-  return (email as { hasAttachments?: unknown }).hasAttachments === true;
+  return email.hasAttachments;
 }
 
 export function rowSummary(email: Email): RowSummary {

@@ -6,6 +6,7 @@ import type { Email } from "../../../../contract/mail.ts";
 import { readSecurity } from "../ai/ai-api.ts";
 import { InsightsPanel } from "../ai/insights-panel.tsx";
 import { SecurityBadge, SecurityVerdict } from "../ai/security-verdict.tsx";
+import { AttachmentList } from "../attachments/attachment-list.tsx";
 import { InvitationCard } from "../calendar/invitation-card.tsx";
 import { applyMessageChange, useConversationActions } from "../conversations/conversation-api.ts";
 import { formatListDate, senderName } from "../inbox/format.ts";
@@ -326,8 +327,12 @@ function ExpandedMessage({
       <InsightsPanel email={message} open={insightsOpen} onOpenChange={setInsightsOpen} />
       <div className="border-t border-slate-100 px-3 py-3 sm:px-4">
         <InvitationCard emailId={message.id} risk={security?.verdict} />
+        <AttachmentList
+          source={{ emailId: message.id, provider: message.provider }}
+          attachments={message.attachments}
+          bodyHtml={message.bodyHtml}
+        />
         <MessageBody message={message} />
-        {/* TODO(coordinator): the attachment list of web/src/features/attachments (read-attach-web) goes here, per expanded message. */}
       </div>
     </article>
   );

@@ -54,6 +54,7 @@ export function MessageBody({ message }: { message: Email }) {
           html={folded && !showQuoted ? folded.main : body.content}
           senderAddress={message.fromAddress}
           title={`Message from ${message.fromName || message.fromAddress}`}
+          attachments={message.attachments}
         />
         {toggle}
       </div>
