@@ -12,26 +12,11 @@ import { applyMessageChange, useConversationActions } from "../conversations/con
 import { formatListDate, senderName } from "../inbox/format.ts";
 import { useBackgroundUnsubscribing } from "../mail-actions/unsubscribe-store.ts";
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
+import { focusTarget, initiallyExpanded } from "./conversation-order.ts";
 import { BTN_DANGER, BTN_PRIMARY, BTN_SECONDARY } from "./dialog-classes.ts";
 import { InboxZeroProgress } from "./inbox-zero-progress.tsx";
 import { MessageBody } from "./message-body.tsx";
 import { CloseButton, formatDate, type ReaderAction, StarIcon, UnsubscribeOutcome } from "./reader-parts.tsx";
-
-/**
- * Which messages open expanded: every unread one, and the newest when all are read. Older read
- * messages stay one line each (sender, snippet, date).
- */
-export function initiallyExpanded(messages: readonly Pick<Email, "id" | "isRead">[]): Set<string> {
-  const unread = messages.filter((m) => !m.isRead).map((m) => m.id);
-  if (unread.length > 0) return new Set(unread);
-  const newest = messages.at(-1);
-  return new Set(newest ? [newest.id] : []);
-}
-
-/** The newest unread message, else the newest: where the reader scrolls to. */
-function focusTarget(messages: readonly Pick<Email, "id" | "isRead">[]): string | null {
-  return messages.findLast((m) => !m.isRead)?.id ?? messages.at(-1)?.id ?? null;
-}
 
 /**
  * A conversation of several messages in the reader: oldest to newest, the person's own replies
