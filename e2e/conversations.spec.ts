@@ -1,10 +1,19 @@
 /** Issue 35, conversations: one row per conversation, read whole, the setting, whole-conversation actions. */
 import type { Page } from "@playwright/test";
 import { acceptCookies } from "./dashboard-fixtures.ts";
-import { expect, type MailProvider, openDashboardWith, test } from "./support/auth.ts";
+import {
+  createIdentity,
+  expect,
+  type MailProvider,
+  openDashboardWith,
+  sessionOverHttp,
+  test,
+} from "./support/auth.ts";
 import {
   type ConversationMail,
+  type ConversationRow,
   conversationMailbox,
+  DANA,
   FIRST_TEXT,
   LAST_TEXT,
   labelsOfMessage,
@@ -12,6 +21,7 @@ import {
   QUOTED_LINE,
   SUBJECT,
 } from "./support/conversation-mail.ts";
+import { api, deliver } from "./support/reader-mail.ts";
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
@@ -123,3 +133,38 @@ for (const provider of ["gmail", "outlook"] as const satisfies readonly MailProv
     });
   });
 }
+
+test("quoted history in an HTML reply folds behind a toggle", async ({ page }) => {
+  const identity = await createIdentity("gmail");
+  const first = await deliver(identity, {
+    from: DANA,
+    subject: "Venue photos",
+    text: "Here are the photos of the venue.",
+    labelIds: ["INBOX"],
+  });
+  await deliver(identity, {
+    from: DANA,
+    subject: "Re: Venue photos",
+    html: `<div dir="ltr">One more thing: parking is free.</div><br><div class="gmail_quote"><div class="gmail_attr">On Mon, Dana Field wrote:</div><blockquote class="gmail_quote">Here are the photos of the venue.</blockquote></div>`,
+    headers: { "In-Reply-To": first.messageId, References: first.messageId },
+  });
+  const sessionToken = await sessionOverHttp(page, identity.email);
+  await expect
+    .poll(
+      async () =>
+        (
+          await api<{ emails: ConversationRow[] }>(page, "/api/emails?view=conversations", sessionToken)
+        ).emails.map((e) => e.conversation?.count),
+      { timeout: 30_000 },
+    )
+    .toEqual([2]);
+  await openDashboardWith(page, sessionToken);
+  await rows(page).first().click();
+  const dialog = page.getByRole("dialog", { name: "Venue photos" });
+  const newest = dialog.getByRole("article");
+  const frame = newest.frameLocator("iframe");
+  await expect(frame.getByText("parking is free")).toBeVisible();
+  await expect(frame.getByText("On Mon, Dana Field wrote:")).toHaveCount(0);
+  await newest.getByRole("button", { name: "Show quoted text" }).click();
+  await expect(frame.getByText("On Mon, Dana Field wrote:")).toBeVisible();
+});
