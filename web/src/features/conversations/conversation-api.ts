@@ -145,16 +145,21 @@ export function applyConversationChange(
   conversationId: string,
   change: ConversationChange,
 ): Snapshot {
-  const ids = new Set<string>();
+  // Each message of it the cache knows, with its read state.
+  const known = new Map<string, boolean>();
   const conversation = queryClient.getQueryData<Conversation>(conversationKey(conversationId));
-  for (const m of conversation?.messages ?? []) ids.add(m.id);
+  for (const m of conversation?.messages ?? []) known.set(m.id, m.isRead);
   for (const [, data] of queryClient.getQueriesData<EmailPages>({ queryKey: emailKeys.lists }))
     for (const page of data?.pages ?? [])
-      for (const e of page.emails) if (e.conversationId === conversationId) ids.add(e.id);
-  // Lists, details and the per-message figures as a change to these messages.
+      for (const e of page.emails) if (e.conversationId === conversationId) known.set(e.id, e.isRead);
+  // Lists, details and the per-message figures as a change to these messages; a read change
+  // counts only the messages whose state it changes.
+  const ids = [...known]
+    .filter(([, isRead]) => "leaves" in change || isRead !== change.isRead)
+    .map(([id]) => id);
   const snapshot: Snapshot = applyEmailChange(
     queryClient,
-    [...ids],
+    ids,
     "leaves" in change ? { isArchived: true } : { isRead: change.isRead },
   );
   if ("isRead" in change) {
