@@ -2,6 +2,7 @@ import { createEventBus } from "../events.ts";
 import { createActionItemFinder } from "./action-item-finder.ts";
 import { createAnalyticsService } from "./analytics-service.ts";
 import { createInProcessRunner } from "./background.ts";
+import { createConversations } from "./conversations/service.ts";
 import type { MailDeps } from "./deps.ts";
 import { createEmailActions, DEFAULT_WRITE_TIMEOUT_MS } from "./email-actions.ts";
 import { createEmailLister } from "./email-lister.ts";
@@ -51,6 +52,7 @@ export function createMailServices(
   const stopSettlingAfterSync = events.on("emails.synced", async ({ accountId }) => {
     await settler.settle(accountId);
   });
+  const actions = createEmailActions({ ...deps, events, settler, writeTimeoutMs });
   /** Waits for in-process background work (tests, shutdown). */
   const idle = async (): Promise<void> => {
     await Promise.all([runner.idle(), stats.settled()]);
@@ -62,7 +64,8 @@ export function createMailServices(
     stats,
     analytics: createAnalyticsService(deps),
     actionItems: createActionItemFinder(deps.db),
-    actions: createEmailActions({ ...deps, events, settler, writeTimeoutMs }),
+    actions,
+    conversations: createConversations({ ...deps, actions }),
     settler,
     inboxZero: createInboxZero(deps),
     sender: createMailSender({ ...deps, events }),

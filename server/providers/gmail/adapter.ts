@@ -4,6 +4,7 @@ import { listChanges } from "./changes.ts";
 import { createGmailContext, type GmailClientOptions } from "./client.ts";
 import { getCalendarPart, getCursor, getMessage, getProfile, listMessages } from "./messages.ts";
 import * as outgoing from "./send.ts";
+import { getThread } from "./threads.ts";
 
 export interface GmailProviderOptions extends GmailClientOptions {
   /** The account's own address and name, for the From header of what we send. */
@@ -22,6 +23,7 @@ export function createGmailProvider(options: GmailProviderOptions): MailProvider
     // A Gmail id survives every label change: a message its id no longer finds is deleted.
     findMoved: async () => [],
     getCalendarPart: (id, maxBytes) => getCalendarPart(ctx, id, maxBytes),
+    getThread: (threadId) => getThread(ctx, threadId),
     listChanges: (cursor) => listChanges(ctx, cursor),
     archive: (ids) => actions.archive(ctx, ids),
     unarchive: (ids) => actions.unarchive(ctx, ids),
