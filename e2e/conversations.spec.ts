@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { acceptCookies } from "./dashboard-fixtures.ts";
 import {
   createIdentity,
+  EMULATOR_URL,
   expect,
   type MailProvider,
   openDashboardWith,
@@ -167,4 +168,40 @@ test("quoted history in an HTML reply folds behind a toggle", async ({ page }) =
   await expect(frame.getByText("On Mon, Dana Field wrote:")).toHaveCount(0);
   await newest.getByRole("button", { name: "Show quoted text" }).click();
   await expect(frame.getByText("On Mon, Dana Field wrote:")).toBeVisible();
+});
+
+test("a paperclip marks rows with attachments, in conversation and in message rows", async ({ page }) => {
+  const identity = await createIdentity("gmail");
+  const res = await fetch(
+    `${EMULATOR_URL}/_admin/mailboxes/${encodeURIComponent(identity.email)}/attachment-mail?provider=google`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        from: DANA,
+        subject: "Budget with file",
+        text: "The budget is attached.",
+        files: [{ filename: "Q3 Budget.pdf", mimeType: "application/pdf", size: 2048 }],
+      }),
+    },
+  );
+  expect(res.status).toBe(201);
+  await deliver(identity, { from: DANA, subject: "No files here", text: "Just words." });
+  const sessionToken = await sessionOverHttp(page, identity.email);
+  await expect
+    .poll(
+      async () =>
+        (await api<{ emails: ConversationRow[] }>(page, "/api/emails?view=conversations", sessionToken))
+          .emails.length,
+      { timeout: 30_000 },
+    )
+    .toBe(2);
+  await openDashboardWith(page, sessionToken);
+  const withFile = rows(page).filter({ hasText: "Budget with file" });
+  const without = rows(page).filter({ hasText: "No files here" });
+  for (const on of [true, false]) {
+    if (!on) await setConversationView(page, false);
+    await expect(withFile.getByRole("img", { name: "Has attachments" })).toBeVisible();
+    await expect(without.getByRole("img", { name: "Has attachments" })).toHaveCount(0);
+  }
 });

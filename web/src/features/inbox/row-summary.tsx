@@ -18,7 +18,10 @@ export function rowSummary(email: Email): RowSummary {
   const conversation = rowConversation(email);
   if (conversation)
     return {
-      who: conversation.participants || senderName(email),
+      // One message: its sender's whole name, as a message row shows it; several: the first
+      // names of everyone in it ("Dana, me (3)").
+      who:
+        conversation.count > 1 && conversation.participants ? conversation.participants : senderName(email),
       unread: conversation.unread,
       hasAttachments: conversation.hasAttachments || messageHasAttachments(email),
     };
