@@ -88,7 +88,7 @@ function pageSelect(db: Db, p: PageParams) {
     // emails_user_conversation_idx, a few entries per row the scan visits.
     const newer = alias(emails, "newer");
     conditions.push(
-      sql`not exists (select 1 from ${newer} where ${and(
+      sql`not exists (select 1 from "emails" ${newer} where ${and(
         ...filters(newer, p),
         sql`${newer.conversationId} = ${emails.conversationId}`,
         sql`(${newer.receivedAt}, ${newer.id}) > (${emails.receivedAt}, ${emails.id})`,

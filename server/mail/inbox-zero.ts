@@ -29,7 +29,7 @@ function waiting(userId: string) {
  */
 function newestOfConversation(userId: string) {
   const newer = alias(emails, "newer");
-  return sql`not exists (select 1 from ${newer} where ${and(
+  return sql`not exists (select 1 from "emails" ${newer} where ${and(
     eq(newer.userId, userId),
     eq(newer.conversationId, emails.conversationId),
     not(newer.isRead),
