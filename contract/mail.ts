@@ -48,6 +48,11 @@ export const emailSchema = z.object({
   accountEmail: z.string(),
   provider: mailProviderSchema,
   threadId: z.string().nullable(),
+  /**
+   * The conversation this message belongs to (contract/conversations.ts): our opaque key of
+   * (account, Gmail threadId / Graph conversationId); a message without a thread is its own.
+   */
+  conversationId: z.string(),
   canUnsubscribe: z.boolean(),
   /** True when the email has any attachment that is not an inline (cid:) image: the paperclip. */
   hasAttachments: z.boolean(),
@@ -77,6 +82,11 @@ export const emailListQuerySchema = z.object({
   q: z.string().max(200).optional(),
   /** Include archived mail (the spec's client filters archived out itself). */
   includeArchived: z.enum(["true", "false"]).optional(),
+  /**
+   * messages (the default, when absent): one row per message. conversations: one row per conversation, its newest
+   * matching message plus `conversation` (contract/conversations.ts conversationListResponseSchema).
+   */
+  view: z.enum(["messages", "conversations"]).optional(),
 });
 export type EmailListQuery = z.infer<typeof emailListQuerySchema>;
 

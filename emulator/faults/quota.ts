@@ -25,6 +25,7 @@ export const GMAIL_COSTS = {
   draftsList: 5,
   draftsGet: 5,
   draftsSend: 100,
+  threadsList: 10,
   threadsGet: 10,
   watch: 100,
   stop: 50,

@@ -25,18 +25,18 @@ function decodeToken(token: string): OrderKey {
   return { internalDate: Number(match[1]), seq: Number(match[2]) };
 }
 
-/**
- * messages.list: newest first, walking the smallest matching index and resuming after the last
- * returned message, so every page costs about its own size.
- */
-export function listMessages(mailbox: Mailbox, input: ListInput): gmail_v1.Schema$ListMessagesResponse {
+/** The index to walk and the test a message must pass, for messages.list and threads.list. */
+export function listMatcher(
+  mailbox: Mailbox,
+  input: Omit<ListInput, "pageToken" | "maxResults">,
+): { index: SortedIndex<StoredMessage>; matches: (message: StoredMessage) => boolean } | undefined {
   const query = parseGmailQuery(input.q, input.now);
   const required = [...input.labelIds];
   if (query.requiredLabel !== undefined) required.push(query.requiredLabel);
   let index: SortedIndex<StoredMessage> = mailbox.allIndex;
   for (const label of required) {
     const candidate = mailbox.labelIndex(label);
-    if (candidate === undefined) return { resultSizeEstimate: 0 };
+    if (candidate === undefined) return undefined;
     if (candidate.size < index.size) index = candidate;
   }
   const wantsSpamTrash =
@@ -48,6 +48,25 @@ export function listMessages(mailbox: Mailbox, input: ListInput): gmail_v1.Schem
     input.labelIds.every((label) => message.labels.has(label)) &&
     (wantsSpamTrash || !(message.labels.has("SPAM") || message.labels.has("TRASH"))) &&
     (trivial || query.test(message, () => searchText(message)));
+  return { index, matches };
+}
+
+export function encodeListToken(message: StoredMessage): string {
+  return encodeToken(message);
+}
+
+export function decodeListToken(token: string): OrderKey {
+  return decodeToken(token);
+}
+
+/**
+ * messages.list: newest first, walking the smallest matching index and resuming after the last
+ * returned message, so every page costs about its own size.
+ */
+export function listMessages(mailbox: Mailbox, input: ListInput): gmail_v1.Schema$ListMessagesResponse {
+  const matcher = listMatcher(mailbox, input);
+  if (matcher === undefined) return { resultSizeEstimate: 0 };
+  const { index, matches } = matcher;
 
   const after = input.pageToken === undefined ? undefined : decodeToken(input.pageToken);
   const page: StoredMessage[] = [];

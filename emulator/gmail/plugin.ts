@@ -7,6 +7,7 @@ import { checkGmailCall } from "./check.ts";
 import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
 import { registerGmailMailboxRoutes } from "./mailbox-routes.ts";
 import { registerGmailMessageRoutes } from "./messages.ts";
+import { registerGmailThreadRoutes } from "./threads.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -57,6 +58,7 @@ export function registerGmailApi(app: FastifyInstance, mail: MailServices): void
         return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(error.message));
       });
       registerGmailMessageRoutes(scope, mail);
+      registerGmailThreadRoutes(scope, mail);
       registerGmailMailboxRoutes(scope, mail);
       registerGmailBatch(scope, mail);
     },

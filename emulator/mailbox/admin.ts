@@ -37,6 +37,7 @@ const generateSchema = z.object({
   count: z.number().int().min(1).max(MAX_GENERATED),
   seed: z.number().int().default(1),
   days: z.number().positive().max(3650).optional(),
+  replyShare: z.number().min(0).max(1).optional(),
 });
 const faultsSchema = z.object({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
@@ -232,6 +233,7 @@ export function registerMailAdminRoutes(app: FastifyInstance, mail: MailServices
       count: parsed.data.count,
       seed: parsed.data.seed,
       days: parsed.data.days,
+      ...(parsed.data.replyShare !== undefined ? { replyShare: parsed.data.replyShare } : {}),
       now: mail.context.clock.now(),
       to: { name: identity.name, address: identity.email },
     });

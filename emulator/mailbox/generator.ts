@@ -153,7 +153,24 @@ function headersOf(
   };
 }
 
-function generateOne(seed: number, index: number, to: Address, date: number): Generated {
+/**
+ * Which earlier message a personal message answers, when the mailbox has conversations
+ * (replyShare > 0), and whether the person wrote it: its own seeded random, so the other messages
+ * stay what they were without conversations.
+ */
+function replyOf(
+  seed: number,
+  index: number,
+  replyShare: number,
+): { parent: number; mine: boolean } | undefined {
+  if (replyShare <= 0 || index === 0) return undefined;
+  const random = seededRandom(((seed * 7 + 3) * 1_000_003 + index) >>> 0);
+  if (random() >= replyShare) return undefined;
+  const parent = index - 1 - Math.floor(random() * Math.min(index, 40));
+  return { parent, mine: random() < 0.35 };
+}
+
+function generateOne(seed: number, index: number, to: Address, date: number, replyShare = 0): Generated {
   const random = seededRandom((seed * 1_000_003 + index) >>> 0);
   const bulk = random() < 0.55;
   const paragraphs = Array.from({ length: 1 + Math.floor(random() * 4) }, () => paragraph(random));
@@ -189,13 +206,19 @@ function generateOne(seed: number, index: number, to: Address, date: number): Ge
     name: `${first} ${last}`,
     address: `${first}.${last}@${pick(PERSONAL_DOMAINS, random)}`.toLowerCase(),
   };
-  const subject = fill(pick(PERSONAL_SUBJECTS, random), random);
+  const reply = replyOf(seed, index, replyShare);
+  const subject = `${reply ? "Re: " : ""}${fill(pick(PERSONAL_SUBJECTS, random), random)}`;
   const body = `Hi ${to.name.split(" ")[0]},\n\n${text}\n\n${first}`;
+  const inReplyTo = reply ? `<gen-${seed}-${reply.parent}@mailwise-generator.example>` : undefined;
+  // The person's own replies are sent mail: from them, to the other person, not in the inbox.
+  const [sender, recipient] = reply?.mine ? [to, from] : [from, to];
+  const headers = { ...headersOf(sender, recipient, subject, messageId), inReplyTo: inReplyTo ?? "" };
   return {
-    compose: () => composeMessage({ from, to: [to], subject, text: body, date, messageId }),
+    compose: () =>
+      composeMessage({ from: sender, to: [recipient], subject, text: body, date, messageId, inReplyTo }),
     text: body,
-    labels: ["INBOX", "CATEGORY_PERSONAL"],
-    headers: headersOf(from, to, subject, messageId),
+    labels: reply?.mine ? ["SENT"] : ["INBOX", "CATEGORY_PERSONAL"],
+    headers,
     size: 330 + body.length,
   };
 }
@@ -207,6 +230,11 @@ export interface GenerateOptions {
   days?: number;
   now: number;
   to: Address;
+  /**
+   * Share of personal messages that answer one of the 40 before them (a third of those written
+   * by the person, as sent mail), so the mailbox has conversations; 0 (default) for none.
+   */
+  replyShare?: number;
 }
 
 export const MAX_GENERATED = 100_000;
@@ -219,15 +247,17 @@ export function generateMessages(mailbox: Mailbox, options: GenerateOptions): nu
   const { seed, to } = options;
   for (let index = 0; index < count; index += 1) {
     const date = Math.round(options.now - span + step * (index + 0.5));
-    const first = generateOne(seed, index, to, date);
+    const replyShare = options.replyShare ?? 0;
+    const first = generateOne(seed, index, to, date, replyShare);
     const random = seededRandom((seed ^ 0x9e3779b9) + index);
     const labels = [...first.labels];
+    const sent = labels.includes("SENT");
     const recent = index >= count - 300;
-    if (random() < (recent ? 0.6 : 0.05)) labels.push("UNREAD");
+    if (random() < (recent ? 0.6 : 0.05) && !sent) labels.push("UNREAD");
     if (random() < 0.02) labels.push("STARRED");
     mailbox.add(
       {
-        raw: () => generateOne(seed, index, to, date).compose(),
+        raw: () => generateOne(seed, index, to, date, replyShare).compose(),
         internalDate: date,
         labelIds: labels,
         headers: first.headers,

@@ -82,7 +82,8 @@ export class Mailbox {
   readonly #byId = new Map<string, StoredMessage>();
   readonly #byGraphId = new Map<string, StoredMessage>();
   readonly #threadByMessageIdHeader = new Map<string, string>();
-  readonly #threadSizes = new Map<string, number>();
+  /** Each thread's messages (Gmail threads.get/list, Graph's conversationId filter). */
+  readonly #threads = new Map<string, Set<StoredMessage>>();
   readonly #all = new SortedIndex<StoredMessage>();
   readonly #byLabel = new Map<string, SortedIndex<StoredMessage>>();
   readonly #byFolder = new Map<FolderName, SortedIndex<StoredMessage>>();
@@ -110,7 +111,14 @@ export class Mailbox {
   }
 
   get threadCount(): number {
-    return this.#threadSizes.size;
+    return this.#threads.size;
+  }
+
+  /** The thread's messages, oldest first (seq breaks ties); [] for an unknown thread. */
+  thread(threadId: string): StoredMessage[] {
+    const members = this.#threads.get(threadId);
+    if (members === undefined) return [];
+    return [...members].sort((a, b) => a.internalDate - b.internalDate || a.seq - b.seq);
   }
 
   setRetention(ms: number): void {
@@ -187,7 +195,9 @@ export class Mailbox {
     };
     this.#byId.set(id, message);
     this.#byGraphId.set(message.graphId, message);
-    this.#threadSizes.set(threadId, (this.#threadSizes.get(threadId) ?? 0) + 1);
+    const members = this.#threads.get(threadId) ?? new Set<StoredMessage>();
+    members.add(message);
+    this.#threads.set(threadId, members);
     this.#all.insert(message);
     for (const label of labels) this.#addToLabel(message, label);
     this.#indexOf(this.#byFolder, folderOf(labels)).insert(message);
@@ -256,9 +266,9 @@ export class Mailbox {
     this.#all.remove(message);
     for (const label of message.labels) this.#removeFromLabel(message, label);
     this.#byFolder.get(before.folder)?.remove(message);
-    const left = (this.#threadSizes.get(message.threadId) ?? 1) - 1;
-    if (left <= 0) this.#threadSizes.delete(message.threadId);
-    else this.#threadSizes.set(message.threadId, left);
+    const members = this.#threads.get(message.threadId);
+    members?.delete(message);
+    if (members?.size === 0) this.#threads.delete(message.threadId);
     this.#commit([this.#record("messageDeleted", message, [], before, undefined)]);
     return true;
   }
@@ -288,7 +298,7 @@ export class Mailbox {
   }
 
   #threadFor(id: string, requested: string | undefined, headers: IndexedHeaders): string {
-    let threadId = requested !== undefined && this.#threadSizes.has(requested) ? requested : undefined;
+    let threadId = requested !== undefined && this.#threads.has(requested) ? requested : undefined;
     if (threadId === undefined) {
       for (const ref of [headers.inReplyTo, ...headers.references.split(/\s+/).reverse()]) {
         const found = ref === "" ? undefined : this.#threadByMessageIdHeader.get(ref);

@@ -1,6 +1,7 @@
 import type { Clock } from "../clock.ts";
 import { type Identity, SEEDED_IDENTITIES } from "../identities.ts";
 import { seedAttachmentMail } from "./attachment-mail.ts";
+import { DEMO_CONVERSATION_PARTNER, seedDemoConversation } from "./conversation-seed.ts";
 import { seedFromCorpus } from "./corpus.ts";
 import { type DemoMeetingPlanner, deliverDemoInvitation } from "./invitation.ts";
 import { Mailbox } from "./mailbox.ts";
@@ -75,6 +76,8 @@ export class MailboxRegistry {
         false,
         this.#options.demoMeetings?.planner,
       );
+      // And a three-message conversation with the person's own reply (issue 35).
+      seedDemoConversation(mailbox, identity, DEMO_CONVERSATION_PARTNER, this.#clock.now());
       // And mail with real files (PDF, images, .docx, .zip, .ics, an inline logo, an attached .eml).
       seedAttachmentMail(
         mailbox,

@@ -40,6 +40,8 @@ export const users = pgTable("users", {
     .notNull()
     .default(sql`now() + interval '14 days'`),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The "Conversation view" setting (issue 35): lists show one row per conversation. */
+  conversationView: boolean("conversation_view").notNull().default(true),
 });
 
 /**
@@ -153,6 +155,13 @@ export const authTickets = pgTable(
   (t) => [uniqueIndex("auth_tickets_ticket_hash_uq").on(t.ticketHash)],
 );
 
+/**
+ * emails.conversation_id: md5 of "account:thread" read as a uuid (md5 is immutable, so a stored
+ * generated column may use it; it is a key, not a secret), or the row's id without a thread.
+ */
+export const conversationIdExpression =
+  "case when thread_id is null then id else md5(account_id::text || ':' || thread_id)::uuid end";
+
 /** PostgreSQL full-text vector; drizzle has no built-in column for it. */
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -203,6 +212,12 @@ export const emails = pgTable(
       .references(() => mailAccounts.id, { onDelete: "cascade" }),
     providerId: text("provider_id").notNull(),
     threadId: text("thread_id"),
+    /**
+     * The conversation (contract/conversations.ts): a key of (account, Gmail threadId or Graph
+     * conversationId) as a uuid, or the row's own id when the message has no thread. Derived here,
+     * so every writer (sync, re-key, tests) agrees without computing it (decision 0061).
+     */
+    conversationId: uuid("conversation_id").notNull().generatedAlwaysAs(sql.raw(conversationIdExpression)),
     internetMessageId: text("internet_message_id"),
     fromName: text("from_name").notNull().default(""),
     fromAddress: text("from_address").notNull().default(""),
@@ -299,6 +314,9 @@ export const emails = pgTable(
     // Each analysis batch counts what the person sent to its senders: without this the count read
     // the whole mailbox per batch (100k mail analysed at 135 emails/s against 570/s at 10k).
     index("emails_user_sent_idx").on(t.userId).where(sql`${t.isSent}`),
+    // Conversations: a conversation's messages newest first (the list's one-row-per-conversation
+    // check, its summary, the reader), per user so every probe stays in one person's mail.
+    index("emails_user_conversation_idx").on(t.userId, t.conversationId, t.receivedAt.desc(), t.id.desc()),
   ],
 );
 

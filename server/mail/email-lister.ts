@@ -1,5 +1,7 @@
 import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { MailProvider } from "../../contract/auth.ts";
+import type { ConversationListResponse } from "../../contract/conversations.ts";
 import type { Email, EmailListQuery, EmailListResponse } from "../../contract/mail.ts";
 import type { Db } from "../db/client.ts";
 import { emails, mailAccounts, type StoredAddress } from "../db/schema.ts";
@@ -7,6 +9,7 @@ import { DomainError } from "../http/errors.ts";
 import { accountDirectory, UNKNOWN_ACCOUNT } from "./accounts.ts";
 import type { AttachmentLinks } from "./attachments/links.ts";
 import { presentStoredAttachments } from "./attachments/present.ts";
+import { createConversationSummaries } from "./conversations/summary.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { type EmailSummaryRow, presentEmail } from "./presenters.ts";
 import { searchTsQuery } from "./search-query.ts";
@@ -16,6 +19,7 @@ export const summaryColumns = {
   id: emails.id,
   accountId: emails.accountId,
   threadId: emails.threadId,
+  conversationId: emails.conversationId,
   fromName: emails.fromName,
   fromAddress: emails.fromAddress,
   toRecipients: emails.toRecipients,
@@ -49,6 +53,29 @@ interface PageParams {
   after?: { receivedAt: string | Placeholder; id: string | Placeholder };
   includeArchived: boolean;
   tsquery: SQL | null;
+  /** view=conversations: only each conversation's newest matching row. */
+  grouped: boolean;
+}
+
+/** The list's filters on `t` (the emails table, or an alias of it in the conversation probe). */
+type FilteredColumns = Record<
+  "userId" | "isTrashed" | "isSpam" | "isDraft" | "inInbox" | "bucket" | "accountId" | "isRead" | "search",
+  AnyPgColumn
+>;
+
+function filters(t: FilteredColumns, p: PageParams): SQL[] {
+  const conditions: SQL[] = [
+    eq(t.userId, p.userId),
+    sql`not ${t.isTrashed}`,
+    sql`not ${t.isSpam}`,
+    sql`not ${t.isDraft}`,
+  ];
+  if (!p.includeArchived) conditions.push(sql`${t.inInbox}`);
+  if (p.bucket !== undefined) conditions.push(eq(t.bucket, p.bucket));
+  if (p.accountId !== undefined) conditions.push(eq(t.accountId, p.accountId));
+  if (p.isRead !== undefined) conditions.push(eq(t.isRead, p.isRead));
+  if (p.tsquery) conditions.push(sql`${t.search} @@ ${p.tsquery}`);
+  return conditions;
 }
 
 /**
@@ -57,17 +84,19 @@ interface PageParams {
  * limit+1 rows (EXPLAIN checked in email-api.test.ts) instead of sorting the whole mailbox.
  */
 function pageSelect(db: Db, p: PageParams) {
-  const conditions: SQL[] = [
-    eq(emails.userId, p.userId),
-    sql`not ${emails.isTrashed}`,
-    sql`not ${emails.isSpam}`,
-    sql`not ${emails.isDraft}`,
-  ];
-  if (!p.includeArchived) conditions.push(sql`${emails.inInbox}`);
-  if (p.bucket !== undefined) conditions.push(eq(emails.bucket, p.bucket));
-  if (p.accountId !== undefined) conditions.push(eq(emails.accountId, p.accountId));
-  if (p.isRead !== undefined) conditions.push(eq(emails.isRead, p.isRead));
-  if (p.tsquery) conditions.push(sql`${emails.search} @@ ${p.tsquery}`);
+  const conditions = filters(emails, p);
+  if (p.grouped) {
+    // One row per conversation: the newest row that passes the same filters. The probe reads
+    // emails_user_conversation_idx, a few entries per row the scan visits.
+    const newer = alias(emails, "newer");
+    conditions.push(
+      sql`not exists (select 1 from "emails" ${newer} where ${and(
+        ...filters(newer, p),
+        sql`${newer.conversationId} = ${emails.conversationId}`,
+        sql`(${newer.receivedAt}, ${newer.id}) > (${emails.receivedAt}, ${emails.id})`,
+      )})`,
+    );
+  }
   if (p.after) {
     conditions.push(
       sql`(${emails.receivedAt}, ${emails.id}) < (${p.after.receivedAt}::timestamptz, ${p.after.id}::uuid)`,
@@ -119,6 +148,7 @@ export function listQuery(db: Db, userId: string, query: EmailListQuery) {
       : {}),
     includeArchived: query.includeArchived === "true",
     tsquery: query.q ? searchTsQuery(query.q) : null,
+    grouped: query.view === "conversations",
   });
 }
 
@@ -127,6 +157,7 @@ export interface JsonListRow {
   id: string;
   account_id: string;
   thread_id: string | null;
+  conversation_id: string;
   from_name: string;
   from_address: string;
   to_recipients: StoredAddress[];
@@ -201,8 +232,10 @@ function preparedPages(db: Db) {
   const statements = new Map<string, ReturnType<ReturnType<typeof asJsonPage>["prepare"]>>();
   return (query: EmailListQuery) => {
     const includeArchived = query.includeArchived === "true";
+    const grouped = query.view === "conversations";
     const rows = statementLimit(query.limit);
     const shape = [
+      grouped ? "conv" : "",
       includeArchived ? "archived" : "",
       query.bucket ? "bucket" : "",
       query.accountId ? "account" : "",
@@ -223,6 +256,7 @@ function preparedPages(db: Db) {
           : {}),
         includeArchived,
         tsquery: null,
+        grouped,
       });
       statement = asJsonPage(db, select).prepare(`email_page${shape}`);
       statements.set(shape, statement);
@@ -237,6 +271,7 @@ function presentJsonRow(row: JsonListRow): Email {
       id: row.id,
       accountId: row.account_id,
       threadId: row.thread_id,
+      conversationId: row.conversation_id,
       fromName: row.from_name,
       fromAddress: row.from_address,
       toRecipients: row.to_recipients,
@@ -262,20 +297,41 @@ function presentJsonRow(row: JsonListRow): Email {
 /** The dashboard list and the reader. */
 export function createEmailLister(db: Db, attachmentLinks?: AttachmentLinks) {
   const prepared = preparedPages(db);
+  const summaries = createConversationSummaries(db);
   return {
-    async list(userId: string, query: EmailListQuery): Promise<EmailListResponse> {
+    /**
+     * view=messages: one row per message. view=conversations: each conversation's newest matching
+     * row with the conversation's summary (ConversationListResponse).
+     */
+    async list(userId: string, query: EmailListQuery): Promise<EmailListResponse | ConversationListResponse> {
       const [result] = query.q
         ? await asJsonPage(db, listQuery(db, userId, query))
         : await prepared(query).execute(bindings(userId, query));
       const rows = newestFirst(result?.rows ?? []);
       const page = rows.slice(0, query.limit).map(presentJsonRow);
       const last = page.at(-1);
+      const nextCursor =
+        rows.length > query.limit && last
+          ? encodeCursor({ receivedAt: new Date(last.date), id: last.id })
+          : null;
+      if (query.view !== "conversations") return { emails: page, nextCursor };
+      const found = await summaries(
+        userId,
+        page.map((email) => email.conversationId),
+      );
       return {
-        emails: page,
-        nextCursor:
-          rows.length > query.limit && last
-            ? encodeCursor({ receivedAt: new Date(last.date), id: last.id })
-            : null,
+        emails: page.map((email) => ({
+          ...email,
+          // A conversation emptied between the two statements still shows as its one row.
+          conversation: found.get(email.conversationId) ?? {
+            id: email.conversationId,
+            count: 1,
+            participants: email.fromName || email.fromAddress,
+            unread: !email.isRead,
+            hasAttachments: false,
+          },
+        })),
+        nextCursor,
       };
     },
 

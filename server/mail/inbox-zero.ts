@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, not, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { InboxZeroCard, InboxZeroProcessed, InboxZeroQueue } from "../../contract/inbox-zero.ts";
 import type { Db } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
@@ -20,6 +21,24 @@ function waiting(userId: string) {
     not(emails.isSpam),
     isNull(emails.inboxZeroProcessedAt),
   );
+}
+
+/**
+ * The stack never shows one conversation twice (issue 35): a card is its conversation's newest
+ * waiting email. Counts and progress stay per email (`remaining` counts every waiting one).
+ */
+function newestOfConversation(userId: string) {
+  const newer = alias(emails, "newer");
+  return sql`not exists (select 1 from "emails" ${newer} where ${and(
+    eq(newer.userId, userId),
+    eq(newer.conversationId, emails.conversationId),
+    not(newer.isRead),
+    eq(newer.inInbox, true),
+    not(newer.isTrashed),
+    not(newer.isSpam),
+    isNull(newer.inboxZeroProcessedAt),
+    sql`(${newer.receivedAt}, ${newer.id}) > (${emails.receivedAt}, ${emails.id})`,
+  )})`;
 }
 
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : null);
@@ -55,7 +74,7 @@ export function createInboxZero(deps: { db: Db; clock: Clock }) {
             urgency: sql<unknown>`${emails.aiAnalysis} -> 'urgency'`,
           })
           .from(emails)
-          .where(waiting(userId))
+          .where(and(waiting(userId), newestOfConversation(userId)))
           .orderBy(desc(emails.receivedAt), desc(emails.id))
           .limit(limit),
         db.select({ n: count() }).from(emails).where(waiting(userId)),

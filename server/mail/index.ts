@@ -6,6 +6,7 @@ import type { EventBus } from "../events.ts";
 import type { Clock } from "../lib/clock.ts";
 import { createMailProviderClient } from "../providers/factory.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
+import { registerConversationRoutes } from "./conversations/routes.ts";
 import type { MailSync } from "./deps.ts";
 import { registerMailRoutes } from "./routes.ts";
 import { createMailServices, type MailServices } from "./services.ts";
@@ -45,6 +46,7 @@ export function registerMailApi(
     ...(services.attachmentLinkKey ? { attachmentLinkKey: services.attachmentLinkKey } : {}),
   });
   registerMailRoutes(app, mail);
+  registerConversationRoutes(app, mail.conversations);
   app.decorate("mail", mail);
   app.addHook("onClose", () => mail.close());
   return mail;

@@ -11,6 +11,7 @@ export type EmailSummaryRow = Pick<
   | "id"
   | "accountId"
   | "threadId"
+  | "conversationId"
   | "fromName"
   | "fromAddress"
   | "toRecipients"
@@ -77,6 +78,7 @@ export function presentEmail(
     accountEmail: account.email,
     provider: account.provider,
     threadId: row.threadId,
+    conversationId: row.conversationId,
     canUnsubscribe: Boolean(row.listUnsubscribe),
     hasAttachments: row.hasAttachments ?? false,
     attachments,

@@ -5,6 +5,7 @@ import { createAnalyticsService } from "./analytics-service.ts";
 import { createAttachmentLinks } from "./attachments/links.ts";
 import { createAttachmentService } from "./attachments/service.ts";
 import { createInProcessRunner } from "./background.ts";
+import { createConversations } from "./conversations/service.ts";
 import type { MailDeps } from "./deps.ts";
 import { createEmailActions, DEFAULT_WRITE_TIMEOUT_MS } from "./email-actions.ts";
 import { createEmailLister } from "./email-lister.ts";
@@ -54,6 +55,7 @@ export function createMailServices(
   const stopSettlingAfterSync = events.on("emails.synced", async ({ accountId }) => {
     await settler.settle(accountId);
   });
+  const actions = createEmailActions({ ...deps, events, settler, writeTimeoutMs });
   /** Waits for in-process background work (tests, shutdown). */
   const idle = async (): Promise<void> => {
     await Promise.all([runner.idle(), stats.settled()]);
@@ -69,7 +71,8 @@ export function createMailServices(
     stats,
     analytics: createAnalyticsService(deps),
     actionItems: createActionItemFinder(deps.db),
-    actions: createEmailActions({ ...deps, events, settler, writeTimeoutMs }),
+    actions,
+    conversations: createConversations({ ...deps, actions }),
     settler,
     inboxZero: createInboxZero(deps),
     sender: createMailSender({ ...deps, events }),

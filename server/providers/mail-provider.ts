@@ -123,6 +123,9 @@ export interface WatchResult {
   subscriptionId?: string;
 }
 
+/** The most messages getThread reads of one thread (a sender can make a thread of thousands). */
+export const THREAD_MESSAGES_MAX = 500;
+
 /** Thrown by listChanges when the provider no longer knows the cursor (Gmail 404, Graph 410). */
 export class CursorExpiredError extends Error {
   override name = "CursorExpiredError";
@@ -155,6 +158,12 @@ export interface MailProviderClient {
    * the attachment is gone.
    */
   openAttachment(providerId: string, at: AttachmentLocation): Promise<AttachmentDownload>;
+  /**
+   * Every message of a thread (Gmail threadId, Graph conversationId), whatever its folder or
+   * label (sent, archived, trash and spam included: callers pick), oldest first; [] when the
+   * provider knows no such thread. At most THREAD_MESSAGES_MAX messages.
+   */
+  getThread(threadId: string): Promise<ProviderMessage[]>;
   /** Changes after `cursor`. Throws CursorExpiredError when a full resync is needed. */
   listChanges(cursor: string): Promise<ChangeBatch>;
   /** Returns new ids where the provider changes them (Graph move); same id otherwise. */

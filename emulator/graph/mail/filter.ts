@@ -1,8 +1,9 @@
+import { conversationId } from "../../mailbox/ids.ts";
 import type { StoredMessage } from "../../mailbox/mailbox.ts";
 
 export class FilterError extends Error {}
 
-type Getter = (message: StoredMessage) => string | number | boolean;
+type Getter = (message: StoredMessage, mailboxKey: string) => string | number | boolean;
 
 const FIELDS: Record<string, Getter> = {
   isread: (m) => !m.labels.has("UNREAD"),
@@ -15,6 +16,8 @@ const FIELDS: Record<string, Getter> = {
     m.labels.has("CATEGORY_PERSONAL") || m.labels.has("IMPORTANT") ? "focused" : "other",
   subject: (m) => m.headers.subject,
   internetmessageid: (m) => m.headers.messageId,
+  // Graph's conversationId is derived from the thread (mailbox/ids.ts), so it is compared as such.
+  conversationid: (m, key) => conversationId(key, m.threadId),
   "from/emailaddress/address": (m) => (/<([^>]+)>/.exec(m.headers.from)?.[1] ?? m.headers.from).toLowerCase(),
 };
 
@@ -29,8 +32,19 @@ function literal(text: string): string | number | boolean {
   throw new FilterError(`Invalid filter clause: unsupported literal ${text}`);
 }
 
-/** `$filter` with comparisons joined by `and`: enough for sync (`isRead eq false`, date ranges). */
-export function parseFilter(value: string | undefined): ((message: StoredMessage) => boolean) | undefined {
+/** The property a `$filter`'s first comparison reads, lower-case ('' when there is none). */
+export function firstFilterProperty(value: string | undefined): string {
+  return (/^\s*\(?\s*([\w/]+)/.exec(value ?? "")?.[1] ?? "").toLowerCase();
+}
+
+/**
+ * `$filter` with comparisons joined by `and`: enough for sync (`isRead eq false`, date ranges) and
+ * for a conversation's messages (`conversationId eq '...'`).
+ */
+export function parseFilter(
+  value: string | undefined,
+  mailboxKey = "",
+): ((message: StoredMessage) => boolean) | undefined {
   if (value === undefined || value.trim() === "") return undefined;
   const clauses = value.split(/\s+and\s+/i).map((clause) => {
     const match = /^\s*\(?\s*([\w/]+)\s+(eq|ne|gt|ge|lt|le)\s+(.+?)\s*\)?\s*$/i.exec(clause);
@@ -43,7 +57,7 @@ export function parseFilter(value: string | undefined): ((message: StoredMessage
     const operator = (match[2] ?? "").toLowerCase();
     const expected = literal(match[3] ?? "");
     return (message: StoredMessage) => {
-      const actual = getter(message);
+      const actual = getter(message, mailboxKey);
       switch (operator) {
         case "eq":
           return actual === expected;

@@ -10,7 +10,7 @@ import type { MailServices } from "../../mailbox/services.ts";
 import type { SortedIndex } from "../../mailbox/sorted-index.ts";
 import { graphCaller } from "./caller.ts";
 import { sendGraphError, sendKnownGraphError } from "./errors.ts";
-import { FilterError, parseFilter } from "./filter.ts";
+import { FilterError, firstFilterProperty, parseFilter } from "./filter.ts";
 import { type PresentOptions, parseSelect, presentFolder, presentMessage } from "./present.ts";
 
 const ROOT = "https://graph.microsoft.com/v1.0";
@@ -70,9 +70,26 @@ function listPage(
       now,
     );
   }
+  // Graph answers a $filter with an $orderby only when the ordered property is also filtered on,
+  // first (https://learn.microsoft.com/graph/api/user-list-messages, "Using filter and orderby in
+  // the same query"); otherwise 400 InefficientFilter.
+  const filterText = firstString(query.$filter);
+  if (
+    filterText !== undefined &&
+    firstString(query.$orderby) !== undefined &&
+    firstFilterProperty(filterText) !== "receiveddatetime"
+  ) {
+    return sendGraphError(
+      reply,
+      400,
+      "InefficientFilter",
+      "The restriction or sort order is too complex for this operation.",
+      now,
+    );
+  }
   let filter: ((message: StoredMessage) => boolean) | undefined;
   try {
-    filter = parseFilter(firstString(query.$filter));
+    filter = parseFilter(filterText, mailbox.key);
   } catch (error) {
     if (error instanceof FilterError) return sendGraphError(reply, 400, "BadRequest", error.message, now);
     throw error;

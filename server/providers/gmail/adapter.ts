@@ -5,6 +5,7 @@ import { listChanges } from "./changes.ts";
 import { createGmailContext, type GmailClientOptions } from "./client.ts";
 import { getCalendarPart, getCursor, getMessage, getProfile, listMessages } from "./messages.ts";
 import * as outgoing from "./send.ts";
+import { getThread } from "./threads.ts";
 
 export interface GmailProviderOptions extends GmailClientOptions {
   /** The account's own address and name, for the From header of what we send. */
@@ -24,6 +25,7 @@ export function createGmailProvider(options: GmailProviderOptions): MailProvider
     findMoved: async () => [],
     getCalendarPart: (id, maxBytes) => getCalendarPart(ctx, id, maxBytes),
     openAttachment: (id, at) => openAttachment(ctx, id, at),
+    getThread: (threadId) => getThread(ctx, threadId),
     listChanges: (cursor) => listChanges(ctx, cursor),
     archive: (ids) => actions.archive(ctx, ids),
     unarchive: (ids) => actions.unarchive(ctx, ids),

@@ -13,6 +13,7 @@ export const GMAIL_COSTS = {
   batchModify: 50,
   messagesSend: 100,
   draftsCreate: 10,
+  threadsGet: 10,
   watch: 100,
   stop: 50,
 } as const;

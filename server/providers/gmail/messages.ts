@@ -92,7 +92,7 @@ async function fetchBodyParts(
 }
 
 /** Maps fetched messages after downloading the body parts Gmail left out of them. */
-async function mapWithBodies(
+export async function mapWithBodies(
   ctx: GmailContext,
   messages: readonly gmail_v1.Schema$Message[],
   via: "batch" | "get",

@@ -3,6 +3,7 @@ import * as actions from "./actions.ts";
 import { openAttachment } from "./attachments.ts";
 import { getCursor, listChanges } from "./changes.ts";
 import { createOutlookContext, type OutlookClientOptions } from "./client.ts";
+import { getConversation } from "./conversation.ts";
 import {
   findByInternetMessageId,
   getCalendarPart,
@@ -24,6 +25,7 @@ export function createOutlookProvider(options: OutlookClientOptions): MailProvid
     findMoved: (internetMessageId) => findByInternetMessageId(ctx, internetMessageId),
     getCalendarPart: (id, maxBytes) => getCalendarPart(ctx, id, maxBytes),
     openAttachment: (id, at) => openAttachment(ctx, id, at),
+    getThread: (conversationId) => getConversation(ctx, conversationId),
     listChanges: (cursor) => listChanges(ctx, cursor),
     archive: (ids) => actions.moveTo(ctx, ids, "archive"),
     unarchive: (ids) => actions.moveTo(ctx, ids, "inbox"),

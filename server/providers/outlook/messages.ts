@@ -102,7 +102,7 @@ export async function fetchAttachments(
 }
 
 /** Graph messages in our terms, with the attachment metadata of those that have attachments. */
-async function mapWithAttachments(
+export async function mapWithAttachments(
   ctx: OutlookContext,
   messages: readonly Message[],
   folders: FolderIds,

@@ -31,6 +31,8 @@ export interface EmailListParams {
   q?: string;
   unread?: boolean;
   limit?: number;
+  /** One row per conversation (the "Conversation view" setting, contract/conversations.ts). */
+  view?: "conversations";
 }
 
 export const EMAILS_KEY = ["/api/emails"] as const;
@@ -59,6 +61,7 @@ function listUrl(params: EmailListParams, cursor: string | null): string {
   if (params.accountId) search.set("accountId", params.accountId);
   if (params.q) search.set("q", params.q);
   if (params.unread !== undefined) search.set("unread", String(params.unread));
+  if (params.view) search.set("view", params.view);
   return `/api/emails?${search.toString()}`;
 }
 
@@ -89,8 +92,8 @@ export function useEmailList(params: EmailListParams, options: { enabled?: boole
  * so the dialog's counts are exact; each page is an index scan on the server. The cards and the
  * panel count from GET /api/emails/stats instead (useBucketCounts).
  */
-export function useBucketEmails(bucket: Bucket) {
-  const list = useEmailList({ bucket, limit: 200 });
+export function useBucketEmails(bucket: Bucket, view?: "conversations") {
+  const list = useEmailList({ bucket, limit: 200, ...(view ? { view } : {}) });
   const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage, isError } = list;
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetching && !isError) void fetchNextPage();

@@ -6,6 +6,7 @@ import { AiUsageSection } from "../ai/ai-usage-section.tsx";
 import { ProviderIcon } from "../auth/provider-icons.tsx";
 import { type MailProvider, PROVIDER_NAMES } from "../auth/providers.ts";
 import { usePopupSignIn } from "../auth/use-popup-sign-in.ts";
+import { ConversationViewSetting } from "../conversations/conversation-view-setting.tsx";
 import { LeaderboardPrivacySetting } from "../game/leaderboard-dialog.tsx";
 import { accountStatusLabel } from "./account-status.ts";
 import { LinkConfirmDialog } from "./link-confirm-dialog.tsx";
@@ -106,6 +107,7 @@ export function AccountsDialog({ open, onOpenChange }: Props) {
             </p>
           ) : null}
           <AiUsageSection />
+          {open ? <ConversationViewSetting /> : null}
           {open ? <LeaderboardPrivacySetting /> : null}
         </Dialog.Content>
       </Dialog.Portal>

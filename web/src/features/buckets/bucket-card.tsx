@@ -1,6 +1,8 @@
 import { BUCKET_EMPTY_TEXTS, BUCKET_TITLES, type Bucket } from "../../../../contract/buckets.ts";
 import { useBucketCounts, useEmailList } from "../../lib/mail-queries.ts";
-import { formatCount, formatListDate, senderName } from "../inbox/format.ts";
+import { useConversationView } from "../conversations/conversation-api.ts";
+import { formatCount, formatListDate } from "../inbox/format.ts";
+import { PaperclipMark, rowSummary } from "../inbox/row-summary.tsx";
 
 /** Spec section 9: a bucket card shows 5 emails. */
 export const BUCKET_CARD_EMAILS = 5;
@@ -14,7 +16,12 @@ interface Props {
 /** One smart bucket: its first five emails and 'View All (N)', or the bucket's empty text. */
 export function BucketCard({ bucket, onOpenBucket, onOpenEmail }: Props) {
   // Only the emails it shows; 'View All (N)' and the badge come from the shared stats call.
-  const { emails, isPending, isError } = useEmailList({ bucket, limit: BUCKET_CARD_EMAILS });
+  const conversations = useConversationView();
+  const { emails, isPending, isError } = useEmailList({
+    bucket,
+    limit: BUCKET_CARD_EMAILS,
+    ...(conversations ? { view: "conversations" as const } : {}),
+  });
   const counts = useBucketCounts(bucket);
   const title = BUCKET_TITLES[bucket];
   const headingId = `bucket-${bucket}-title`;
@@ -53,27 +60,33 @@ export function BucketCard({ bucket, onOpenBucket, onOpenEmail }: Props) {
       ) : (
         <>
           <ul className="mt-2 divide-y divide-slate-100" aria-label={`${title}: latest`}>
-            {emails.slice(0, BUCKET_CARD_EMAILS).map((email) => (
-              <li key={email.id}>
-                <button
-                  type="button"
-                  onClick={() => onOpenEmail(email.id)}
-                  className="block w-full min-w-0 rounded px-1 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <span className="flex items-baseline justify-between gap-2">
-                    <span
-                      className={`truncate text-sm ${email.isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}
-                    >
-                      {senderName(email)}
+            {emails.slice(0, BUCKET_CARD_EMAILS).map((email) => {
+              const row = rowSummary(email);
+              return (
+                <li key={email.id}>
+                  <button
+                    type="button"
+                    onClick={() => onOpenEmail(email.id)}
+                    className="block w-full min-w-0 rounded px-1 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    <span className="flex items-baseline justify-between gap-2">
+                      <span
+                        className={`truncate text-sm ${row.unread ? "font-semibold text-slate-900" : "text-slate-700"}`}
+                      >
+                        {row.who}
+                      </span>
+                      <span className="flex shrink-0 items-center gap-1.5 text-xs text-slate-500">
+                        {row.hasAttachments ? <PaperclipMark /> : null}
+                        {formatListDate(email.date)}
+                      </span>
                     </span>
-                    <span className="shrink-0 text-xs text-slate-500">{formatListDate(email.date)}</span>
-                  </span>
-                  <span className="block truncate text-sm text-slate-600">
-                    {email.subject || "(no subject)"}
-                  </span>
-                </button>
-              </li>
-            ))}
+                    <span className="block truncate text-sm text-slate-600">
+                      {email.subject || "(no subject)"}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
           </ul>
           <button
             type="button"

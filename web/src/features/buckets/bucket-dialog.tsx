@@ -5,7 +5,13 @@ import { BUCKET_TITLES, type Bucket } from "../../../../contract/buckets.ts";
 import type { Email } from "../../../../contract/mail.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { useBucketEmails, useBulkAction } from "../../lib/mail-queries.ts";
-import { formatCount, formatListDate, senderName } from "../inbox/format.ts";
+import {
+  rowConversation,
+  useConversationActions,
+  useConversationView,
+} from "../conversations/conversation-api.ts";
+import { formatCount, formatListDate } from "../inbox/format.ts";
+import { PaperclipMark, rowSummary } from "../inbox/row-summary.tsx";
 import { AiBadges } from "./email-badges.tsx";
 
 const btn =
@@ -34,11 +40,13 @@ export function BucketDialog({ bucket, onOpenChange, onOpenEmail }: Props) {
 }
 
 function BucketDialogBody({ bucket, onOpenEmail }: { bucket: Bucket; onOpenEmail: (id: string) => void }) {
-  const { emails, isPending } = useBucketEmails(bucket);
+  const conversationView = useConversationView();
+  const { emails, isPending } = useBucketEmails(bucket, conversationView ? "conversations" : undefined);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const bulk = useBulkAction();
-  const unread = emails.filter((e) => !e.isRead).length;
+  const conversationActions = useConversationActions();
+  const unread = emails.filter((e) => rowSummary(e).unread).length;
   // Only emails still in the bucket count as selected (others were archived meanwhile).
   const selectedIds = emails.filter((e) => selected.has(e.id)).map((e) => e.id);
   const allSelected = emails.length > 0 && selectedIds.length === emails.length;
@@ -53,7 +61,16 @@ function BucketDialogBody({ bucket, onOpenEmail }: { bucket: Bucket; onOpenEmail
 
   const run = (action: "archive" | "markRead") => {
     if (selectedIds.length === 0) return;
-    bulk.mutate({ action, emailIds: selectedIds }, { onSuccess: () => setSelected(new Set()) });
+    // A conversation row of several messages acts on all of them, as the reader's actions do.
+    const rows = emails.filter((e) => selected.has(e.id));
+    const whole = rows.filter((e) => (rowConversation(e)?.count ?? 1) > 1);
+    for (const e of whole)
+      void (action === "archive"
+        ? conversationActions.archive(e.conversationId)
+        : conversationActions.setRead(e.conversationId, true));
+    const single = rows.filter((e) => !whole.includes(e)).map((e) => e.id);
+    if (single.length === 0) setSelected(new Set());
+    else bulk.mutate({ action, emailIds: single }, { onSuccess: () => setSelected(new Set()) });
   };
 
   return (
@@ -174,6 +191,7 @@ function BucketRows({
           const email = emails[item.index];
           if (!email) return null;
           const checkboxId = `bucket-select-${email.id}`;
+          const row = rowSummary(email);
           return (
             <li
               key={item.key}
@@ -199,13 +217,16 @@ function BucketRows({
               >
                 <span className="flex items-baseline justify-between gap-2">
                   <span
-                    className={`truncate ${email.isRead ? "text-slate-800" : "font-semibold text-slate-900"}`}
+                    className={`truncate ${row.unread ? "font-semibold text-slate-900" : "text-slate-800"}`}
                   >
                     {email.subject || "(no subject)"}
                   </span>
-                  <span className="shrink-0 text-xs text-slate-500">{formatListDate(email.date)}</span>
+                  <span className="flex shrink-0 items-center gap-1.5 text-xs text-slate-500">
+                    {row.hasAttachments ? <PaperclipMark /> : null}
+                    {formatListDate(email.date)}
+                  </span>
                 </span>
-                <span className="block truncate text-sm text-slate-700">{senderName(email)}</span>
+                <span className="block truncate text-sm text-slate-700">{row.who}</span>
                 <span className="line-clamp-2 text-sm text-slate-500">{email.snippet}</span>
                 <span className="mt-1 block">
                   <AiBadges email={email} />

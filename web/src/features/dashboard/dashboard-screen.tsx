@@ -18,6 +18,7 @@ import { BucketDialog } from "../buckets/bucket-dialog.tsx";
 import { BucketsPanelBody } from "../buckets/buckets-panel.tsx";
 import { useCalendarConnectReturn } from "../calendar/connect-return.ts";
 import { ComposeDialog } from "../compose/compose-dialog.tsx";
+import { rowConversation, useConversationActions } from "../conversations/conversation-api.ts";
 import { AchievementsDialog } from "../game/achievements-dialog.tsx";
 import { useNewBadgeToasts } from "../game/badge-watcher.ts";
 import { useTimeZoneSync } from "../game/game-api.ts";
@@ -71,6 +72,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   const sync = useSyncStatus();
   const autoSync = useAutoSync();
   const actions = useEmailActions();
+  const conversationActions = useConversationActions();
   useNewBadgeToasts(user.id);
   useTimeZoneSync();
 
@@ -107,14 +109,20 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   };
 
   // Keyboard triage: the actions change the cache at once; the painted mark ends the budget.
+  // A conversation row of several messages is archived or deleted whole (issue 35).
+  const wholeConversation = (email: Email) => (rowConversation(email)?.count ?? 1) > 1;
   const archive = (email: Email) => {
     advanceReader(email.id);
-    void actions.archive(email);
+    void (wholeConversation(email)
+      ? conversationActions.archive(email.conversationId)
+      : actions.archive(email));
     markActionPainted(queryClient);
   };
   const remove = (email: Email) => {
     advanceReader(email.id);
-    void actions.remove(email);
+    void (wholeConversation(email)
+      ? conversationActions.remove(email.conversationId)
+      : actions.remove(email));
     markActionPainted(queryClient);
   };
   const toggleStar = (email: Email) => {

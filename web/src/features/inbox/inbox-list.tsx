@@ -3,7 +3,8 @@ import { forwardRef, memo, useCallback, useEffect, useRef } from "react";
 import type { MailAccount } from "../../../../contract/auth.ts";
 import type { Email } from "../../../../contract/mail.ts";
 import { openModalCount } from "../keyboard/shortcuts.ts";
-import { formatCount, formatListDate, senderName } from "./format.ts";
+import { formatCount, formatListDate } from "./format.ts";
+import { PaperclipMark, rowSummary } from "./row-summary.tsx";
 import type { UnifiedInbox } from "./use-unified-inbox.ts";
 
 /** Every row has the same height, so the virtualizer never measures while scrolling. */
@@ -72,7 +73,9 @@ export const InboxSection = forwardRef<HTMLInputElement, Props>(function InboxSe
         </select>
       </div>
       <p className="sr-only" aria-live="polite">
-        {inbox.searching ? "" : `${formatCount(inbox.emails.length)}${inbox.hasNextPage ? "+" : ""} emails`}
+        {inbox.searching
+          ? ""
+          : `${formatCount(inbox.emails.length)}${inbox.hasNextPage ? "+" : ""} ${inbox.conversations ? "conversations" : "emails"}`}
       </p>
       <InboxRows inbox={inbox} showAccount={showAccount} onOpenEmail={onOpenEmail} />
     </section>
@@ -199,6 +202,7 @@ const InboxRow = memo(function InboxRow({
   onSelect: (id: string) => void;
   onOpen: (id: string) => void;
 }) {
+  const row = rowSummary(email);
   return (
     <button
       type="button"
@@ -206,21 +210,23 @@ const InboxRow = memo(function InboxRow({
       onFocus={() => onSelect(email.id)}
       aria-current={selected || undefined}
       data-email-id={email.id}
+      data-conversation-id={email.conversationId}
       data-selected={selected || undefined}
       className={`flex h-full w-full min-w-0 items-start gap-3 border-b border-slate-100 px-3 py-2 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-4 ${
         selected ? "bg-brand-50 shadow-[inset_3px_0_0_var(--color-brand-600)]" : "hover:bg-slate-50"
       }`}
     >
       <span
-        className={`mt-2 h-2 w-2 shrink-0 rounded-full ${email.isRead ? "bg-transparent" : "bg-brand-600"}`}
+        className={`mt-2 h-2 w-2 shrink-0 rounded-full ${row.unread ? "bg-brand-600" : "bg-transparent"}`}
         aria-hidden="true"
       />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline gap-2">
           <span
-            className={`truncate text-sm ${email.isRead ? "text-slate-700" : "font-semibold text-slate-900"}`}
+            className={`truncate text-sm ${row.unread ? "font-semibold text-slate-900" : "text-slate-700"}`}
+            data-testid="row-who"
           >
-            {senderName(email)}
+            {row.who}
           </span>
           {email.isStarred ? (
             <span className="text-amber-500" title="Starred">
@@ -228,13 +234,14 @@ const InboxRow = memo(function InboxRow({
               <span className="sr-only">Starred</span>
             </span>
           ) : null}
+          {row.hasAttachments ? <PaperclipMark /> : null}
           <span className="ml-auto shrink-0 text-xs text-slate-500">{formatListDate(email.date)}</span>
         </span>
         <span
-          className={`block truncate text-sm ${email.isRead ? "text-slate-700" : "font-medium text-slate-900"}`}
+          className={`block truncate text-sm ${row.unread ? "font-medium text-slate-900" : "text-slate-700"}`}
         >
           {email.subject || "(no subject)"}
-          {email.isRead ? null : <span className="sr-only"> (unread)</span>}
+          {row.unread ? <span className="sr-only"> (unread)</span> : null}
         </span>
         <span className="flex items-center gap-2">
           <span className="min-w-0 flex-1 truncate text-xs text-slate-500">{email.snippet}</span>

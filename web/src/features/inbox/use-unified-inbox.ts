@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { type EmailListParams, useEmailList } from "../../lib/mail-queries.ts";
+import { useConversationView } from "../conversations/conversation-api.ts";
 
 /** Spec'd "results as you type": the search waits this long after the last key. */
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -22,9 +23,15 @@ export function useUnifiedInbox() {
   const [accountId, setAccountId] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const conversations = useConversationView();
   const params = useMemo<EmailListParams>(
-    () => ({ limit: 100, ...(q ? { q } : {}), ...(accountId ? { accountId } : {}) }),
-    [q, accountId],
+    () => ({
+      limit: 100,
+      ...(q ? { q } : {}),
+      ...(accountId ? { accountId } : {}),
+      ...(conversations ? { view: "conversations" as const } : {}),
+    }),
+    [q, accountId, conversations],
   );
   const list = useEmailList(params);
   const { emails } = list;
@@ -50,6 +57,7 @@ export function useUnifiedInbox() {
 
   return {
     ...list,
+    conversations,
     search,
     setSearch,
     searching: search.trim() !== q || (list.isFetching && !list.isFetchingNextPage),

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MAIL_FRAME_HEIGHT_KEY } from "../../../../contract/mail-frame.ts";
+import { type InlinePart, inlineImagesOf } from "./inline-images.ts";
 import { useAlwaysShowImages } from "./remote-images.ts";
 import { buildSrcDoc, sanitizeEmailHtml } from "./sanitize.ts";
 
@@ -34,17 +35,25 @@ interface Props {
   html: string;
   senderAddress: string;
   title: string;
+  /** The mail's attachments: its cid: images show where the sender put them, without consent. */
+  attachments?: readonly InlinePart[];
 }
 
+const NO_PARTS: readonly InlinePart[] = [];
+
 /** An HTML email, sanitized and shown in a sandboxed iframe; remote images only on request. */
-export function EmailHtmlFrame({ html, senderAddress, title }: Props) {
+export function EmailHtmlFrame({ html, senderAddress, title, attachments = NO_PARTS }: Props) {
   const [alwaysShow, allowSender] = useAlwaysShowImages(senderAddress);
   const [showOnce, setShowOnce] = useState(false);
   const showImages = alwaysShow || showOnce;
-  const blockedView = useMemo(() => sanitizeEmailHtml(html, false), [html]);
-  const shownView = useMemo(() => (showImages ? sanitizeEmailHtml(html, true) : null), [html, showImages]);
+  const inline = useMemo(() => inlineImagesOf(attachments, window.location.origin), [attachments]);
+  const blockedView = useMemo(() => sanitizeEmailHtml(html, false, inline.images), [html, inline]);
+  const shownView = useMemo(
+    () => (showImages ? sanitizeEmailHtml(html, true, inline.images) : null),
+    [html, showImages, inline],
+  );
   const view = shownView ?? blockedView;
-  const srcDoc = useMemo(() => buildSrcDoc(view, showImages), [view, showImages]);
+  const srcDoc = useMemo(() => buildSrcDoc(view, showImages, inline.source), [view, showImages, inline]);
   const { frameRef, height } = useReportedHeight();
 
   return (

@@ -1,5 +1,6 @@
 import DOMPurify from "dompurify";
 import { MAIL_FRAME_SCRIPT, MAIL_FRAME_SCRIPT_HASH } from "../../../../contract/mail-frame.ts";
+import { cidTarget, type InlineImages } from "./cid.ts";
 
 /** What the reader renders: the sanitized document, split so it can go into the frame's srcdoc. */
 export interface SanitizedEmail {
@@ -20,6 +21,7 @@ const purifier = DOMPurify(window);
 
 let allowRemote = false;
 let blocked = 0;
+let inlineImages: InlineImages = new Map();
 
 /**
  * inline: data: and cid:, which never leave the device. remote: an http(s) address (the reader's
@@ -114,6 +116,11 @@ purifier.addHook("afterSanitizeAttributes", (node) => {
     const value = node.getAttribute(name);
     // Tracking pixels: a remote image tells the sender when and where the mail was opened.
     if (value !== null && mustRemove(value)) node.removeAttribute(name);
+    else if (value !== null) {
+      // The mail's own image where the sender put it: part of the mail, so no consent needed.
+      const inline = cidTarget(value, inlineImages);
+      if (inline) node.setAttribute(name, inline);
+    }
   }
   const srcset = node.getAttribute("srcset");
   if (srcset !== null) {
@@ -135,12 +142,18 @@ purifier.addHook("afterSanitizeAttributes", (node) => {
 
 /**
  * Sanitizes a sender's HTML with DOMPurify (HTML profile only: no SVG or MathML; no forms,
- * frames, base or meta). Remote images and CSS URLs are removed unless `allowRemoteImages`.
+ * frames, base or meta). Remote images and CSS URLs are removed unless `allowRemoteImages`;
+ * `cid:` image references the mail carries become their attachment addresses (`images`).
  * The result is shown only inside the sandboxed frame, whose own CSP is what blocks loads.
  */
-export function sanitizeEmailHtml(html: string, allowRemoteImages: boolean): SanitizedEmail {
+export function sanitizeEmailHtml(
+  html: string,
+  allowRemoteImages: boolean,
+  images: InlineImages = new Map(),
+): SanitizedEmail {
   allowRemote = allowRemoteImages;
   blocked = 0;
+  inlineImages = images;
   try {
     const root = purifier.sanitize(html, {
       USE_PROFILES: { html: true },
@@ -175,6 +188,7 @@ export function sanitizeEmailHtml(html: string, allowRemoteImages: boolean): San
     };
   } finally {
     allowRemote = false;
+    inlineImages = new Map();
   }
 }
 
@@ -189,8 +203,9 @@ export const FRAME_BASE_CSS =
  * base URL, and one script, the fixed height reporter, by hash. The app's CSP, which a srcdoc
  * frame inherits, applies on top.
  */
-export function frameCsp(allowRemoteImages: boolean): string {
-  const images = allowRemoteImages ? "data: cid: https:" : "data: cid:";
+export function frameCsp(allowRemoteImages: boolean, inlineSource?: string): string {
+  const own = inlineSource ? ` ${inlineSource}` : "";
+  const images = allowRemoteImages ? `data: cid:${own} https:` : `data: cid:${own}`;
   return [
     "default-src 'none'",
     `script-src ${MAIL_FRAME_SCRIPT_HASH}`,
@@ -205,12 +220,20 @@ export function frameCsp(allowRemoteImages: boolean): string {
   ].join("; ");
 }
 
-/** The iframe's document: the frame CSP first, no referrer, links to new tabs, the height reporter. */
-export function buildSrcDoc(email: SanitizedEmail, allowRemoteImages: boolean): string {
+/**
+ * The iframe's document: the frame CSP first, no referrer, links to new tabs, the height reporter.
+ * `inlineSource` (a CSP source: the attachment route's absolute path prefix) lets the mail's own
+ * cid: images load; it is given only when the mail has some.
+ */
+export function buildSrcDoc(
+  email: SanitizedEmail,
+  allowRemoteImages: boolean,
+  inlineSource?: string,
+): string {
   return (
     "<!doctype html><html><head>" +
     '<meta charset="utf-8">' +
-    `<meta http-equiv="Content-Security-Policy" content="${frameCsp(allowRemoteImages)}">` +
+    `<meta http-equiv="Content-Security-Policy" content="${frameCsp(allowRemoteImages, inlineSource)}">` +
     '<meta name="referrer" content="no-referrer">' +
     '<base target="_blank">' +
     `<style>${FRAME_BASE_CSS}</style>` +

@@ -1,25 +1,30 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { readSecurity } from "../ai/ai-api.ts";
 import { InsightsPanel } from "../ai/insights-panel.tsx";
 import { SecurityBadge, SecurityVerdict } from "../ai/security-verdict.tsx";
+import { AttachmentList } from "../attachments/attachment-list.tsx";
 import { InvitationCard } from "../calendar/invitation-card.tsx";
 import {
-  UNSUBSCRIBE_STATUS_KEY,
-  type UnsubscribeStatusList,
-  useBackgroundUnsubscribing,
-} from "../mail-actions/unsubscribe-store.ts";
+  cachedConversationCount,
+  useConversation,
+  useConversationActions,
+  useConversationView,
+} from "../conversations/conversation-api.ts";
+import { useBackgroundUnsubscribing } from "../mail-actions/unsubscribe-store.ts";
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
 import { EmailHtmlFrame } from "../mail-html/email-html-frame.tsx";
 import { readerBody } from "./body.ts";
+import { ConversationContent } from "./conversation-reader.tsx";
 import { BTN_DANGER, BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "./dialog-classes.ts";
 import { InboxZeroProgress } from "./inbox-zero-progress.tsx";
+import { CloseButton, formatDate, type ReaderAction, StarIcon, UnsubscribeOutcome } from "./reader-parts.tsx";
 import { useEmailDetail } from "./use-email-detail.ts";
 
-export type ReaderAction = "archive" | "star" | "unstar" | "flag" | "unflag" | "delete" | "read" | "unread";
+export type { ReaderAction } from "./reader-parts.tsx";
 
 export interface EmailReaderProps {
   emailId: string | null;
@@ -31,34 +36,29 @@ export interface EmailReaderProps {
   onAction?: (action: ReaderAction, email: Email) => void;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
-}
-
-function StarIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2L7 14.2 2 9.3l6.9-1Z" />
-    </svg>
-  );
-}
-
-/** The email reader dialog (spec section 2). Opening an unread email marks it read. */
+/**
+ * The email reader dialog (spec section 2). Opening an unread email marks it read. With the
+ * "Conversation view" setting on, an email of a conversation of several messages shows the whole
+ * conversation (ConversationContent), and opening it marks the conversation read.
+ */
 export function EmailReader({ emailId, open, onOpenChange, onReply, onAction }: EmailReaderProps) {
   const detail = useEmailDetail(open ? emailId : null);
   const email = detail.data;
   const actions = useEmailActions();
+  const conversationActions = useConversationActions();
+  const conversationView = useConversationView();
+  const conversation = useConversation(open && conversationView && email ? email.conversationId : null);
+  const thread = conversation.data && conversation.data.messages.length > 1 ? conversation.data : null;
+  // The list row says how many messages its conversation holds before the conversation loads.
+  const queryClient = useQueryClient();
+  const conversationId = email?.conversationId ?? null;
+  const knownThread = useMemo(
+    () =>
+      conversationView && conversationId !== null && cachedConversationCount(queryClient, conversationId) > 1,
+    [conversationView, conversationId, queryClient],
+  );
   const markedRead = useRef<string | null>(null);
+  const markedConversation = useRef<string | null>(null);
 
   useEffect(() => {
     if (!open) {
@@ -66,18 +66,46 @@ export function EmailReader({ emailId, open, onOpenChange, onReply, onAction }: 
       return;
     }
     // The list's copy, shown while the details load, is enough: waiting for the details missed an
-    // email the person moved past before they came (j right after opening it).
-    if (!email || email.isRead || markedRead.current === email.id) return;
+    // email the person moved past before they came (j right after opening it). A conversation
+    // is marked read as a whole below, once its messages are known.
+    if (!email || knownThread || email.isRead || markedRead.current === email.id) return;
     markedRead.current = email.id;
     void actions.setRead(email, true);
-  }, [open, email, actions]);
+  }, [open, email, knownThread, actions]);
+
+  useEffect(() => {
+    if (!open) {
+      markedConversation.current = null;
+      return;
+    }
+    if (!thread || markedConversation.current === thread.id) return;
+    markedConversation.current = thread.id;
+    if (thread.messages.some((m) => !m.isRead)) void conversationActions.setRead(thread.id, true);
+  }, [open, thread, conversationActions]);
+
+  const close = (action: ReaderAction) => action === "archive" || action === "delete";
 
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={OVERLAY} />
         <Dialog.Content className={`${SHEET_CONTENT} sm:max-w-3xl`} aria-describedby={undefined}>
-          {email ? (
+          {thread ? (
+            <ConversationContent
+              key={thread.id}
+              conversation={thread}
+              onReply={(message) => {
+                onReply(message);
+                onOpenChange(false);
+              }}
+              onDone={(action, message) => {
+                onAction?.(action, message);
+                if (close(action)) onOpenChange(false);
+              }}
+            />
+          ) : email && knownThread && conversation.isPending ? (
+            <ReaderPlaceholder title={email.subject || "(no subject)"} text="Loading the conversation…" />
+          ) : email ? (
             <ReaderContent
               email={email}
               loadingBody={detail.isPlaceholderData}
@@ -87,21 +115,17 @@ export function EmailReader({ emailId, open, onOpenChange, onReply, onAction }: 
               }}
               onDone={(action) => {
                 onAction?.(action, email);
-                if (action === "archive" || action === "delete") onOpenChange(false);
+                if (close(action)) onOpenChange(false);
               }}
             />
+          ) : detail.isError ? (
+            <ReaderPlaceholder
+              title="Email unavailable"
+              text="This email could not be loaded. It may have been deleted."
+              error
+            />
           ) : (
-            <div className="flex flex-1 flex-col p-6">
-              <div className="flex items-start justify-between gap-4">
-                <Dialog.Title className="text-lg font-semibold text-slate-900">
-                  {detail.isError ? "Email unavailable" : "Loading email…"}
-                </Dialog.Title>
-                <CloseButton />
-              </div>
-              <p className="mt-4 text-sm text-slate-600" role={detail.isError ? "alert" : "status"}>
-                {detail.isError ? "This email could not be loaded. It may have been deleted." : "Loading…"}
-              </p>
-            </div>
+            <ReaderPlaceholder title="Loading email…" text="Loading…" />
           )}
         </Dialog.Content>
       </Dialog.Portal>
@@ -109,14 +133,17 @@ export function EmailReader({ emailId, open, onOpenChange, onReply, onAction }: 
   );
 }
 
-function CloseButton() {
+function ReaderPlaceholder({ title, text, error = false }: { title: string; text: string; error?: boolean }) {
   return (
-    <Dialog.Close
-      aria-label="Close"
-      className="shrink-0 rounded-lg px-2 py-1 text-xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-    >
-      ×
-    </Dialog.Close>
+    <div className="flex flex-1 flex-col p-6">
+      <div className="flex items-start justify-between gap-4">
+        <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+        <CloseButton />
+      </div>
+      <p className="mt-4 text-sm text-slate-600" role={error ? "alert" : "status"}>
+        {text}
+      </p>
+    </div>
   );
 }
 
@@ -288,6 +315,13 @@ function ReaderContent({
         tabIndex={0}
       >
         {loadingBody ? null : <InvitationCard emailId={email.id} risk={security?.verdict} />}
+        {loadingBody ? null : (
+          <AttachmentList
+            source={{ emailId: email.id, provider: email.provider }}
+            attachments={email.attachments}
+            bodyHtml={email.bodyHtml}
+          />
+        )}
         {loadingBody ? (
           <p className="text-sm text-slate-500" role="status">
             Loading…
@@ -297,6 +331,7 @@ function ReaderContent({
             html={body.content}
             senderAddress={email.fromAddress}
             title={`Message from ${email.fromName || email.fromAddress}`}
+            attachments={email.attachments}
           />
         ) : body.kind === "empty" ? (
           <p className="text-sm text-slate-500 italic">No content available</p>
@@ -307,39 +342,5 @@ function ReaderContent({
         )}
       </section>
     </>
-  );
-}
-
-const OUTCOME_TEXT = {
-  done: "Unsubscribed",
-  failed: "Unsubscribe failed",
-  manual: "Unsubscribe manually",
-} as const;
-
-/** The sender's last unsubscribe request, once it left 'processing'. */
-function UnsubscribeOutcome({ senderAddress }: { senderAddress: string }) {
-  const statuses = useQuery<UnsubscribeStatusList | null>({ queryKey: UNSUBSCRIBE_STATUS_KEY });
-  const sender = senderAddress.toLowerCase();
-  const status = statuses.data?.requests.find((r) => r.senderAddress === sender);
-  if (!status || status.status === "processing") return null;
-  const safeUrl = status.url && /^https?:\/\//i.test(status.url) ? status.url : null;
-  return (
-    <p className="mt-2 text-sm text-slate-700" role="status">
-      <span className="font-medium">{OUTCOME_TEXT[status.status]}</span>
-      {status.detail ? <span>: {status.detail}</span> : null}
-      {status.status === "manual" && safeUrl ? (
-        <>
-          {" "}
-          <a
-            href={safeUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-medium text-brand-700 underline hover:text-brand-800"
-          >
-            Open the unsubscribe page
-          </a>
-        </>
-      ) : null}
-    </p>
   );
 }

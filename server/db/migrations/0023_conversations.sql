@@ -1,0 +1,3 @@
+ALTER TABLE "emails" ADD COLUMN "conversation_id" uuid GENERATED ALWAYS AS (case when thread_id is null then id else md5(account_id::text || ':' || thread_id)::uuid end) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "conversation_view" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE INDEX "emails_user_conversation_idx" ON "emails" USING btree ("user_id","conversation_id","received_at" DESC NULLS LAST,"id" DESC NULLS LAST);
