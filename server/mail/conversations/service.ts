@@ -72,7 +72,7 @@ export function createConversations(deps: {
     fetchedAt.set(key, deps.clock.nowMs());
     if (fetchedAt.size > 10_000) fetchedAt.clear();
     const account = (await accountsOf(db, userId)).find((a) => a.id === accountId);
-    if (!account || account.status !== "active") return false;
+    if (account?.status !== "active") return false;
     const controller = new AbortController();
     const timer = setTimeout(
       () => controller.abort(new Error("conversation fetch deadline")),
