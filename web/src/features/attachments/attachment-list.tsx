@@ -80,49 +80,52 @@ function AttachmentRow({ source, attachment }: { source: AttachmentSource; attac
     >
       <div className="flex min-w-0 items-center gap-3">
         <FileIcon kind={fileKind(attachment.mimeType, attachment.filename, attachment.isMessage)} />
-        <p
-          className="flex min-w-0 flex-1 items-baseline text-sm text-slate-800"
-          data-testid="attachment-label"
-        >
-          {/* bdi: a right-to-left name never reorders the size after it. */}
-          <bdi className="min-w-0 truncate font-medium" title={name}>
-            {shortFileName(name)}
-          </bdi>
-          <span className="shrink-0 whitespace-nowrap text-slate-500">{`\u00a0· ${formatSize(attachment.size)}`}</span>
-        </p>
-        <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
-          {attachment.isMessage ? (
-            <button
-              type="button"
-              className={CONTROL}
-              aria-label={`Open ${name}`}
-              aria-haspopup="dialog"
-              onClick={() => setMessageOpen(true)}
-            >
-              Open
-            </button>
-          ) : null}
-          {attachment.preview && attachment.inlineUrl ? (
-            <button
-              type="button"
-              className={CONTROL}
-              aria-label={`Preview ${name}`}
-              aria-haspopup="dialog"
-              onClick={() => setPreviewOpen(true)}
-            >
-              Preview
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className={CONTROL}
-            aria-label={`Download ${name}`}
-            aria-busy={busy || undefined}
-            disabled={busy}
-            onClick={() => void download()}
+        {/* On a phone the controls go under the name, which keeps the whole width. */}
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
+          <p
+            className="flex min-w-0 flex-1 items-baseline text-sm text-slate-800"
+            data-testid="attachment-label"
           >
-            {busy ? "Downloading…" : "Download"}
-          </button>
+            {/* bdi: a right-to-left name never reorders the size after it. */}
+            <bdi className="min-w-0 truncate font-medium" title={name}>
+              {shortFileName(name)}
+            </bdi>
+            <span className="shrink-0 whitespace-nowrap text-slate-500">{`\u00a0· ${formatSize(attachment.size)}`}</span>
+          </p>
+          <div className="flex shrink-0 flex-wrap gap-1.5 sm:justify-end">
+            {attachment.isMessage ? (
+              <button
+                type="button"
+                className={CONTROL}
+                aria-label={`Open ${name}`}
+                aria-haspopup="dialog"
+                onClick={() => setMessageOpen(true)}
+              >
+                Open
+              </button>
+            ) : null}
+            {attachment.preview && attachment.inlineUrl ? (
+              <button
+                type="button"
+                className={CONTROL}
+                aria-label={`Preview ${name}`}
+                aria-haspopup="dialog"
+                onClick={() => setPreviewOpen(true)}
+              >
+                Preview
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={CONTROL}
+              aria-label={`Download ${name}`}
+              aria-busy={busy || undefined}
+              disabled={busy}
+              onClick={() => void download()}
+            >
+              {busy ? "Downloading…" : "Download"}
+            </button>
+          </div>
         </div>
       </div>
       {error ? (
