@@ -173,7 +173,7 @@ test("a failed download says why in words: expired link, deleted at the provider
   await page.route("**/api/attachments/**", (route) => route.continue({ url: `${route.request().url()}x` }));
   await list.getByRole("button", { name: "Download chart.png", exact: true }).click();
   await expect(row(list, "chart.png").getByRole("alert")).toHaveText(
-    "This link has expired. Close the email, open it again and try once more.",
+    "This link had expired. It has been renewed: try again.",
   );
   await page.unrouteAll();
 

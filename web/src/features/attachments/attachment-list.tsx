@@ -1,5 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { Attachment } from "../../../../contract/attachments.ts";
+import { emailKeys } from "../../lib/mail-queries.ts";
 import {
   AttachmentError,
   type AttachmentSource,
@@ -46,6 +48,18 @@ export function AttachmentList({
   );
 }
 
+/**
+ * Signed links last an hour (a reader left open longer holds expired ones): reads the email and its
+ * attached messages again, so the next click uses fresh links.
+ */
+function useRenewLinks(emailId: string): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: emailKeys.detail(emailId) });
+    void queryClient.invalidateQueries({ queryKey: ["/api/emails", emailId, "attachments"] });
+  }, [queryClient, emailId]);
+}
+
 function AttachmentRow({ source, attachment }: { source: AttachmentSource; attachment: Attachment }) {
   const name = displayFileName(attachment.filename);
   const [busy, setBusy] = useState(false);
@@ -54,6 +68,7 @@ function AttachmentRow({ source, attachment }: { source: AttachmentSource; attac
   const [messageOpen, setMessageOpen] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  const renewLinks = useRenewLinks(source.emailId);
 
   const download = async () => {
     abort.current?.abort();
@@ -66,6 +81,7 @@ function AttachmentRow({ source, attachment }: { source: AttachmentSource; attac
     } catch (err) {
       if (controller.signal.aborted) return;
       const code = err instanceof AttachmentError ? err.code : "unknown";
+      if (code === "invalid_link") renewLinks();
       setError(attachmentErrorText(code, source.provider));
     } finally {
       if (abort.current === controller) setBusy(false);
@@ -143,6 +159,7 @@ function AttachmentRow({ source, attachment }: { source: AttachmentSource; attac
             provider={source.provider}
             onClose={() => setPreviewOpen(false)}
             onDownload={() => void download()}
+            onExpired={renewLinks}
           />
         </Suspense>
       ) : null}
