@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { MailProvider as ProviderKind } from "../../contract/auth.ts";
 
 /**
@@ -25,6 +26,21 @@ export interface AttachmentMeta {
   contentId?: string | null;
   /** A part the HTML body shows through cid:, not a file of its own. */
   inline?: boolean;
+}
+
+/** Where a stored attachment lives at the provider (AttachmentMeta's ref and fetchId). */
+export interface AttachmentLocation {
+  /** Our id (AttachmentMeta.id): finds the attachment again where the provider's id changed. */
+  id?: string | undefined;
+  ref?: string | undefined;
+  fetchId?: string | undefined;
+}
+
+/** An attachment's bytes as the provider sends them, not yet read. */
+export interface AttachmentDownload {
+  body: Readable;
+  /** Bytes to come, when the provider said (Graph's Content-Length); null otherwise. */
+  size: number | null;
 }
 
 /** A message as our sync stores it. Fields a provider cannot give are null/empty, never invented. */
@@ -133,6 +149,12 @@ export interface MailProviderClient {
    * file), or null when it has none, is gone, or the part is over `maxBytes`.
    */
   getCalendarPart(providerId: string, maxBytes: number): Promise<string | null>;
+  /**
+   * Streams one attachment's bytes from the provider (Gmail attachments.get decoded as it
+   * arrives, Graph `$value`). Throws a ProviderRequestError with status 404 when the message or
+   * the attachment is gone.
+   */
+  openAttachment(providerId: string, at: AttachmentLocation): Promise<AttachmentDownload>;
   /** Changes after `cursor`. Throws CursorExpiredError when a full resync is needed. */
   listChanges(cursor: string): Promise<ChangeBatch>;
   /** Returns new ids where the provider changes them (Graph move); same id otherwise. */

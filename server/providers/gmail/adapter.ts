@@ -1,5 +1,6 @@
 import type { Address, MailProviderClient } from "../mail-provider.ts";
 import * as actions from "./actions.ts";
+import { openAttachment } from "./attachments.ts";
 import { listChanges } from "./changes.ts";
 import { createGmailContext, type GmailClientOptions } from "./client.ts";
 import { getCalendarPart, getCursor, getMessage, getProfile, listMessages } from "./messages.ts";
@@ -22,6 +23,7 @@ export function createGmailProvider(options: GmailProviderOptions): MailProvider
     // A Gmail id survives every label change: a message its id no longer finds is deleted.
     findMoved: async () => [],
     getCalendarPart: (id, maxBytes) => getCalendarPart(ctx, id, maxBytes),
+    openAttachment: (id, at) => openAttachment(ctx, id, at),
     listChanges: (cursor) => listChanges(ctx, cursor),
     archive: (ids) => actions.archive(ctx, ids),
     unarchive: (ids) => actions.unarchive(ctx, ids),

@@ -32,6 +32,10 @@ function recording(http: ProviderHttp): ProviderHttp {
       note(request);
       return http.request(request);
     },
+    stream: (request) => {
+      note(request);
+      return http.stream(request);
+    },
     json: <T>(request: ProviderRequest) => {
       note(request);
       return http.json<T>(request);

@@ -1,4 +1,5 @@
 import type { gmail_v1 } from "@googleapis/gmail";
+import { attachmentIdFor, bareContentId } from "../attachment-id.ts";
 import { capBody, MAX_BODY_PART_BYTES, textFromHtml } from "../body-text.ts";
 import type { AttachmentMeta } from "../mail-provider.ts";
 import { charsetOf, decodeCharset } from "../mime/charset.ts";
@@ -28,7 +29,37 @@ export function partHeader(part: Part | undefined, name: string): string | undef
 
 function isAttachment(part: Part): boolean {
   if (part.filename) return true;
-  return /^\s*attachment/i.test(partHeader(part, "content-disposition") ?? "");
+  if (/^\s*attachment/i.test(partHeader(part, "content-disposition") ?? "")) return true;
+  // A cid: image without a name (a signature logo) is a file the HTML shows, not a body.
+  return (
+    partHeader(part, "content-id") !== undefined && !(part.mimeType ?? "").toLowerCase().startsWith("text/")
+  );
+}
+
+/**
+ * A part the HTML body shows through cid: (Content-ID, not disposition attachment), or an
+ * unnamed calendar alternative of an invitation: neither is a file the reader lists.
+ */
+function isInlinePart(part: Part): boolean {
+  const disposition = (partHeader(part, "content-disposition") ?? "").trim().toLowerCase();
+  if (disposition.startsWith("attachment")) return false;
+  if (partHeader(part, "content-id") !== undefined) return true;
+  return !part.filename && isCalendarPart(part);
+}
+
+/** Stored attachment metadata of one part: what the reader lists and what a download needs. */
+function attachmentMeta(part: Part): AttachmentMeta {
+  const partId = part.partId ?? "";
+  return {
+    filename: part.filename ?? "",
+    mimeType: (part.mimeType ?? "").toLowerCase() || "application/octet-stream",
+    size: part.body?.size ?? 0,
+    id: attachmentIdFor(`gmail:${partId}`),
+    ref: partId,
+    ...(part.body?.attachmentId ? { fetchId: part.body.attachmentId } : {}),
+    contentId: bareContentId(partHeader(part, "content-id")),
+    inline: isInlinePart(part),
+  };
 }
 
 /**
@@ -131,10 +162,6 @@ export function readPayload(root: Part | undefined, fetched: FetchedParts = new 
     // HTML-only mail gets its text derived as Outlook's does (search and the analyzer read text).
     bodyText: decodePart(text, fetched) ?? (bodyHtml ? textFromHtml(bodyHtml) : null),
     bodyHtml,
-    attachments: attachments.map((part) => ({
-      filename: part.filename ?? "",
-      mimeType: (part.mimeType ?? "").toLowerCase() || "application/octet-stream",
-      size: part.body?.size ?? 0,
-    })),
+    attachments: attachments.map(attachmentMeta),
   };
 }

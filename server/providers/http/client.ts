@@ -10,6 +10,8 @@ export interface ProviderResponse {
   status: number;
   headers: Headers;
   text: string;
+  /** Set by stream() on a 2xx answer: the body, not yet read (text is then ""). */
+  body?: ReadableStream<Uint8Array> | null;
 }
 
 export interface ProviderRequest {
@@ -40,6 +42,11 @@ export interface ProviderHttpOptions {
 export interface ProviderHttp {
   /** One call with auth, timeout, limiter and retries; throws ProviderRequestError on failure. */
   request(request: ProviderRequest): Promise<ProviderResponse>;
+  /**
+   * request() that leaves a 2xx body unread (`body`), for downloads: the per-try timeout covers
+   * the wait for the answer's headers only; the caller bounds the body's pace itself.
+   */
+  stream(request: ProviderRequest): Promise<ProviderResponse>;
   /** request() and JSON.parse of the answer (undefined for an empty body). */
   json<T>(request: ProviderRequest): Promise<T>;
   /** The account's token, refreshed when `forceRefresh` (batch parts that came back 401). */
@@ -93,7 +100,11 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
     }
   }
 
-  async function once(request: ProviderRequest, accessToken: string): Promise<ProviderResponse> {
+  async function once(
+    request: ProviderRequest,
+    accessToken: string,
+    keepBody = false,
+  ): Promise<ProviderResponse> {
     const headers: Record<string, string> = { ...request.headers, authorization: `Bearer ${accessToken}` };
     let body: string | undefined;
     if (typeof request.body === "string") body = request.body;
@@ -105,15 +116,28 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
     return gate(request.weight ?? 1, async () => {
       try {
         abandonAfter(deadline);
-        const perTry = AbortSignal.timeout(timeoutMs);
-        const response = await doFetch(request.url, {
-          method: request.method,
-          headers,
-          body,
-          redirect: "manual",
-          signal: deadline ? AbortSignal.any([perTry, deadline]) : perTry,
-        });
-        return { status: response.status, headers: response.headers, text: await response.text() };
+        // A download's body may take longer than one try may wait: its timer stops at the headers.
+        const perTry = new AbortController();
+        const timer = setTimeout(
+          () => perTry.abort(new DOMException("provider timed out", "TimeoutError")),
+          timeoutMs,
+        );
+        try {
+          const response = await doFetch(request.url, {
+            method: request.method,
+            headers,
+            body,
+            redirect: "manual",
+            signal: deadline ? AbortSignal.any([perTry.signal, deadline]) : perTry.signal,
+          });
+          if (keepBody && response.status >= 200 && response.status < 300) {
+            clearTimeout(timer);
+            return { status: response.status, headers: response.headers, text: "", body: response.body };
+          }
+          return { status: response.status, headers: response.headers, text: await response.text() };
+        } finally {
+          clearTimeout(timer);
+        }
       } catch (err) {
         const failure = toProviderError(err, `${options.name} ${request.method}`);
         throw new ProviderRequestError(failure.kind, failure.message, {}, { cause: err });
@@ -121,13 +145,13 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
     });
   }
 
-  async function request(request: ProviderRequest): Promise<ProviderResponse> {
+  async function request(request: ProviderRequest, keepBody = false): Promise<ProviderResponse> {
     let accessToken = await token();
     let refreshed = false;
     for (let attempt = 1; ; attempt += 1) {
       let failure: ProviderRequestError;
       try {
-        const response = await once(request, accessToken);
+        const response = await once(request, accessToken, keepBody);
         if (response.status >= 200 && response.status < 300) return response;
         if (response.status === 401 && !refreshed) {
           // The token died before its stated expiry: refresh once and try again at no attempt cost.
@@ -149,7 +173,8 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
   }
 
   return {
-    request,
+    request: (req) => request(req),
+    stream: (req) => request(req, true),
     async json<T>(req: ProviderRequest): Promise<T> {
       const response = await request(req);
       if (response.text.trim() === "") return undefined as T;

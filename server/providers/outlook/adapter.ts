@@ -1,5 +1,6 @@
 import type { MailProviderClient } from "../mail-provider.ts";
 import * as actions from "./actions.ts";
+import { openAttachment } from "./attachments.ts";
 import { getCursor, listChanges } from "./changes.ts";
 import { createOutlookContext, type OutlookClientOptions } from "./client.ts";
 import {
@@ -22,6 +23,7 @@ export function createOutlookProvider(options: OutlookClientOptions): MailProvid
     getMessage: (id) => getMessage(ctx, id),
     findMoved: (internetMessageId) => findByInternetMessageId(ctx, internetMessageId),
     getCalendarPart: (id, maxBytes) => getCalendarPart(ctx, id, maxBytes),
+    openAttachment: (id, at) => openAttachment(ctx, id, at),
     listChanges: (cursor) => listChanges(ctx, cursor),
     archive: (ids) => actions.moveTo(ctx, ids, "archive"),
     unarchive: (ids) => actions.moveTo(ctx, ids, "inbox"),

@@ -1,4 +1,5 @@
-import type { Attachment, Message, Recipient } from "@microsoft/microsoft-graph-types";
+import type { Attachment, FileAttachment, Message, Recipient } from "@microsoft/microsoft-graph-types";
+import { attachmentIdFor, bareContentId } from "../attachment-id.ts";
 import { capBody, textFromHtml } from "../body-text.ts";
 import type { Address, AttachmentMeta, ProviderMessage } from "../mail-provider.ts";
 
@@ -49,7 +50,7 @@ export const MESSAGE_SELECT = [
  * What we read of an attachment: metadata only. Without $select Graph sends every file's
  * contentBytes (base64) along; the names below keep a listing small whatever the files weigh.
  */
-export const ATTACHMENT_SELECT = ["id", "name", "contentType", "size", "isInline"].join(",");
+export const ATTACHMENT_SELECT = ["id", "name", "contentType", "size", "isInline", "contentId"].join(",");
 
 function address(recipient: Recipient | null | undefined): Address | undefined {
   const email = recipient?.emailAddress;
@@ -71,12 +72,26 @@ type NullableOption<T> = T | null | undefined;
  * the bare lower-case media type (Gmail's part mimeType has no parameters) and the size in bytes.
  */
 export function mapGraphAttachments(attachments: readonly Attachment[]): AttachmentMeta[] {
-  return attachments.map((attachment) => ({
-    filename: attachment.name ?? "",
-    mimeType:
-      (attachment.contentType ?? "").split(";")[0]?.trim().toLowerCase() || "application/octet-stream",
-    size: attachment.size ?? 0,
-  }));
+  return attachments.map((attachment, index) => {
+    const kind = (attachment as { "@odata.type"?: string })["@odata.type"] ?? "";
+    const isMessage = kind.endsWith("itemAttachment");
+    const contentType = isMessage
+      ? "message/rfc822"
+      : (attachment.contentType ?? "").split(";")[0]?.trim().toLowerCase() || "application/octet-stream";
+    const filename = attachment.name ?? "";
+    const size = attachment.size ?? 0;
+    const contentId = bareContentId((attachment as FileAttachment).contentId);
+    return {
+      filename,
+      mimeType: contentType,
+      size,
+      // Graph's ids change when the message moves: our id keys on what stays.
+      id: attachmentIdFor(`outlook:${index}:${filename}:${size}`),
+      ...(attachment.id ? { ref: attachment.id } : {}),
+      contentId,
+      inline: attachment.isInline === true && contentId !== null,
+    };
+  });
 }
 
 /**

@@ -62,13 +62,17 @@ const attachmentsUrl = (id: string) =>
 /**
  * Attachment metadata of the messages that have any (hasAttachments), one $batch call per 20
  * messages, ids as keys. Messages that vanished meanwhile (404) keep an empty list: the next
- * sync round sees them gone. Graph's hasAttachments leaves out inline-only messages, as we do.
+ * sync round sees them gone. Graph's hasAttachments leaves out inline-only messages, as we do,
+ * so those are read when their HTML refers to cid: parts.
  */
 export async function fetchAttachments(
   ctx: OutlookContext,
   messages: readonly Message[],
 ): Promise<Map<string, AttachmentMeta[]>> {
-  const ids = [...new Set(messages.flatMap((m) => (m.hasAttachments === true && m.id ? [m.id] : [])))];
+  // Inline-only messages (a signature logo) have hasAttachments false: their HTML names cid:.
+  const wanted = (m: Message) =>
+    m.hasAttachments === true || (m.body?.contentType === "html" && (m.body.content ?? "").includes("cid:"));
+  const ids = [...new Set(messages.flatMap((m) => (wanted(m) && m.id ? [m.id] : [])))];
   const out = new Map<string, AttachmentMeta[]>();
   if (ids.length === 0) return out;
   if (ids.length === 1) {
