@@ -46,6 +46,7 @@ const envSchema = z.object({
    * Past it the outcome is unknown: the email shows pending and is settled from the provider.
    */
   PROVIDER_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  ATTACHMENT_OPEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** Sign-in attempts per IP per minute on the auth endpoints. */
   /**
    * Hops of reverse proxies whose X-Forwarded-For we believe (0 = none). Trusting it without a
@@ -126,6 +127,8 @@ export interface Config {
   gmailUnitsPerMinute: number;
   /** PROVIDER_WRITE_TIMEOUT_MS: the longest a write-back holds up the person's request. */
   providerWriteTimeoutMs: number;
+  /** ATTACHMENT_OPEN_TIMEOUT_MS: how long a download waits for the provider to start answering. */
+  attachmentOpenTimeoutMs: number;
   /** Test-only routes such as moving the server clock; off unless ENABLE_TEST_HOOKS=1. */
   testHooks: boolean;
   /** host:port pairs exempt from the unsubscribe SSRF guard (tests only). */
@@ -305,6 +308,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     gmailPushTopic: e.GMAIL_PUSH_TOPIC,
     gmailUnitsPerMinute: e.GMAIL_UNITS_PER_MINUTE,
     providerWriteTimeoutMs: e.PROVIDER_WRITE_TIMEOUT_MS,
+    attachmentOpenTimeoutMs: e.ATTACHMENT_OPEN_TIMEOUT_MS,
     testHooks: e.ENABLE_TEST_HOOKS === "1",
     unsubscribeAllowHosts: e.UNSUBSCRIBE_ALLOW_HOSTS.split(",")
       .map((h) => h.trim())

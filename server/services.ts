@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { type AiServices, createAiServices } from "./ai/index.ts";
 import type { AuthServices } from "./auth/services.ts";
@@ -35,6 +36,8 @@ export interface Services {
   queue: JobQueue;
   sync: SyncServices;
   pushSecrets: PushSecrets;
+  /** Signs attachment links (server/mail/attachments/links.ts); derived from the secret key. */
+  attachmentLinkKey: Buffer;
   /** Domain events (email.archived, ...) shared by every feature of this process. */
   events: EventBus;
   clientFor: ProviderClientFactory;
@@ -114,10 +117,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     },
     onAccountRemoved: ({ userId }) => events.emit("accounts.changed", { userId }),
   });
-  const pushSecrets = createPushSecrets({
-    configured: config.sync.pushWebhookSecret,
-    secretKey: await loadSecretKey(config),
-  });
+  const secretKey = await loadSecretKey(config);
+  const pushSecrets = createPushSecrets({ configured: config.sync.pushWebhookSecret, secretKey });
+  const attachmentLinkKey = createHmac("sha256", secretKey).update("mailwise/attachments/links/v1").digest();
   const clientFor: ProviderClientFactory =
     options.clientFor ??
     ((account) => createMailProviderClient({ account, config, accountTokens: auth.accountTokens }));
@@ -256,6 +258,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     queue,
     sync: syncServices,
     pushSecrets,
+    attachmentLinkKey,
     events,
     clientFor,
     scheduleUnsubscribe,

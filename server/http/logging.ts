@@ -11,7 +11,12 @@ export function loggerOptions(config: Pick<Config, "logLevel" | "env">): Fastify
     redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
     serializers: {
       req(req: { method: string; url: string; id: string }) {
-        return { id: req.id, method: req.method, url: req.url.split("?")[0] };
+        // A signed attachment link is a credential for an hour: its token stays out of logs.
+        const path = (req.url.split("?")[0] ?? "").replace(
+          /^\/api\/attachments\/.*/,
+          "/api/attachments/[token]",
+        );
+        return { id: req.id, method: req.method, url: path };
       },
     },
   };

@@ -31,4 +31,8 @@ export interface MailDeps {
   /** Waits before each settle of a timed-out write-back (write-settler.ts); tests shorten them. */
   settleDelaysMs?: readonly number[];
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** HMAC key of the signed attachment links (decision 0060); random per process when absent. */
+  attachmentLinkKey?: Buffer;
+  /** ATTACHMENT_OPEN_TIMEOUT_MS: the wait for a provider to start sending an attachment. */
+  attachmentOpenTimeoutMs?: number;
 }

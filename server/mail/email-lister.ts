@@ -5,6 +5,8 @@ import type { Db } from "../db/client.ts";
 import { emails, mailAccounts, type StoredAddress } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import { accountDirectory, UNKNOWN_ACCOUNT } from "./accounts.ts";
+import type { AttachmentLinks } from "./attachments/links.ts";
+import { presentStoredAttachments } from "./attachments/present.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { type EmailSummaryRow, presentEmail } from "./presenters.ts";
 import { searchTsQuery } from "./search-query.ts";
@@ -258,7 +260,7 @@ function presentJsonRow(row: JsonListRow): Email {
 }
 
 /** The dashboard list and the reader. */
-export function createEmailLister(db: Db) {
+export function createEmailLister(db: Db, attachmentLinks?: AttachmentLinks) {
   const prepared = preparedPages(db);
   return {
     async list(userId: string, query: EmailListQuery): Promise<EmailListResponse> {
@@ -285,12 +287,16 @@ export function createEmailLister(db: Db) {
           bodyHtml: emails.bodyHtml,
           bodyText: emails.bodyText,
           writePendingAt: emails.writePendingAt,
+          attachments: emails.attachments,
         })
         .from(emails)
         .where(and(eq(emails.userId, userId), eq(emails.id, id)));
       if (!row) throw new DomainError("not_found", "No such email.");
       const accounts = await accountDirectory(db, userId);
-      return presentEmail(row, accounts.get(row.accountId) ?? UNKNOWN_ACCOUNT);
+      const attachments = attachmentLinks
+        ? presentStoredAttachments(row.attachments, { userId, emailId: row.id }, attachmentLinks)
+        : [];
+      return presentEmail(row, accounts.get(row.accountId) ?? UNKNOWN_ACCOUNT, attachments);
     },
   };
 }

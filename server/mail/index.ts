@@ -18,6 +18,8 @@ export interface MailApiServices {
   clientFor?: ProviderClientFactory;
   events?: EventBus;
   scheduleUnsubscribe?: (requestId: string) => Promise<void>;
+  /** Signs attachment links; a random key per process when absent (links then die with it). */
+  attachmentLinkKey?: Buffer;
 }
 
 /** Builds the mail services and registers /api/emails/*; returns the services (tests wait on idle()). */
@@ -36,9 +38,11 @@ export function registerMailApi(
     sync: services.sync.service,
     unsubscribeAllowHosts: config.unsubscribeAllowHosts,
     writeTimeoutMs: config.providerWriteTimeoutMs,
+    attachmentOpenTimeoutMs: config.attachmentOpenTimeoutMs,
     log: app.log,
     ...(services.events ? { events: services.events } : {}),
     ...(services.scheduleUnsubscribe ? { scheduleUnsubscribe: services.scheduleUnsubscribe } : {}),
+    ...(services.attachmentLinkKey ? { attachmentLinkKey: services.attachmentLinkKey } : {}),
   });
   registerMailRoutes(app, mail);
   app.decorate("mail", mail);

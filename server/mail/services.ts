@@ -1,6 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { createEventBus } from "../events.ts";
 import { createActionItemFinder } from "./action-item-finder.ts";
 import { createAnalyticsService } from "./analytics-service.ts";
+import { createAttachmentLinks } from "./attachments/links.ts";
+import { createAttachmentService } from "./attachments/service.ts";
 import { createInProcessRunner } from "./background.ts";
 import type { MailDeps } from "./deps.ts";
 import { createEmailActions, DEFAULT_WRITE_TIMEOUT_MS } from "./email-actions.ts";
@@ -55,9 +58,13 @@ export function createMailServices(
   const idle = async (): Promise<void> => {
     await Promise.all([runner.idle(), stats.settled()]);
   };
+  // Without a configured key (tests, tools) links are signed per process and die with it.
+  const attachmentLinks = createAttachmentLinks(deps.attachmentLinkKey ?? randomBytes(32), deps.clock);
   return {
     events,
-    lister: createEmailLister(deps.db),
+    lister: createEmailLister(deps.db, attachmentLinks),
+    attachmentLinks,
+    attachments: createAttachmentService({ ...deps, links: attachmentLinks }),
     invitations: createInvitationReader(deps),
     stats,
     analytics: createAnalyticsService(deps),
