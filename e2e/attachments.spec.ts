@@ -137,8 +137,10 @@ test("hostile file names are shown as text, fit the reader and are saved safely"
   );
   const list = reader.getByRole("region", { name: "Attachments" });
   await expect(list.getByTestId("attachment")).toHaveCount(3 + names.length);
-  // The override is a visible mark: the name reads in its real order, ending in .exe.
-  await expect(list).toContainText("invoice\uFFFDfdp.exe");
+  // The override never reaches the page (the server drops it, or the reader shows it as a mark):
+  // the name reads in its real order, ending in .exe.
+  await expect(list).toContainText(/invoice\uFFFD?fdp\.exe/);
+  expect(await list.textContent()).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   await expect(list).toContainText("report\uFFFD\uFFFD\uFFFD[31m.txt");
   await expect(list).toContainText("<img src=x onerror=alert(1)>.txt");
   expect(await list.locator("img").count()).toBe(0);
@@ -152,8 +154,8 @@ test("hostile file names are shown as text, fit the reader and are saved safely"
   });
   expect(overflow).toBe(0);
 
-  const rtl = await download(page, list.getByRole("button", { name: "Download invoice\uFFFDfdp.exe" }));
-  expect(rtl.name).toBe("invoice_fdp.exe");
+  const rtl = await download(page, list.getByRole("button", { name: /^Download invoice\uFFFD?fdp\.exe$/ }));
+  expect(rtl.name).toMatch(/^invoice_?fdp\.exe$/);
   expect(rtl.sha).toBe(sha256(bytes));
   const traversal = await download(page, list.getByRole("button", { name: "Download ../../etc/passwd" }));
   expect(traversal.name).not.toMatch(/[/\\]/);
