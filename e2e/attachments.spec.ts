@@ -64,6 +64,11 @@ async function checkEverything(page: Page, reader: Locator, mail: AttachmentMail
     .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
     .toBe(96);
   await expect(reader.getByText("Remote images are hidden to protect your privacy.")).toBeVisible();
+  // The frame's own CSP lets exactly the attachment route in, and nothing remote before consent.
+  const srcdoc = (await reader.locator("iframe[title^='Message from']").getAttribute("srcdoc")) ?? "";
+  const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(srcdoc)?.[1] ?? "";
+  expect(csp).toMatch(/img-src data: cid: http:\/\/127\.0\.0\.1:\d+\/api\/attachments\/;/);
+  expect(srcdoc).not.toContain("cid:logo");
   await expect(body.locator("img[alt='Remote banner']")).not.toHaveAttribute("src", /.+/);
 
   // Image preview: a frame with no script and no same-origin access, showing the picture.
