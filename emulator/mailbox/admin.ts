@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { presentMessage as presentGmailMessage } from "../gmail/present.ts";
 import type { Identity, Provider } from "../identities.ts";
-import { deliverAttachmentMail } from "./attachment-mail.ts";
+import { attachmentMails, deliverAttachmentMail } from "./attachment-mail.ts";
 import { composeMessage } from "./compose.ts";
 import { folderOf } from "./folders.ts";
 import { generateMessages, MAX_GENERATED } from "./generator.ts";
@@ -292,6 +292,18 @@ export function registerMailAdminRoutes(app: FastifyInstance, mail: MailServices
       })),
     });
     return reply.code(201).send(summary(message, mail.mailboxOf(identity)));
+  });
+
+  /** Delivers the five mails with files that seeded demo mailboxes hold (for unseeded test mailboxes). */
+  app.post<EmailParams>("/_admin/mailboxes/:email/demo-attachments", (request, reply) => {
+    const identity = identityOf(request.params.email, request.query.provider);
+    if (identity === undefined) return notFound(reply);
+    const mailbox = mail.mailboxOf(identity);
+    const sender = { name: "Priya Shah", address: "priya.shah@gmail.com" };
+    const messages = attachmentMails(identity, sender, mail.context.clock.now()).map((input) =>
+      summary(deliverAttachmentMail(mailbox, input), mailbox),
+    );
+    return reply.code(201).send({ messages });
   });
 
   app.post<EmailParams>("/_admin/mailboxes/:email/expire-sync", (request, reply) => {
