@@ -228,3 +228,15 @@ export async function pixelsOfColour(
     { b64: shot.toString("base64"), rgb: colour },
   );
 }
+
+/**
+ * The bytes of a base64 part named `filename` in a raw message, decoded here without a MIME
+ * library (one that normalizes text parts' line ends would change an .ics).
+ */
+export function base64PartOf(raw: string, filename: string): Buffer {
+  const named = raw.indexOf(`filename="${filename}"`);
+  if (named < 0) throw new Error(`no part named ${filename}`);
+  const start = raw.indexOf("\r\n\r\n", named);
+  const end = raw.indexOf("\r\n--", start);
+  return Buffer.from(raw.slice(start + 4, end).replace(/\s+/g, ""), "base64");
+}

@@ -3,13 +3,28 @@ import type { Locator, Page } from "@playwright/test";
 import {
   type AttachmentMail,
   attachmentMail,
+  base64PartOf,
   type Part,
   pixelsOfColour,
   sha256,
 } from "./attachments-mail.ts";
 import { acceptCookies } from "./dashboard-fixtures.ts";
-import { EMULATOR_URL, expect, type MailProvider, test } from "./support/auth.ts";
-import { emailOf, expectAccessibleDialog, openEmail, signedInWithMail } from "./support/reader-mail.ts";
+import {
+  createIdentity,
+  EMULATOR_URL,
+  expect,
+  type MailProvider,
+  openDashboardWith,
+  sessionOverHttp,
+  test,
+} from "./support/auth.ts";
+import {
+  emailOf,
+  expectAccessibleDialog,
+  openEmail,
+  signedInWithMail,
+  waitForSynced,
+} from "./support/reader-mail.ts";
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
@@ -219,4 +234,48 @@ test("revoked access to the mailbox: the download says to reconnect", async ({ p
   await expect(row(list, "chart.png").getByRole("alert")).toHaveText(
     "Mailwise can no longer reach this Gmail account. Reconnect it under Accounts, then try again.",
   );
+});
+
+test("outlook: the seeded demo files (.docx, .zip, .ics) download exactly as the emulator holds them", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const identity = await createIdentity("outlook");
+  const seeded = await fetch(
+    `${EMULATOR_URL}/_admin/mailboxes/${encodeURIComponent(identity.email)}/demo-attachments?provider=microsoft`,
+    { method: "POST" },
+  );
+  expect(seeded.status).toBe(201);
+  const { messages } = (await seeded.json()) as { messages: { id: string; subject: string }[] };
+  const subject = "Contract draft, project files and the kickoff";
+  const id = messages.find((m) => m.subject === subject)?.id ?? "";
+  // What the mailbox holds, read back through the emulator's admin API and parsed here.
+  const held = (await (
+    await fetch(
+      `${EMULATOR_URL}/_admin/mailboxes/${encodeURIComponent(identity.email)}/messages/${id}?provider=microsoft`,
+    )
+  ).json()) as { raw: string };
+  const expected = new Map(
+    ["Contract draft.docx", "project-files.zip", "kickoff.ics"].map((name) => [
+      name,
+      sha256(base64PartOf(held.raw, name)),
+    ]),
+  );
+  expect([...expected.keys()].sort()).toEqual(["Contract draft.docx", "kickoff.ics", "project-files.zip"]);
+
+  const token = await sessionOverHttp(page, identity.email);
+  const emails = await waitForSynced(page, [subject], token);
+  await openDashboardWith(page, token);
+  const reader = await openEmail(page, emailOf(emails, subject));
+  const list = reader.getByRole("region", { name: "Attachments" });
+  await expect(list.locator("svg[data-kind]")).toHaveCount(3);
+  expect(
+    await list.locator("svg[data-kind]").evaluateAll((icons) => icons.map((i) => i.dataset.kind)),
+  ).toEqual(expect.arrayContaining(["document", "archive", "calendar"]));
+  for (const [name, sha] of expected) {
+    const saved = await download(page, list.getByRole("button", { name: `Download ${name}`, exact: true }));
+    expect(saved).toEqual({ name, sha });
+  }
+  // Neither a Word file nor an archive is previewed.
+  await expect(list.getByRole("button", { name: /^Preview / })).toHaveCount(0);
 });
