@@ -184,7 +184,7 @@ test("hostile file names are shown as text, fit the reader and are saved safely"
   expect(long.name.length).toBeLessThanOrEqual(180);
 });
 
-test("a failed download says why in words: expired link, deleted at the provider, revoked access", async ({
+test("a failed download or preview says why in words: an expired link, mail deleted at the provider", async ({
   page,
 }) => {
   test.setTimeout(60_000);
