@@ -193,3 +193,50 @@ export function attachmentMail(to: string, subject: string, extra: Part[] = []):
   ].join("\r\n");
   return { raw, subject, logo, pdf: budget, image: chart, eml: inner };
 }
+
+/**
+ * How many pixels of a screenshot are close to `colour`: the way to see into a frame that runs no
+ * script (the test runner's own scripts are refused there too). The page decodes the PNG.
+ */
+export async function pixelsOfColour(
+  page: import("@playwright/test").Page,
+  shot: Buffer,
+  colour: [number, number, number],
+): Promise<number> {
+  return page.evaluate(
+    async ({ b64, rgb }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext("2d");
+      if (!ctx) return 0;
+      ctx.drawImage(img, 0, 0);
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (
+          Math.abs((data[i] ?? 0) - rgb[0]) < 12 &&
+          Math.abs((data[i + 1] ?? 0) - rgb[1]) < 12 &&
+          Math.abs((data[i + 2] ?? 0) - rgb[2]) < 12
+        )
+          n++;
+      return n;
+    },
+    { b64: shot.toString("base64"), rgb: colour },
+  );
+}
+
+/**
+ * The bytes of a base64 part named `filename` in a raw message, decoded here without a MIME
+ * library (one that normalizes text parts' line ends would change an .ics).
+ */
+export function base64PartOf(raw: string, filename: string): Buffer {
+  const named = raw.indexOf(`filename="${filename}"`);
+  if (named < 0) throw new Error(`no part named ${filename}`);
+  const start = raw.indexOf("\r\n\r\n", named);
+  const end = raw.indexOf("\r\n--", start);
+  return Buffer.from(raw.slice(start + 4, end).replace(/\s+/g, ""), "base64");
+}

@@ -1,5 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { Attachment } from "../../../../contract/attachments.ts";
+import { emailKeys } from "../../lib/mail-queries.ts";
 import {
   AttachmentError,
   type AttachmentSource,
@@ -46,6 +48,18 @@ export function AttachmentList({
   );
 }
 
+/**
+ * Signed links last an hour (a reader left open longer holds expired ones): reads the email and its
+ * attached messages again, so the next click uses fresh links.
+ */
+function useRenewLinks(emailId: string): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: emailKeys.detail(emailId) });
+    void queryClient.invalidateQueries({ queryKey: ["/api/emails", emailId, "attachments"] });
+  }, [queryClient, emailId]);
+}
+
 function AttachmentRow({ source, attachment }: { source: AttachmentSource; attachment: Attachment }) {
   const name = displayFileName(attachment.filename);
   const [busy, setBusy] = useState(false);
@@ -54,6 +68,7 @@ function AttachmentRow({ source, attachment }: { source: AttachmentSource; attac
   const [messageOpen, setMessageOpen] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  const renewLinks = useRenewLinks(source.emailId);
 
   const download = async () => {
     abort.current?.abort();
@@ -66,6 +81,7 @@ function AttachmentRow({ source, attachment }: { source: AttachmentSource; attac
     } catch (err) {
       if (controller.signal.aborted) return;
       const code = err instanceof AttachmentError ? err.code : "unknown";
+      if (code === "invalid_link") renewLinks();
       setError(attachmentErrorText(code, source.provider));
     } finally {
       if (abort.current === controller) setBusy(false);
@@ -80,49 +96,52 @@ function AttachmentRow({ source, attachment }: { source: AttachmentSource; attac
     >
       <div className="flex min-w-0 items-center gap-3">
         <FileIcon kind={fileKind(attachment.mimeType, attachment.filename, attachment.isMessage)} />
-        <p
-          className="flex min-w-0 flex-1 items-baseline text-sm text-slate-800"
-          data-testid="attachment-label"
-        >
-          {/* bdi: a right-to-left name never reorders the size after it. */}
-          <bdi className="min-w-0 truncate font-medium" title={name}>
-            {shortFileName(name)}
-          </bdi>
-          <span className="shrink-0 whitespace-nowrap text-slate-500">{`\u00a0· ${formatSize(attachment.size)}`}</span>
-        </p>
-        <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
-          {attachment.isMessage ? (
-            <button
-              type="button"
-              className={CONTROL}
-              aria-label={`Open ${name}`}
-              aria-haspopup="dialog"
-              onClick={() => setMessageOpen(true)}
-            >
-              Open
-            </button>
-          ) : null}
-          {attachment.preview && attachment.inlineUrl ? (
-            <button
-              type="button"
-              className={CONTROL}
-              aria-label={`Preview ${name}`}
-              aria-haspopup="dialog"
-              onClick={() => setPreviewOpen(true)}
-            >
-              Preview
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className={CONTROL}
-            aria-label={`Download ${name}`}
-            aria-busy={busy || undefined}
-            disabled={busy}
-            onClick={() => void download()}
+        {/* On a phone the controls go under the name, which keeps the whole width. */}
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
+          <p
+            className="flex min-w-0 flex-1 items-baseline text-sm text-slate-800"
+            data-testid="attachment-label"
           >
-            {busy ? "Downloading…" : "Download"}
-          </button>
+            {/* bdi: a right-to-left name never reorders the size after it. */}
+            <bdi className="min-w-0 truncate font-medium" title={name}>
+              {shortFileName(name)}
+            </bdi>
+            <span className="shrink-0 whitespace-nowrap text-slate-500">{`\u00a0· ${formatSize(attachment.size)}`}</span>
+          </p>
+          <div className="flex shrink-0 flex-wrap gap-1.5 sm:justify-end">
+            {attachment.isMessage ? (
+              <button
+                type="button"
+                className={CONTROL}
+                aria-label={`Open ${name}`}
+                aria-haspopup="dialog"
+                onClick={() => setMessageOpen(true)}
+              >
+                Open
+              </button>
+            ) : null}
+            {attachment.preview && attachment.inlineUrl ? (
+              <button
+                type="button"
+                className={CONTROL}
+                aria-label={`Preview ${name}`}
+                aria-haspopup="dialog"
+                onClick={() => setPreviewOpen(true)}
+              >
+                Preview
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={CONTROL}
+              aria-label={`Download ${name}`}
+              aria-busy={busy || undefined}
+              disabled={busy}
+              onClick={() => void download()}
+            >
+              {busy ? "Downloading…" : "Download"}
+            </button>
+          </div>
         </div>
       </div>
       {error ? (
@@ -140,6 +159,7 @@ function AttachmentRow({ source, attachment }: { source: AttachmentSource; attac
             provider={source.provider}
             onClose={() => setPreviewOpen(false)}
             onDownload={() => void download()}
+            onExpired={renewLinks}
           />
         </Suspense>
       ) : null}

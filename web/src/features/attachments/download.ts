@@ -35,7 +35,7 @@ export function attachmentErrorText(code: string, provider: ProviderName): strin
     case "provider_reauth_required":
       return `Mailwise can no longer reach this ${name} account. Reconnect it under Accounts, then try again.`;
     case "invalid_link":
-      return "This link has expired. Close the email, open it again and try once more.";
+      return "This link had expired. It has been renewed: try again.";
     case "network":
       return "The attachment could not be fetched: check your connection and try again.";
     case "too_large":

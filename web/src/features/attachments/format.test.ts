@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { Attachment } from "../../../../contract/attachments.ts";
 import { inlineImagesOf } from "../mail-html/inline-images.ts";
 import { attachmentErrorText, errorOf } from "./download.ts";
-import { displayFileName, fileKind, formatSize, MAX_SHOWN_NAME, saveFileName, shortFileName } from "./format.ts";
+import {
+  displayFileName,
+  fileKind,
+  formatSize,
+  MAX_SHOWN_NAME,
+  saveFileName,
+  shortFileName,
+} from "./format.ts";
 import { listedAttachments } from "./listed.ts";
 
 describe("formatSize", () => {
@@ -99,7 +106,12 @@ describe("listedAttachments", () => {
   it("lists everything but the images the body shows in place", () => {
     const logo = attachment({ id: "logo", inline: true, contentId: "Logo@Example" });
     const stray = attachment({ id: "stray", inline: true, contentId: "unused@x" });
-    const pdf = attachment({ id: "pdf", filename: "Q3 Budget.pdf", mimeType: "application/pdf", preview: "pdf" });
+    const pdf = attachment({
+      id: "pdf",
+      filename: "Q3 Budget.pdf",
+      mimeType: "application/pdf",
+      preview: "pdf",
+    });
     const html = '<p>Hi</p><img src="cid:logo%40example">';
     expect(listedAttachments([logo, stray, pdf], html).map((a) => a.id)).toEqual(["stray", "pdf"]);
     // Without an HTML body nothing is shown in place, so everything is listed.
@@ -113,7 +125,11 @@ describe("inlineImagesOf", () => {
     const { images, source } = inlineImagesOf(
       [
         attachment({ inline: true, contentId: "<Logo@Example>", inlineUrl: "/api/attachments/abc" }),
-        attachment({ inline: true, contentId: "other@x", inlineUrl: "https://evil.example/api/attachments/x" }),
+        attachment({
+          inline: true,
+          contentId: "other@x",
+          inlineUrl: "https://evil.example/api/attachments/x",
+        }),
         attachment({ inline: false, contentId: null }),
       ],
       origin,
@@ -135,8 +151,12 @@ describe("errors", () => {
     });
     const err = await errorOf(res);
     expect(err.code).toBe("provider_timeout");
-    expect(attachmentErrorText(err.code, "outlook")).toBe("Outlook did not answer in time. Try again in a moment.");
-    expect((await errorOf(new Response("<html>gone</html>", { status: 404 }))).code).toBe("attachment_not_found");
+    expect(attachmentErrorText(err.code, "outlook")).toBe(
+      "Outlook did not answer in time. Try again in a moment.",
+    );
+    expect((await errorOf(new Response("<html>gone</html>", { status: 404 }))).code).toBe(
+      "attachment_not_found",
+    );
     for (const code of ["attachment_not_found", "provider_reauth_required", "invalid_link", "http_500"])
       expect(attachmentErrorText(code, "gmail")).not.toMatch(/[{}]/);
   });

@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { AttachmentError, attachmentErrorText, fetchAttachment, type ProviderName } from "./download.ts";
 
@@ -20,6 +20,8 @@ interface Props {
   provider: ProviderName;
   onClose: () => void;
   onDownload: () => void;
+  /** The link had expired: the caller reads fresh ones. */
+  onExpired: () => void;
 }
 
 /**
@@ -27,7 +29,18 @@ interface Props {
  * runs no script and has an origin of its own (sandbox without allow-scripts or
  * allow-same-origin); a PDF's pages are drawn onto canvases by pdf.js (pdf-render.ts).
  */
-export default function PreviewDialog({ name, kind, inlineUrl, size, provider, onClose, onDownload }: Props) {
+export default function PreviewDialog({
+  name,
+  kind,
+  inlineUrl,
+  size,
+  provider,
+  onClose,
+  onDownload,
+  onExpired,
+}: Props) {
+  const expired = useRef(onExpired);
+  expired.current = onExpired;
   return (
     <DialogRoot open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -49,9 +62,9 @@ export default function PreviewDialog({ name, kind, inlineUrl, size, provider, o
           </div>
           <div className="min-h-0 flex-1 overflow-auto bg-slate-100 p-2 sm:p-4">
             {kind === "image" ? (
-              <ImagePreview name={name} inlineUrl={inlineUrl} provider={provider} />
+              <ImagePreview name={name} inlineUrl={inlineUrl} provider={provider} expired={expired} />
             ) : (
-              <PdfPreview inlineUrl={inlineUrl} size={size} provider={provider} />
+              <PdfPreview inlineUrl={inlineUrl} size={size} provider={provider} expired={expired} />
             )}
           </div>
         </Dialog.Content>
@@ -62,7 +75,9 @@ export default function PreviewDialog({ name, kind, inlineUrl, size, provider, o
 
 type Load = { state: "loading" } | { state: "ready" } | { state: "failed"; message: string };
 
-function failureOf(err: unknown, provider: ProviderName): Load {
+/** The failure as the dialog says it; an expired link also asks for fresh ones (a new inlineUrl retries). */
+function failureOf(err: unknown, provider: ProviderName, expired: RefObject<() => void>): Load {
+  if (err instanceof AttachmentError && err.code === "invalid_link") expired.current();
   return {
     state: "failed",
     message: attachmentErrorText(err instanceof AttachmentError ? err.code : "preview_failed", provider),
@@ -86,10 +101,12 @@ function ImagePreview({
   name,
   inlineUrl,
   provider,
+  expired,
 }: {
   name: string;
   inlineUrl: string;
   provider: ProviderName;
+  expired: RefObject<() => void>;
 }) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   useEffect(() => {
@@ -100,10 +117,10 @@ function ImagePreview({
         setLoad({ state: "ready" });
       })
       .catch((err: unknown) => {
-        if (!controller.signal.aborted) setLoad(failureOf(err, provider));
+        if (!controller.signal.aborted) setLoad(failureOf(err, provider, expired));
       });
     return () => controller.abort();
-  }, [inlineUrl, provider]);
+  }, [inlineUrl, provider, expired]);
 
   if (load.state === "failed") return <Failure message={load.message} />;
   if (load.state === "loading")
@@ -129,10 +146,12 @@ function PdfPreview({
   inlineUrl,
   size,
   provider,
+  expired,
 }: {
   inlineUrl: string;
   size: number;
   provider: ProviderName;
+  expired: RefObject<() => void>;
 }) {
   const [load, setLoad] = useState<Load>(
     size > MAX_PDF_PREVIEW_BYTES
@@ -162,13 +181,13 @@ function PdfPreview({
           `Showing the first ${MAX_PREVIEW_PAGES} of ${pages} pages. Download the file to read it all.`,
         );
     })().catch((err: unknown) => {
-      if (!controller.signal.aborted) setLoad(failureOf(err, provider));
+      if (!controller.signal.aborted) setLoad(failureOf(err, provider, expired));
     });
     return () => {
       controller.abort();
       cancelRender?.();
     };
-  }, [inlineUrl, size, provider]);
+  }, [inlineUrl, size, provider, expired]);
 
   return (
     <div className="flex flex-col gap-3">
