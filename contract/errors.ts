@@ -22,6 +22,12 @@ export const errorCodes = [
   "ai_budget_exceeded",
   "provider_reauth_required",
   "provider_unavailable",
+  /** The provider did not answer in time (504). */
+  "provider_timeout",
+  /** An attachment deleted at the provider, or an id that is not this person's (404). */
+  "attachment_not_found",
+  /** A signed link (attachments) that is forged or expired (403). */
+  "invalid_link",
   "service_unavailable",
   /** The database's disk is full: nothing can be saved until space is freed (503, Retry-After). */
   "storage_full",

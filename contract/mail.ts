@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attachmentSchema } from "./attachments.ts";
 import { mailProviderSchema } from "./auth.ts";
 import { BUCKETS } from "./buckets.ts";
 
@@ -48,6 +49,10 @@ export const emailSchema = z.object({
   provider: mailProviderSchema,
   threadId: z.string().nullable(),
   canUnsubscribe: z.boolean(),
+  /** True when the email has any attachment that is not an inline (cid:) image: the paperclip. */
+  hasAttachments: z.boolean(),
+  /** Every attachment, inline ones included, with signed links (GET /api/emails/:id); [] in list answers. */
+  attachments: z.array(attachmentSchema),
   /**
    * Null until analysed. List answers carry the five fields above; GET /api/emails/:id carries
    * the whole stored analysis (summary, key points, security scan, ...).

@@ -189,6 +189,26 @@ export interface StoredAddress {
 }
 
 /**
+ * One attachment of a stored email: what the reader lists and what a download needs. The fields
+ * after size came with migration 0022; rows synced before it lack them until sync refreshes them.
+ */
+export interface StoredAttachment {
+  filename: string;
+  mimeType: string;
+  size: number;
+  /** Our opaque, url-safe id, stable for the email (contract/attachments.ts). */
+  id?: string;
+  /** Where the provider keeps it: Gmail's partId ("1.2"), Graph's attachment id. */
+  ref?: string;
+  /** Gmail's body.attachmentId as last seen (it may change; ref finds the part again). */
+  fetchId?: string;
+  /** Content-ID without angle brackets. */
+  contentId?: string | null;
+  /** Shown by the HTML body through cid:, not listed as a file. */
+  inline?: boolean;
+}
+
+/**
  * One synced message. Keyed by (account, provider id); Graph changes ids when a message moves,
  * so sync re-keys rows by internet_message_id. Archived = not in the inbox and not trashed or spam.
  * Columns hold what the spec's Email needs plus what sync, search, unsubscribe and security
@@ -237,10 +257,10 @@ export const emails = pgTable(
     authenticationResults: text("authentication_results"),
     inReplyTo: text("in_reply_to"),
     referencesHeader: text("references_header"),
-    attachments: jsonb("attachments")
-      .$type<Array<{ filename: string; mimeType: string; size: number }>>()
-      .notNull()
-      .default([]),
+    /** Attachment metadata with what a download needs (never the bytes; decision 0060). */
+    attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
+    /** Any attachment that is not an inline (cid:) part: the list's paperclip and has:attachment. */
+    hasAttachments: boolean("has_attachments").notNull().default(false),
     /**
      * The sync_states.generation of the last full pass (or incremental change) that saw this
      * message; rows an entire pass did not see are gone at the provider.
@@ -288,11 +308,14 @@ export const emails = pgTable(
     index("emails_account_write_pending_idx").on(t.accountId).where(sql`${t.writePendingAt} is not null`),
     index("emails_search_idx").using("gin", t.search),
     index("emails_search_fields_idx").using("gin", t.searchFields),
-    // is:starred: starred mail is rare, so the newest-first walk of the whole mailbox would read
-    // most of it to fill a page.
+    // is:starred and has:attachment: such mail is a small part of a mailbox, so the newest-first
+    // walk of the whole mailbox would read most of it to fill a page.
     index("emails_user_starred_idx")
       .on(t.userId, t.receivedAt.desc(), t.id.desc())
       .where(sql`${t.isStarred}`),
+    index("emails_user_attachments_idx")
+      .on(t.userId, t.receivedAt.desc(), t.id.desc())
+      .where(sql`${t.hasAttachments}`),
     index("emails_user_read_at_idx").on(t.userId, t.readAt),
     // Stats count inbox mail per account, read state and bucket; an index-only scan of this partial
     // index is ~4x faster than reading the table for a 100k mailbox.

@@ -7,7 +7,7 @@ import { DomainError } from "../http/errors.ts";
 import { accountDirectory, UNKNOWN_ACCOUNT } from "./accounts.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { type EmailSummaryRow, presentEmail } from "./presenters.ts";
-import { searchTsQuery } from "./search-query.ts";
+import { searchFilter } from "./search-query.ts";
 
 /** Columns of a list row: everything the Email shape needs except the bodies. */
 export const summaryColumns = {
@@ -30,6 +30,7 @@ export const summaryColumns = {
   bucket: emails.bucket,
   listUnsubscribe: emails.listUnsubscribe,
   aiAnalysis: emails.aiAnalysis,
+  hasAttachments: emails.hasAttachments,
 };
 
 /**
@@ -45,7 +46,8 @@ interface PageParams {
   isRead?: boolean | Placeholder | undefined;
   after?: { receivedAt: string | Placeholder; id: string | Placeholder };
   includeArchived: boolean;
-  tsquery: SQL | null;
+  /** The search box's condition (searchFilter), ANDed in. */
+  search: SQL | null;
 }
 
 /**
@@ -64,7 +66,7 @@ function pageSelect(db: Db, p: PageParams) {
   if (p.bucket !== undefined) conditions.push(eq(emails.bucket, p.bucket));
   if (p.accountId !== undefined) conditions.push(eq(emails.accountId, p.accountId));
   if (p.isRead !== undefined) conditions.push(eq(emails.isRead, p.isRead));
-  if (p.tsquery) conditions.push(sql`${emails.search} @@ ${p.tsquery}`);
+  if (p.search) conditions.push(p.search);
   if (p.after) {
     conditions.push(
       sql`(${emails.receivedAt}, ${emails.id}) < (${p.after.receivedAt}::timestamptz, ${p.after.id}::uuid)`,
@@ -105,6 +107,7 @@ function bindings(userId: string, query: EmailListQuery) {
 /** The page query of GET /api/emails with its values bound (exported so a test can EXPLAIN it). */
 export function listQuery(db: Db, userId: string, query: EmailListQuery) {
   const b = bindings(userId, query);
+  const search = query.q ? searchFilter(query.q, new Date()) : null;
   return pageSelect(db, {
     userId: b.userId,
     limit: query.limit + 1,
@@ -114,8 +117,9 @@ export function listQuery(db: Db, userId: string, query: EmailListQuery) {
     ...(b.afterAt !== undefined && b.afterId !== undefined
       ? { after: { receivedAt: b.afterAt, id: b.afterId } }
       : {}),
-    includeArchived: query.includeArchived === "true",
-    tsquery: query.q ? searchTsQuery(query.q) : null,
+    // in:inbox / in:archive say where to look themselves.
+    includeArchived: query.includeArchived === "true" || search?.includesArchived === true,
+    search: search?.where ?? null,
   });
 }
 
@@ -140,6 +144,7 @@ export interface JsonListRow {
   bucket: string | null;
   list_unsubscribe: string | null;
   ai_analysis: unknown;
+  has_attachments: boolean;
   email: string;
   provider: string;
 }
@@ -218,7 +223,7 @@ function preparedPages(db: Db) {
           ? { after: { receivedAt: sql.placeholder("afterAt"), id: sql.placeholder("afterId") } }
           : {}),
         includeArchived,
-        tsquery: null,
+        search: null,
       });
       statement = asJsonPage(db, select).prepare(`email_page${shape}`);
       statements.set(shape, statement);
@@ -249,6 +254,7 @@ function presentJsonRow(row: JsonListRow): Email {
       bucket: row.bucket,
       listUnsubscribe: row.list_unsubscribe,
       aiAnalysis: row.ai_analysis as EmailSummaryRow["aiAnalysis"],
+      hasAttachments: row.has_attachments,
     },
     { email: row.email, provider: row.provider as MailProvider },
   );

@@ -1,3 +1,4 @@
+import type { Attachment } from "../../contract/attachments.ts";
 import type { MailProvider } from "../../contract/auth.ts";
 import { isBucket } from "../../contract/buckets.ts";
 import type { Email, UnsubscribeStatus } from "../../contract/mail.ts";
@@ -27,7 +28,7 @@ export type EmailSummaryRow = Pick<
   | "listUnsubscribe"
   | "aiAnalysis"
 > &
-  Partial<Pick<EmailRow, "bodyHtml" | "bodyText" | "writePendingAt">>;
+  Partial<Pick<EmailRow, "bodyHtml" | "bodyText" | "writePendingAt" | "hasAttachments">>;
 
 export interface AccountInfo {
   email: string;
@@ -49,7 +50,12 @@ function joinAddresses(list: readonly StoredAddress[]): string {
  * The only way an email row leaves the server (house style 3). Fields are listed one by one so
  * new columns (auth results, raw headers) never reach a response by accident.
  */
-export function presentEmail(row: EmailSummaryRow, account: AccountInfo): Email {
+export function presentEmail(
+  row: EmailSummaryRow,
+  account: AccountInfo,
+  /** The reader's attachments with their signed links (server/mail/attachments); lists send none. */
+  attachments: Attachment[] = [],
+): Email {
   return {
     id: row.id,
     from: formatSender(row.fromName, row.fromAddress),
@@ -72,6 +78,8 @@ export function presentEmail(row: EmailSummaryRow, account: AccountInfo): Email 
     provider: account.provider,
     threadId: row.threadId,
     canUnsubscribe: Boolean(row.listUnsubscribe),
+    hasAttachments: row.hasAttachments ?? false,
+    attachments,
     aiAnalysis: presentAiAnalysis(row.aiAnalysis),
     // Only while the provider's answer to the person's change is outstanding (decision 0019).
     ...(row.writePendingAt ? { pending: true as const } : {}),

@@ -15,6 +15,16 @@ export interface AttachmentMeta {
   filename: string;
   mimeType: string;
   size: number;
+  /** Our opaque id, stable for the message (a hash of ref): see attachmentIdFor. */
+  id?: string;
+  /** Where the provider keeps it: Gmail's partId, Graph's attachment id. */
+  ref?: string;
+  /** Gmail's body.attachmentId as fetched (it can change between fetches; ref finds it again). */
+  fetchId?: string;
+  /** Content-ID without angle brackets, or null. */
+  contentId?: string | null;
+  /** A part the HTML body shows through cid:, not a file of its own. */
+  inline?: boolean;
 }
 
 /** A message as our sync stores it. Fields a provider cannot give are null/empty, never invented. */

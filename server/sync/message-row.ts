@@ -99,6 +99,7 @@ export function toEmailRow(
     inReplyTo: message.headers.inReplyTo,
     referencesHeader: message.headers.references,
     attachments: message.attachments.map((a) => ({ ...a, filename: displayText(a.filename) })),
+    hasAttachments: message.attachments.some((a) => a.inline !== true),
     syncGeneration: opts.generation,
     createdAt: opts.now,
     updatedAt: opts.now,
