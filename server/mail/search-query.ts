@@ -56,7 +56,9 @@ const AGE = /^(\d{1,6})([dmy])$/;
 const YEAR_ONE = Date.parse("0001-01-01T00:00:00Z");
 
 function isSpace(ch: string): boolean {
-  return ch === " " || ch === "\t" || ch === "\n" || ch === "\r" || ch === "\f" || ch === "\v" || ch === "\u00a0";
+  return (
+    ch === " " || ch === "\t" || ch === "\n" || ch === "\r" || ch === "\f" || ch === "\v" || ch === "\u00a0"
+  );
 }
 
 function isNameChar(ch: string): boolean {
@@ -91,7 +93,9 @@ function operator(name: string, value: string): SearchOperator | null {
     case "has":
       return lower === "attachment" ? { field: "has", value: "attachment" } : null;
     case "is":
-      return lower === "unread" || lower === "read" || lower === "starred" ? { field: "is", value: lower } : null;
+      return lower === "unread" || lower === "read" || lower === "starred"
+        ? { field: "is", value: lower }
+        : null;
     case "in":
       return lower === "inbox" || lower === "archive" ? { field: "in", value: lower } : null;
     case "before":
