@@ -1,5 +1,6 @@
--- Search operators (issue 35, decision 0062): address and file-name words per field for from:, to:, cc:, filename:, and newest-first indexes of starred mail and mail with attachments.
+-- Search operators (issue 35, decision 0062): address and file-name words per field for from:, to:, cc:, filename:, and newest-first indexes of starred mail, mail with attachments and mail out of the inbox.
 ALTER TABLE "emails" ADD COLUMN "search_fields" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', translate(from_name || ' ' || from_address, '@.-_+', '     ')), 'A') || setweight(to_tsvector('simple', translate(jsonb_path_query_array(to_recipients, '$[*].*')::text, '@.-_+', '     ')), 'B') || setweight(to_tsvector('simple', translate(jsonb_path_query_array(cc_recipients, '$[*].*')::text, '@.-_+', '     ')), 'C') || setweight(to_tsvector('simple', translate(jsonb_path_query_array(attachments, '$[*].filename')::text, '@.-_+', '     ')), 'D')) STORED;--> statement-breakpoint
-CREATE INDEX "emails_search_fields_idx" ON "emails" USING gin ("search_fields");--> statement-breakpoint
+CREATE INDEX "emails_search_fields_idx" ON "emails" USING gin ("search_fields") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "emails_user_starred_idx" ON "emails" USING btree ("user_id","received_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "emails"."is_starred";--> statement-breakpoint
-CREATE INDEX "emails_user_attachments_idx" ON "emails" USING btree ("user_id","received_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "emails"."has_attachments";
+CREATE INDEX "emails_user_attachments_idx" ON "emails" USING btree ("user_id","received_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "emails"."has_attachments";--> statement-breakpoint
+CREATE INDEX "emails_user_out_of_inbox_idx" ON "emails" USING btree ("user_id","received_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not "emails"."in_inbox";
