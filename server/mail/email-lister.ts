@@ -12,7 +12,7 @@ import { presentStoredAttachments } from "./attachments/present.ts";
 import { createConversationSummaries } from "./conversations/summary.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { type EmailSummaryRow, presentEmail } from "./presenters.ts";
-import { searchTsQuery } from "./search-query.ts";
+import { type SearchColumns, searchFilter } from "./search-query.ts";
 
 /** Columns of a list row: everything the Email shape needs except the bodies. */
 export const summaryColumns = {
@@ -52,7 +52,10 @@ interface PageParams {
   isRead?: boolean | Placeholder | undefined;
   after?: { receivedAt: string | Placeholder; id: string | Placeholder };
   includeArchived: boolean;
-  tsquery: SQL | null;
+  /** The search box's text (searchFilter), read per table: the probe reads an alias. */
+  q: string | null;
+  /** When the search runs: newer_than: and older_than: count back from it. */
+  now: Date;
   /** view=conversations: only each conversation's newest matching row. */
   grouped: boolean;
 }
@@ -61,7 +64,8 @@ interface PageParams {
 type FilteredColumns = Record<
   "userId" | "isTrashed" | "isSpam" | "isDraft" | "inInbox" | "bucket" | "accountId" | "isRead" | "search",
   AnyPgColumn
->;
+> &
+  SearchColumns;
 
 function filters(t: FilteredColumns, p: PageParams): SQL[] {
   const conditions: SQL[] = [
@@ -74,7 +78,8 @@ function filters(t: FilteredColumns, p: PageParams): SQL[] {
   if (p.bucket !== undefined) conditions.push(eq(t.bucket, p.bucket));
   if (p.accountId !== undefined) conditions.push(eq(t.accountId, p.accountId));
   if (p.isRead !== undefined) conditions.push(eq(t.isRead, p.isRead));
-  if (p.tsquery) conditions.push(sql`${t.search} @@ ${p.tsquery}`);
+  const search = p.q ? searchFilter(p.q, p.now, t) : null;
+  if (search) conditions.push(search.where);
   return conditions;
 }
 
@@ -137,6 +142,8 @@ function bindings(userId: string, query: EmailListQuery) {
 /** The page query of GET /api/emails with its values bound (exported so a test can EXPLAIN it). */
 export function listQuery(db: Db, userId: string, query: EmailListQuery) {
   const b = bindings(userId, query);
+  const now = new Date();
+  const search = query.q ? searchFilter(query.q, now) : null;
   return pageSelect(db, {
     userId: b.userId,
     limit: query.limit + 1,
@@ -146,8 +153,10 @@ export function listQuery(db: Db, userId: string, query: EmailListQuery) {
     ...(b.afterAt !== undefined && b.afterId !== undefined
       ? { after: { receivedAt: b.afterAt, id: b.afterId } }
       : {}),
-    includeArchived: query.includeArchived === "true",
-    tsquery: query.q ? searchTsQuery(query.q) : null,
+    // in:inbox / in:archive say where to look themselves.
+    includeArchived: query.includeArchived === "true" || search?.includesArchived === true,
+    q: search ? (query.q ?? null) : null,
+    now,
     grouped: query.view === "conversations",
   });
 }
@@ -255,7 +264,8 @@ function preparedPages(db: Db) {
           ? { after: { receivedAt: sql.placeholder("afterAt"), id: sql.placeholder("afterId") } }
           : {}),
         includeArchived,
-        tsquery: null,
+        q: null,
+        now: new Date(0),
         grouped,
       });
       statement = asJsonPage(db, select).prepare(`email_page${shape}`);

@@ -65,7 +65,7 @@ export function createConversationSummaries(db: Db) {
                 select lower(a.email) from mail_accounts a where a.user_id = ${sql.placeholder("userId")}
               ) as me,
               min(e.received_at) as first, count(*) as n, bool_or(not e.is_read) as unread,
-              bool_or(jsonb_array_length(e.attachments) > 0) as att
+              bool_or(e.has_attachments) as att
             from emails e
             where e.user_id = ${sql.placeholder("userId")}
               and e.conversation_id = any(${sql.placeholder("ids")}::uuid[])

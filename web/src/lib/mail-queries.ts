@@ -70,6 +70,18 @@ export function isVisible(email: Email): boolean {
   return !email.isArchived && email.aiAnalysis?.isArchived !== true;
 }
 
+/**
+ * A search that asks for archived mail (`in:archive`, `-in:inbox`): the person wants to see it,
+ * so the client's archived filter steps aside for what the server answered.
+ */
+export function searchAsksForArchived(q: string | undefined): boolean {
+  if (!q) return false;
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .some((word) => word === "in:archive" || word === "-in:inbox");
+}
+
 /** A cursor-paginated list; the query's signal aborts a request whose filters went stale. */
 export function useEmailList(params: EmailListParams, options: { enabled?: boolean } = {}) {
   const query = useInfiniteQuery({
@@ -83,7 +95,11 @@ export function useEmailList(params: EmailListParams, options: { enabled?: boole
   });
   // Memoised on the pages: with thousands loaded, flattening on every render cost whole frames.
   const pages = query.data?.pages;
-  const emails = useMemo(() => (pages?.flatMap((p) => p.emails) ?? []).filter(isVisible), [pages]);
+  const archivedWanted = searchAsksForArchived(params.q);
+  const emails = useMemo(
+    () => (pages?.flatMap((p) => p.emails) ?? []).filter((e) => archivedWanted || isVisible(e)),
+    [pages, archivedWanted],
+  );
   return { ...query, emails };
 }
 

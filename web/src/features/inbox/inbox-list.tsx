@@ -5,6 +5,7 @@ import type { Email } from "../../../../contract/mail.ts";
 import { openModalCount } from "../keyboard/shortcuts.ts";
 import { formatCount, formatListDate } from "./format.ts";
 import { PaperclipMark, rowSummary } from "./row-summary.tsx";
+import { SearchHelp } from "./search-help.tsx";
 import type { UnifiedInbox } from "./use-unified-inbox.ts";
 
 /** Every row has the same height, so the virtualizer never measures while scrolling. */
@@ -33,7 +34,7 @@ export const InboxSection = forwardRef<HTMLInputElement, Props>(function InboxSe
         <h2 id="inbox-title" className="mr-auto text-lg font-semibold text-slate-900">
           All inboxes
         </h2>
-        <div className="relative w-full sm:w-72">
+        <div className="relative flex w-full items-center gap-2 sm:w-80">
           <label htmlFor="inbox-search" className="sr-only">
             Search all accounts
           </label>
@@ -52,8 +53,9 @@ export const InboxSection = forwardRef<HTMLInputElement, Props>(function InboxSe
             }}
             placeholder="Search all accounts  ( / )"
             autoComplete="off"
-            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
           />
+          <SearchHelp />
         </div>
         <label htmlFor="inbox-account" className="sr-only">
           Account
