@@ -50,6 +50,7 @@ describe.each(BACKENDS)("conversations API on %s", (kind) => {
       isRead: false,
       bodyText: "Done, see the agenda attached.",
       attachments: [{ filename: "agenda.pdf", mimeType: "application/pdf", size: 1000 }],
+      hasAttachments: true,
     });
     const newer = await createEmail(suite.db, account, { receivedAt: minutesAgo(50), threadId: null });
     const older = await createEmail(suite.db, account, { receivedAt: minutesAgo(400), isRead: true });

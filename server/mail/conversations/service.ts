@@ -26,7 +26,7 @@ const shown = sql`not ${emails.isTrashed} and not ${emails.isSpam} and not ${ema
 export function baseSubject(subject: string): string {
   let text = subject.trim();
   for (let i = 0; i < 20; i += 1) {
-    const next = text.replace(/^(re|fwd?|aw|sv|wg)\s*(\[\d{1,4}\])?\s*:\s*/i, "");
+    const next = text.replace(/^(?:re|fwd?|aw|sv|wg)(?:\s*\[\d{1,4}\])?\s*:\s*/i, "");
     if (next === text) break;
     text = next;
   }

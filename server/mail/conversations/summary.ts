@@ -20,7 +20,9 @@ const MAX_NAME_LENGTH = 40;
 
 /** "Dana" of "Dana Ruiz", "Ruiz, Dana" or "dana.ruiz@example.org" (its local part). */
 export function firstName(name: string, address: string): string {
-  let text = name.trim().replace(/^["']+|["']+$/g, "");
+  // Trailing quotes cut by hand: an unanchored `["']+$` retries at every quote (quadratic).
+  let text = name.trim().replace(/^["']+/, "");
+  while (text.endsWith('"') || text.endsWith("'")) text = text.slice(0, -1);
   if (text.includes("@") || text === "") text = (address.split("@")[0] ?? "").trim();
   const comma = text.indexOf(",");
   if (comma > 0) text = text.slice(comma + 1).trim() || text.slice(0, comma);

@@ -42,8 +42,9 @@ export function saveFileName(filename: string): string {
   let name = filename
     .replace(UNSAFE_ON_DISK, "_")
     .trim()
-    .replace(/^[.\s]+/, "")
-    .replace(/[.\s]+$/, "");
+    .replace(/^[.\s]+/, "");
+  // Trailing dots and spaces cut by hand: an unanchored `[.\s]+$` retries at each one (quadratic).
+  while (/[.\s]$/.test(name)) name = name.slice(0, -1);
   const chars = [...name];
   if (chars.length > MAX_SAVED_NAME) {
     const dot = name.lastIndexOf(".");
