@@ -1,5 +1,4 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Tooltip } from "radix-ui";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { CookieNotice } from "./components/cookie-notice.tsx";
@@ -17,12 +16,9 @@ createRoot(root).render(
   <StrictMode>
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        {/* Spec section 9: tooltip open delay 700 ms, skip delay 300 ms. */}
-        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-          <AppRoutes />
-          <CookieNotice />
-          <Toaster />
-        </Tooltip.Provider>
+        <AppRoutes />
+        <CookieNotice />
+        <Toaster />
       </QueryClientProvider>
     </ErrorBoundary>
   </StrictMode>,
