@@ -100,6 +100,14 @@ test("the panel shows the analysis of a synced email with the spec's fields and 
       return memories.some((m) => m.kind === "contact");
     })
     .toBe(true);
+  // The reply makes Priya's mail a conversation of two; this test reads the one message's insights,
+  // so it lists messages (conversation view off), as Gmail lets a person choose.
+  const view = await page.request.patch("/api/settings/mail", {
+    headers: auth,
+    data: { conversationView: false },
+  });
+  expect(view.ok(), await view.text()).toBe(true);
+  await page.evaluate(() => localStorage.setItem("mailwise:conversationView", "off"));
   await page.reload();
   const panel = await openInsights(page, email);
 
