@@ -33,14 +33,6 @@ test("a 10,000-message inbox scrolls smoothly, and Inbox Zero mode's cards drag 
       { timeout: 120_000, intervals: [1_000] },
     )
     .toBe(0);
-  // Measured on message rows, as before conversations (issue 35): conversation rows over 10,000
-  // mails are to be measured on their own (left open in issue 35's note).
-  const view = await page.request.patch("/api/settings/mail", {
-    headers: { authorization: `Bearer ${token}` },
-    data: { conversationView: false },
-  });
-  expect(view.ok(), await view.text()).toBe(true);
-  await page.evaluate(() => localStorage.setItem("mailwise:conversationView", "off"));
   await page.reload();
 
   const scroller = page.getByTestId("inbox-scroll");
