@@ -2,6 +2,12 @@ import { z } from "zod";
 import { attachmentSchema } from "./attachments.ts";
 import { mailProviderSchema } from "./auth.ts";
 import { BUCKETS } from "./buckets.ts";
+import {
+  COMPOSE_ATTACHMENTS_MAX,
+  COMPOSE_HTML_MAX,
+  composeAttachmentRefSchema,
+  composeModeSchema,
+} from "./compose.ts";
 
 export const bucketSchema = z.enum(BUCKETS);
 
@@ -156,8 +162,16 @@ export const sendEmailRequestSchema = z.object({
   body: z.string(),
   /** Send from this account; defaults to the account of `inReplyToId`, else the first one. */
   accountId: z.string().uuid().optional(),
-  /** The email being replied to, so the reply threads. */
+  /** The email being replied to or forwarded, so the reply threads. */
   inReplyToId: z.string().uuid().optional(),
+  /** Issue 36, writing. How this mail relates to `inReplyToId`; "reply" when absent and it is set. */
+  mode: composeModeSchema.optional(),
+  /** Rich text (the editor's HTML); sanitized by the server, sent beside `body` as multipart/alternative. */
+  html: z.string().max(COMPOSE_HTML_MAX).optional(),
+  /** Files to attach: uploads (POST /api/uploads) and, when forwarding, the original's attachments. */
+  attachments: z.array(composeAttachmentRefSchema).max(COMPOSE_ATTACHMENTS_MAX).optional(),
+  /** The provider draft this mail was written in (GET/PUT /api/drafts); sending removes it. */
+  draftId: z.string().max(512).optional(),
 });
 
 /** POST /api/emails/unsubscribe. */

@@ -110,10 +110,31 @@ export interface OutgoingMessage {
   subject: string;
   /** Plain text body. */
   body: string;
-  /** When replying: thread and RFC 5322 ids so the provider threads it. */
-  replyTo?: { threadId: string | null; internetMessageId: string | null; references: string | null };
+  /** Sanitized HTML sent beside `body` as multipart/alternative (issue 36). */
+  html?: string;
+  /** Files to attach, read only when the mail goes out (big ones are streamed). */
+  attachments?: OutgoingAttachment[];
+  /**
+   * When replying or forwarding: thread and RFC 5322 ids so the provider threads it, and the
+   * original's provider id and the mode, for Graph's createReply/createReplyAll/createForward.
+   */
+  replyTo?: {
+    threadId: string | null;
+    internetMessageId: string | null;
+    references: string | null;
+    providerId?: string;
+    mode?: "reply" | "replyAll" | "forward";
+  };
   /** An iMIP part (RFC 6047) sent beside the text: text/calendar with its iTIP method. */
   calendar?: { method: "REPLY"; ics: string };
+}
+
+/** A file to send: described up front, its bytes opened when the provider call needs them. */
+export interface OutgoingAttachment {
+  fileName: string;
+  contentType: string;
+  size: number;
+  open(): Promise<NodeJS.ReadableStream>;
 }
 
 export interface WatchResult {
