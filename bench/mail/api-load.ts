@@ -22,20 +22,16 @@
  * 60 s 0 errors, archive p95 < 2 s; idle RSS on an empty embedded database < 400 MB.
  * bench/mail/api-load-seeded.ts is the older variant on rows written in SQL.
  */
+
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EmailListResponse, EmailStats, SyncStatus } from "../../contract/mail.ts";
-import { forkEmulator } from "../../emulator/child-process.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { listQuery } from "../../server/mail/email-lister.ts";
-import { PEOPLE, TEST_OAUTH_CLIENTS } from "../../server/test/auth-fixture.ts";
+import { PEOPLE } from "../../server/test/auth-fixture.ts";
 import type { BackendKind } from "../../server/test/databases.ts";
-import { consentAtEmulator } from "../../server/test/emulator-consent.ts";
 import { freePort } from "../../server/test/free-port.ts";
-import { createThrowawayDatabase } from "../../server/test/postgres.ts";
 import { appendResults, machineLine } from "../sync/report.ts";
 import {
   type AppProcess,
@@ -45,6 +41,15 @@ import {
   ownChildren,
   startAppProcess,
 } from "./app-process.ts";
+import {
+  benchAppEnv,
+  benchEmulator,
+  emulatorAdmin,
+  freshDatabase,
+  getJson,
+  signIn,
+  until,
+} from "./bench-kit.ts";
 import type { LoadResult } from "./load-client.ts";
 import { loadMixed, loadUrl, medianRound } from "./load-runner.ts";
 import type { MixedResult } from "./mixed-load-client.ts";
@@ -146,89 +151,12 @@ interface BackendReport {
   rssAfterMb: number;
 }
 
-/** A database for one run: a fresh embedded folder, or a throwaway database on the test server. */
-async function freshDatabase(backend: BackendKind): Promise<{
-  env: Record<string, string>;
-  config: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
-  destroy(): Promise<void>;
-}> {
-  if (backend === "postgres") {
-    const db = await createThrowawayDatabase();
-    return {
-      env: { DATABASE_URL: db.url },
-      config: { kind: "postgres", url: db.url },
-      destroy: () => db.drop(),
-    };
-  }
-  const dir = await mkdtemp(path.join(os.tmpdir(), "mailwise-bench-data-"));
-  return {
-    env: { DATA_DIR: dir },
-    config: { kind: "pglite", dir: path.join(dir, "pglite") },
-    destroy: () => rm(dir, { recursive: true, force: true }),
-  };
-}
-
-/** The environment of a production server pointed at the emulator (no demo mode). */
-function appEnv(port: number, emulatorUrl: string, database: Record<string, string>): Record<string, string> {
-  return {
-    ...database,
-    NODE_ENV: "production",
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SECRET_KEY: randomBytes(32).toString("hex"),
-    DEMO_MODE: "off",
-    PROVIDER_EMULATOR_URL: emulatorUrl,
-    GOOGLE_CLIENT_ID: TEST_OAUTH_CLIENTS.gmail.clientId,
-    GOOGLE_CLIENT_SECRET: TEST_OAUTH_CLIENTS.gmail.clientSecret,
-    MICROSOFT_CLIENT_ID: TEST_OAUTH_CLIENTS.outlook.clientId,
-    MICROSOFT_CLIENT_SECRET: TEST_OAUTH_CLIENTS.outlook.clientSecret,
-    PUSH_WEBHOOK_SECRET: PUSH_SECRET,
-    // The emulator's quota is off too: the sync runs as fast as the app can take it.
-    GMAIL_UNITS_PER_MINUTE: "100000000",
-    // Only for GET /api/_test/ai-pending, to know when the analysis is done; it adds routes, nothing else.
-    ENABLE_TEST_HOOKS: "1",
-  };
-}
-
-async function json<T>(app: AppProcess, token: string, p: string): Promise<T> {
-  const r = await fetch(`${app.url}${p}`, { headers: { authorization: `Bearer ${token}` } });
-  if (r.status !== 200) throw new Error(`${p} answered ${r.status}: ${await r.text()}`);
-  return (await r.json()) as T;
-}
-
-/** The OAuth sign-in a browser makes: our start URL, the provider's pages, our callback. */
-async function signIn(app: AppProcess): Promise<string> {
-  const start = await fetch(`${app.url}/api/auth/gmail`);
-  const cookie = start.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("mailwise_oauth_flow="))
-    ?.split(";")[0];
-  const { authUrl } = (await start.json()) as { authUrl: string };
-  const back = await consentAtEmulator(authUrl, EMAIL);
-  const callback = await fetch(`${app.url}/api/auth/gmail/callback?${back.searchParams.toString()}`, {
-    headers: { accept: "application/json", ...(cookie ? { cookie } : {}) },
-  });
-  const body = (await callback.json()) as { sessionToken?: string };
-  if (callback.status !== 200 || !body.sessionToken) throw new Error(`sign-in failed: ${callback.status}`);
-  return body.sessionToken;
-}
-
-async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
-
 /** Email ids in list order, `count` of them, by paging the inbox as the client does. */
 async function inboxIds(app: AppProcess, token: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   while (ids.length < count) {
-    const page: EmailListResponse = await json<EmailListResponse>(
+    const page: EmailListResponse = await getJson<EmailListResponse>(
       app,
       token,
       `/api/emails?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
@@ -288,38 +216,10 @@ async function runBackend(backend: BackendKind): Promise<BackendReport> {
   const database = await freshDatabase(backend);
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
-  const emulator = await forkEmulator({
-    admin: true,
-    mail: {
-      seedCorpus: false,
-      gmailPushUrl: `${appUrl}/api/webhooks/gmail?token=${PUSH_SECRET}`,
-    },
-    clients: [
-      {
-        provider: "google",
-        ...TEST_OAUTH_CLIENTS.gmail,
-        name: "Mailwise Bench",
-        redirectUris: [`${appUrl}/auth/callback`],
-      },
-      {
-        provider: "microsoft",
-        ...TEST_OAUTH_CLIENTS.outlook,
-        name: "Mailwise Bench",
-        redirectUris: [`${appUrl}/auth/callback`],
-      },
-    ],
-  });
+  const emulator = await benchEmulator(appUrl, PUSH_SECRET, ["gmail", "outlook"]);
   let app: AppProcess | undefined;
   try {
-    const admin = async (method: string, p: string, body: unknown) => {
-      const r = await fetch(`${emulator.url}/_admin/${p}`, {
-        method,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (r.status >= 300) throw new Error(`emulator ${p} answered ${r.status}: ${await r.text()}`);
-      return r.json() as Promise<unknown>;
-    };
+    const admin = emulatorAdmin(emulator.url);
     await admin("PUT", "mail/faults", { gmailQuota: { enabled: false }, graphThrottle: { enabled: false } });
     await admin("POST", `mailboxes/${encodeURIComponent(EMAIL)}/generate`, {
       count: COUNT,
@@ -331,13 +231,13 @@ async function runBackend(backend: BackendKind): Promise<BackendReport> {
     app = await startAppProcess({
       name: `app ${backend}`,
       port,
-      env: appEnv(port, emulator.url, database.env),
+      env: benchAppEnv(appUrl, emulator.url, PUSH_SECRET, database.env),
     });
     const started = performance.now();
-    const token = await signIn(app);
+    const token = await signIn(app, "gmail", EMAIL);
     const a = app;
     const status = await until("backfill", 60 * 60_000, async () => {
-      const { accounts } = await json<{ accounts: SyncStatus[] }>(a, token, "/api/emails/sync-status");
+      const { accounts } = await getJson<{ accounts: SyncStatus[] }>(a, token, "/api/emails/sync-status");
       const s = accounts[0];
       if (s?.status === "error" || s?.status === "reauth_required")
         throw new Error(`sync ${s.status}: ${s.lastError}`);
@@ -347,7 +247,7 @@ async function runBackend(backend: BackendKind): Promise<BackendReport> {
     });
     const syncSeconds = (performance.now() - started) / 1000;
     await until("analysis", 60 * 60_000, async () => {
-      const { pending } = await json<{ pending: number }>(
+      const { pending } = await getJson<{ pending: number }>(
         a,
         token,
         `/api/_test/ai-pending?email=${encodeURIComponent(EMAIL)}`,
@@ -363,12 +263,12 @@ async function runBackend(backend: BackendKind): Promise<BackendReport> {
     const ready = (await (await fetch(`${app.url}/readyz`)).json()) as { maintenance?: unknown };
     const notes = [`/readyz maintenance after sync: ${JSON.stringify(ready.maintenance ?? {})}`];
 
-    const stats = await json<EmailStats>(app, token, "/api/emails/stats");
+    const stats = await getJson<EmailStats>(app, token, "/api/emails/stats");
     const [bucket, bucketCounts] =
       Object.entries(stats.buckets).sort((x, y) => y[1].total - x[1].total)[0] ?? [];
     if (!bucket || !bucketCounts) throw new Error("no buckets after analysis");
     // A rare word that exists: the number of one shipped order ("Your order #123456 has shipped").
-    const shipped = await json<EmailListResponse>(app, token, "/api/emails?limit=50&q=shipped");
+    const shipped = await getJson<EmailListResponse>(app, token, "/api/emails?limit=50&q=shipped");
     const rareWord = shipped.emails.map((e) => /#(\d{6})/.exec(e.subject)?.[1]).find(Boolean);
     if (!rareWord) throw new Error("no shipped order to take a rare word from");
     const ids = await inboxIds(app, token, 4_000);
@@ -502,7 +402,7 @@ async function idleRss(): Promise<{ mb: number; samples: number[] }> {
   const app = await startAppProcess({
     name: "idle app",
     port,
-    env: appEnv(port, "http://127.0.0.1:9", database.env),
+    env: benchAppEnv(`http://127.0.0.1:${port}`, "http://127.0.0.1:9", PUSH_SECRET, database.env),
   });
   try {
     await sleep(IDLE_SECONDS * 1000);

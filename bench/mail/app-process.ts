@@ -57,7 +57,14 @@ export async function startAppProcess(opts: {
   const url = `http://127.0.0.1:${opts.port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", "server/main.ts", `--role=${opts.role ?? "all"}`],
+    // BENCH_APP_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the app itself.
+    [
+      ...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      "--import",
+      "tsx",
+      "server/main.ts",
+      `--role=${opts.role ?? "all"}`,
+    ],
     {
       env: { ...process.env, ...opts.env, HOST: "127.0.0.1", PORT: String(opts.port) },
       stdio: ["ignore", "pipe", "pipe"],

@@ -9,18 +9,17 @@
  *
  *   npx tsx bench/mail/attachment-memory.ts [--no-append]
  */
-import { randomBytes } from "node:crypto";
+
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Email, EmailListResponse } from "../../contract/mail.ts";
-import { forkEmulator } from "../../emulator/child-process.ts";
-import { PEOPLE, TEST_OAUTH_CLIENTS } from "../../server/test/auth-fixture.ts";
-import { consentAtEmulator } from "../../server/test/emulator-consent.ts";
+import { PEOPLE } from "../../server/test/auth-fixture.ts";
 import { freePort } from "../../server/test/free-port.ts";
 import { machineLine, publishResults, runMain } from "../sync/report.ts";
 import { type AppProcess, startAppProcess } from "./app-process.ts";
+import { benchAppEnv, benchEmulator, emulatorAdmin, getJson, signIn } from "./bench-kit.ts";
 
 const BIG = 25 * 1024 * 1024;
 const SMALL = 1024 * 1024;
@@ -29,28 +28,6 @@ const PUSH_SECRET = "bench-push-secret-0123456789abcdef";
 
 type Provider = "gmail" | "outlook";
 const emulatorName = (p: Provider) => (p === "gmail" ? "google" : "microsoft");
-
-async function signIn(app: AppProcess, provider: Provider, email: string): Promise<string> {
-  const start = await fetch(`${app.url}/api/auth/${provider}`);
-  const cookie = start.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("mailwise_oauth_flow="))
-    ?.split(";")[0];
-  const { authUrl } = (await start.json()) as { authUrl: string };
-  const back = await consentAtEmulator(authUrl, email);
-  const callback = await fetch(`${app.url}/api/auth/${provider}/callback?${back.searchParams.toString()}`, {
-    headers: { accept: "application/json", ...(cookie ? { cookie } : {}) },
-  });
-  const body = (await callback.json()) as { sessionToken?: string };
-  if (callback.status !== 200 || !body.sessionToken) throw new Error(`sign-in failed: ${callback.status}`);
-  return body.sessionToken;
-}
-
-async function api<T>(app: AppProcess, token: string, p: string): Promise<T> {
-  const r = await fetch(`${app.url}${p}`, { headers: { authorization: `Bearer ${token}` } });
-  if (r.status !== 200) throw new Error(`${p} answered ${r.status}: ${await r.text()}`);
-  return (await r.json()) as T;
-}
 
 /** Downloads a link, discarding the bytes; the server's RSS before and its peak while it ran. */
 async function measure(app: AppProcess, url: string) {
@@ -80,35 +57,11 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mailwise-attachment-bench-"));
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
-  const emulator = await forkEmulator({
-    admin: true,
-    mail: { seedCorpus: false, gmailPushUrl: `${appUrl}/api/webhooks/gmail?token=${PUSH_SECRET}` },
-    clients: [
-      {
-        provider: "google",
-        ...TEST_OAUTH_CLIENTS.gmail,
-        name: "Mailwise Bench",
-        redirectUris: [`${appUrl}/auth/callback`],
-      },
-      {
-        provider: "microsoft",
-        ...TEST_OAUTH_CLIENTS.outlook,
-        name: "Mailwise Bench",
-        redirectUris: [`${appUrl}/auth/callback`],
-      },
-    ],
-  });
+  const emulator = await benchEmulator(appUrl, PUSH_SECRET, ["gmail", "outlook"]);
   let app: AppProcess | undefined;
   const lines: string[] = [];
   try {
-    const admin = async (p: string, body: unknown) => {
-      const r = await fetch(`${emulator.url}/_admin/${p}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (r.status >= 300) throw new Error(`emulator ${p} answered ${r.status}: ${await r.text()}`);
-    };
+    const admin = emulatorAdmin(emulator.url);
     const people: [Provider, string][] = [
       ["gmail", PEOPLE.alex],
       ["outlook", PEOPLE.jordan],
@@ -120,7 +73,7 @@ async function main(): Promise<void> {
         [SMALL, "small.bin"],
         [SMALL, "warm-up.bin"],
       ] as const) {
-        await admin(`mailboxes/${encodeURIComponent(email)}/attachment-mail${q}`, {
+        await admin("POST", `mailboxes/${encodeURIComponent(email)}/attachment-mail${q}`, {
           subject: name,
           files: [{ filename: name, mimeType: "application/octet-stream", size, seed: size }],
         });
@@ -129,23 +82,7 @@ async function main(): Promise<void> {
     app = await startAppProcess({
       name: "app",
       port,
-      env: {
-        DATA_DIR: dataDir,
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-        PUBLIC_URL: appUrl,
-        SECRET_KEY: randomBytes(32).toString("hex"),
-        DEMO_MODE: "off",
-        PROVIDER_EMULATOR_URL: emulator.url,
-        GOOGLE_CLIENT_ID: TEST_OAUTH_CLIENTS.gmail.clientId,
-        GOOGLE_CLIENT_SECRET: TEST_OAUTH_CLIENTS.gmail.clientSecret,
-        MICROSOFT_CLIENT_ID: TEST_OAUTH_CLIENTS.outlook.clientId,
-        MICROSOFT_CLIENT_SECRET: TEST_OAUTH_CLIENTS.outlook.clientSecret,
-        PUSH_WEBHOOK_SECRET: PUSH_SECRET,
-        // Only for GET /api/_test/ai-pending: the analysis of the synced mail (which loads the
-        // analyzer's models) ends before any download is measured.
-        ENABLE_TEST_HOOKS: "1",
-      },
+      env: benchAppEnv(appUrl, emulator.url, PUSH_SECRET, { DATA_DIR: dataDir }),
     });
     lines.push(
       "## Attachments: a 25 MB download and the server's memory (issue 35)",
@@ -165,8 +102,8 @@ async function main(): Promise<void> {
       const token = await signIn(a, provider, email);
       const list = await (async () => {
         for (let i = 0; i < 2400; i += 1) {
-          const page = await api<EmailListResponse>(a, token, "/api/emails?limit=50");
-          const { pending } = await api<{ pending: number }>(
+          const page = await getJson<EmailListResponse>(a, token, "/api/emails?limit=50");
+          const { pending } = await getJson<{ pending: number }>(
             a,
             token,
             `/api/_test/ai-pending?email=${encodeURIComponent(email)}`,
@@ -182,7 +119,7 @@ async function main(): Promise<void> {
     for (const { provider, token, list } of sessions) {
       const urlOf = async (subject: string) => {
         const id = list.emails.find((e) => e.subject === subject)?.id;
-        const email = await api<Email>(a, token, `/api/emails/${id}`);
+        const email = await getJson<Email>(a, token, `/api/emails/${id}`);
         const url = email.attachments[0]?.url;
         if (!url) throw new Error(`${provider}: no link for ${subject}`);
         return url;

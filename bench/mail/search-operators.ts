@@ -9,22 +9,26 @@
  *   npx tsx bench/mail/search-operators.ts                 (10,000 messages; PGlite and PostgreSQL)
  *   BENCH_DB=pglite BENCH_SECONDS=3 npx tsx bench/mail/search-operators.ts --no-append
  */
+
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EmailListResponse, SyncStatus } from "../../contract/mail.ts";
-import { forkEmulator } from "../../emulator/child-process.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { listQuery } from "../../server/mail/email-lister.ts";
-import { PEOPLE, TEST_OAUTH_CLIENTS } from "../../server/test/auth-fixture.ts";
+import { PEOPLE } from "../../server/test/auth-fixture.ts";
 import type { BackendKind } from "../../server/test/databases.ts";
-import { consentAtEmulator } from "../../server/test/emulator-consent.ts";
 import { freePort } from "../../server/test/free-port.ts";
-import { createThrowawayDatabase } from "../../server/test/postgres.ts";
 import { machineLine, publishResults, runMain } from "../sync/report.ts";
 import { type AppProcess, startAppProcess } from "./app-process.ts";
+import {
+  benchAppEnv,
+  benchEmulator,
+  emulatorAdmin,
+  freshDatabase,
+  getJson,
+  signIn,
+  until,
+} from "./bench-kit.ts";
 import { loadUrl, type MeasuredCall, measureRounds } from "./load-runner.ts";
 
 const COUNT = Number(process.env.BENCH_EMAILS ?? 10_000);
@@ -42,59 +46,6 @@ interface QueryLine extends MeasuredCall {
   matches: number;
   executionMs: number;
   scans: string;
-}
-
-async function freshDatabase(backend: BackendKind): Promise<{
-  env: Record<string, string>;
-  config: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
-  destroy(): Promise<void>;
-}> {
-  if (backend === "postgres") {
-    const db = await createThrowawayDatabase();
-    return {
-      env: { DATABASE_URL: db.url },
-      config: { kind: "postgres", url: db.url },
-      destroy: () => db.drop(),
-    };
-  }
-  const dir = await mkdtemp(path.join(os.tmpdir(), "mailwise-bench-search-"));
-  return {
-    env: { DATA_DIR: dir },
-    config: { kind: "pglite", dir: path.join(dir, "pglite") },
-    destroy: () => rm(dir, { recursive: true, force: true }),
-  };
-}
-
-async function json<T>(app: AppProcess, token: string, p: string): Promise<T> {
-  const r = await fetch(`${app.url}${p}`, { headers: { authorization: `Bearer ${token}` } });
-  if (r.status !== 200) throw new Error(`${p} answered ${r.status}: ${await r.text()}`);
-  return (await r.json()) as T;
-}
-
-async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
-
-async function signIn(app: AppProcess): Promise<string> {
-  const start = await fetch(`${app.url}/api/auth/gmail`);
-  const cookie = start.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("mailwise_oauth_flow="))
-    ?.split(";")[0];
-  const { authUrl } = (await start.json()) as { authUrl: string };
-  const back = await consentAtEmulator(authUrl, EMAIL);
-  const callback = await fetch(`${app.url}/api/auth/gmail/callback?${back.searchParams.toString()}`, {
-    headers: { accept: "application/json", ...(cookie ? { cookie } : {}) },
-  });
-  const body = (await callback.json()) as { sessionToken?: string };
-  if (callback.status !== 200 || !body.sessionToken) throw new Error(`sign-in failed: ${callback.status}`);
-  return body.sessionToken;
 }
 
 const ymd = (at: number) => new Date(at).toISOString().slice(0, 10).replaceAll("-", "/");
@@ -170,28 +121,10 @@ async function runBackend(backend: BackendKind): Promise<{ lines: QueryLine[]; n
   const database = await freshDatabase(backend);
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
-  const emulator = await forkEmulator({
-    admin: true,
-    mail: { seedCorpus: false, gmailPushUrl: `${appUrl}/api/webhooks/gmail?token=${PUSH_SECRET}` },
-    clients: [
-      {
-        provider: "google",
-        ...TEST_OAUTH_CLIENTS.gmail,
-        name: "Mailwise Bench",
-        redirectUris: [`${appUrl}/auth/callback`],
-      },
-    ],
-  });
+  const emulator = await benchEmulator(appUrl, PUSH_SECRET, ["gmail"]);
   let app: AppProcess | undefined;
   try {
-    const admin = async (method: string, p: string, body: unknown) => {
-      const r = await fetch(`${emulator.url}/_admin/${p}`, {
-        method,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (r.status >= 300) throw new Error(`emulator ${p} answered ${r.status}: ${await r.text()}`);
-    };
+    const admin = emulatorAdmin(emulator.url);
     await admin("PUT", "mail/faults", { gmailQuota: { enabled: false }, graphThrottle: { enabled: false } });
     await admin("POST", `mailboxes/${encodeURIComponent(EMAIL)}/generate`, {
       count: COUNT,
@@ -201,32 +134,19 @@ async function runBackend(backend: BackendKind): Promise<{ lines: QueryLine[]; n
     app = await startAppProcess({
       name: `app ${backend}`,
       port,
-      env: {
-        ...database.env,
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-        PUBLIC_URL: appUrl,
-        SECRET_KEY: randomBytes(32).toString("hex"),
-        DEMO_MODE: "off",
-        PROVIDER_EMULATOR_URL: emulator.url,
-        GOOGLE_CLIENT_ID: TEST_OAUTH_CLIENTS.gmail.clientId,
-        GOOGLE_CLIENT_SECRET: TEST_OAUTH_CLIENTS.gmail.clientSecret,
-        PUSH_WEBHOOK_SECRET: PUSH_SECRET,
-        GMAIL_UNITS_PER_MINUTE: "100000000",
-        ENABLE_TEST_HOOKS: "1",
-      },
+      env: benchAppEnv(appUrl, emulator.url, PUSH_SECRET, database.env),
     });
-    const token = await signIn(app);
+    const token = await signIn(app, "gmail", EMAIL);
     const a = app;
     const started = performance.now();
     await until("backfill", 60 * 60_000, async () => {
-      const { accounts } = await json<{ accounts: SyncStatus[] }>(a, token, "/api/emails/sync-status");
+      const { accounts } = await getJson<{ accounts: SyncStatus[] }>(a, token, "/api/emails/sync-status");
       const s = accounts[0];
       if (s?.status === "error" || s?.status === "reauth_required") throw new Error(`sync ${s.status}`);
       return s?.status === "idle" && (s.totalEstimate ?? 0) >= COUNT ? s : undefined;
     });
     await until("analysis", 60 * 60_000, async () => {
-      const { pending } = await json<{ pending: number }>(
+      const { pending } = await getJson<{ pending: number }>(
         a,
         token,
         `/api/_test/ai-pending?email=${encodeURIComponent(EMAIL)}`,
@@ -235,7 +155,7 @@ async function runBackend(backend: BackendKind): Promise<{ lines: QueryLine[]; n
     });
     const readySeconds = (performance.now() - started) / 1000;
     await sleep(3_000);
-    const newest = await json<EmailListResponse>(app, token, "/api/emails?limit=5");
+    const newest = await getJson<EmailListResponse>(app, token, "/api/emails?limit=5");
     const qs = queries(newest.emails);
     const measured: Array<MeasuredCall & { q: string }> = [];
     for (const q of qs) {
