@@ -1,4 +1,13 @@
-import { htmlToText } from "../../mailbox/mime.ts";
+import { compile } from "html-to-text";
+
+// Links as Exchange writes them in the text form: the words, then the address in angle brackets.
+const toText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: "a", options: { linkBrackets: ["<", ">"] } },
+    { selector: "img", format: "skip" },
+  ],
+});
 
 /**
  * The bodies a Graph message with `body.contentType` html is delivered with. Exchange sends an
@@ -9,12 +18,5 @@ export function deliveredBodies(
   html: boolean,
   content: string,
 ): { html: string; text: string } | { text: string } {
-  if (!html) return { text: content };
-  const text = htmlToText(content)
-    .split("\n")
-    .map((line) => line.replace(/[ \t]+/g, " ").trim())
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-  return { html: content, text };
+  return html ? { html: content, text: toText(content) } : { text: content };
 }

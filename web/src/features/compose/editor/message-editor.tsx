@@ -29,7 +29,9 @@ export function MessageEditor({ labelId, initialText, onChange }: MessageEditorP
   const [linkPrompt, setLinkPrompt] = useState<{ href: string } | null>(null);
   // The shortcut is registered once with the editor; it reaches the current state through this.
   const openLinkPrompt = useRef<() => void>(() => {});
-  const editor = useEditor({
+  // Built once: a new extensions array or content on every render would make TipTap reconfigure
+  // the editor on each keystroke (it compares options by identity).
+  const [options] = useState(() => ({
     extensions: messageExtensions(() => openLinkPrompt.current()),
     content: docFromPlainText(initialText),
     editorProps: {
@@ -41,6 +43,9 @@ export function MessageEditor({ labelId, initialText, onChange }: MessageEditorP
           "min-h-48 max-h-[50vh] overflow-y-auto rounded-b-lg px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_blockquote]:text-slate-700 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6",
       },
     },
+  }));
+  const editor = useEditor({
+    ...options,
     onUpdate: ({ editor: current }) => {
       const doc = current.getJSON();
       onChange({
@@ -72,6 +77,8 @@ export function MessageEditor({ labelId, initialText, onChange }: MessageEditorP
       const text = href.startsWith("mailto:") ? href.slice("mailto:".length) : href;
       chain.insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href } }] }).run();
     } else chain.setLink({ href }).run();
+    // Typing goes on after the link, not over it, and without the link mark.
+    editor.chain().setTextSelection(editor.state.selection.to).unsetMark("link").run();
     setLinkPrompt(null);
   };
 
