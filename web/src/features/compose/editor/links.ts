@@ -22,7 +22,7 @@ export function linkFromInput(input: string): string | null {
   // A scheme we do not allow stays refused rather than becoming https://javascript:...
   if (/^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[^:/]+:\d/.test(value)) return null;
   if (/^[^\s@/]+@[^\s@/.]+(?:\.[^\s@/.]+)+$/.test(value)) return `mailto:${value}`;
-  if (/^[^\s/.]+(\.[^\s/.]+)+(?:[/?#]\S*)?$/.test(value)) {
+  if (/^[^\s/?#.]+(?:\.[^\s/?#.]+)+(?:[/?#]\S*)?$/.test(value)) {
     const candidate = `https://${value}`;
     return isAllowedLink(candidate) ? new URL(candidate).href : null;
   }
