@@ -82,8 +82,7 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
     setDraft((d) => ({ ...d, body, html: undefined }));
     setEditorRevision((n) => n + 1);
   };
-  const setMessage = ({ body, html }: MessageValue) =>
-    setDraft((d) => ({ ...d, body, ...(html === undefined ? { html: undefined } : { html }) }));
+  const setMessage = ({ body, html }: MessageValue) => setDraft((d) => ({ ...d, body, html }));
   const set = (field: keyof ComposeDraft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
 
