@@ -1,4 +1,5 @@
 import { expect, test, toastWith } from "./support/auth.ts";
+import { expectMessageText } from "./support/message-field.ts";
 import {
   emailOf,
   expectAccessibleDialog,
@@ -70,7 +71,7 @@ test("a sent email reaches the provider; the dialog resets and closes", async ({
   dialog = await openCompose(page);
   await expect(dialog.getByLabel("To")).toHaveValue("");
   await expect(dialog.getByLabel("Subject")).toHaveValue("");
-  await expect(dialog.getByLabel("Message")).toHaveValue("");
+  await expect(dialog.getByLabel("Message")).toHaveText("");
 });
 
 test("a refused send shows 'Send failed' with the server's message and keeps the draft", async ({ page }) => {
@@ -105,9 +106,7 @@ test("reply prefills To, 'Re: ' once and the original text, closes the viewer an
     });
     return (await res.json()) as { bodyText: string };
   }, original.id);
-  await expect(dialog.getByLabel("Message")).toHaveValue(
-    `\n\n--- Original Message ---\n${detail.bodyText.replace(/\r\n?/g, "\n")}`,
-  );
+  await expectMessageText(dialog, `\n\n--- Original Message ---\n${detail.bodyText}`);
 
   await dialog.getByLabel("Message").press("Control+Home");
   await dialog.getByLabel("Message").pressSequentially("Tuesday works.");
@@ -125,9 +124,7 @@ test("reply prefills To, 'Re: ' once and the original text, closes the viewer an
   await second.getByRole("button", { name: "Reply" }).click();
   const reply2 = page.getByRole("dialog", { name: "Reply" });
   await expect(reply2.getByLabel("Subject")).toHaveValue("Re: Budget");
-  await expect(reply2.getByLabel("Message")).toHaveValue(
-    "\n\n--- Original Message ---\nNumbers are final.\n\nThanks",
-  );
+  await expectMessageText(reply2, "\n\n--- Original Message ---\nNumbers are final.\n\nThanks");
 });
 
 test("AI Suggest and Improve report failures with the spec's toasts", async ({ page }) => {
@@ -164,8 +161,8 @@ test("suggestions open the AI Assist tab; applying one fills the message", async
   await dialog.getByRole("button", { name: "Use this suggestion" }).nth(1).click();
   await expect(toastWith(page, "Suggestion applied")).toBeVisible();
   await expect(dialog.getByRole("tab", { name: "Compose" })).toHaveAttribute("aria-selected", "true");
-  await expect(dialog.getByLabel("Message")).toHaveValue("Sounds good.");
+  await expect(dialog.getByLabel("Message")).toHaveText("Sounds good.");
   await dialog.getByRole("button", { name: "Improve" }).click();
   await expect(toastWith(page, "Text improved")).toBeVisible();
-  await expect(dialog.getByLabel("Message")).toHaveValue("Please fix it.");
+  await expect(dialog.getByLabel("Message")).toHaveText("Please fix it.");
 });

@@ -9,6 +9,7 @@ import type { OutgoingMessage } from "../providers/mail-provider.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 import type { AccountSummary } from "./accounts.ts";
 import { accountsOf, syncAccountOf } from "./accounts.ts";
+import { sanitizeOutgoingHtml } from "./outgoing-html.ts";
 import { providerFailure } from "./provider-failure.ts";
 import { parseRecipients } from "./recipients.ts";
 
@@ -77,6 +78,8 @@ export function createMailSender(deps: { db: Db; events: EventBus; providerClien
       const accounts = await accountsOf(db, userId);
       const account = chooseAccount(accounts, request.accountId ?? replyingTo?.accountId);
       const outgoing: OutgoingMessage = { ...message };
+      // Rich text (issue 36): allow-listed here, whatever the client sent; without it, plain text as before.
+      if (request.html !== undefined) outgoing.html = sanitizeOutgoingHtml(request.html);
       if (replyingTo) {
         outgoing.replyTo = {
           // A thread id means nothing in another mailbox; the Message-ID headers still thread it.

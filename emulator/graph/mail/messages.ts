@@ -11,6 +11,7 @@ import type { SortedIndex } from "../../mailbox/sorted-index.ts";
 import { graphCaller } from "./caller.ts";
 import { sendGraphError, sendKnownGraphError } from "./errors.ts";
 import { FilterError, firstFilterProperty, parseFilter } from "./filter.ts";
+import { deliveredBodies } from "./html-body.ts";
 import { type PresentOptions, parseSelect, presentFolder, presentMessage } from "./present.ts";
 
 const ROOT = "https://graph.microsoft.com/v1.0";
@@ -193,7 +194,7 @@ function rawFromGraph(
     cc: addresses(input.ccRecipients),
     bcc: addresses(input.bccRecipients),
     subject: typeof input.subject === "string" ? input.subject : "",
-    ...(html ? { html: content } : { text: content }),
+    ...deliveredBodies(html, content),
     date: mail.context.clock.now(),
   });
 }
@@ -395,7 +396,7 @@ export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServi
         cc,
         bcc: override.bcc ?? [],
         subject: override.subject ?? draft.headers.subject,
-        ...(override.body?.html ? { html: override.body.content } : { text: override.body?.content ?? "" }),
+        ...deliveredBodies(override.body?.html === true, override.body?.content ?? ""),
         date: now(),
         ...(draft.headers.inReplyTo === "" ? {} : { inReplyTo: draft.headers.inReplyTo }),
         ...(draft.headers.references === "" ? {} : { references: draft.headers.references }),

@@ -18,6 +18,7 @@ export function rawMessage(from: Address, message: OutgoingMessage): { raw: stri
       body: message.body,
       inReplyTo: message.replyTo?.internetMessageId ?? null,
       references: message.replyTo?.references ?? null,
+      ...(message.html !== undefined ? { html: message.html } : {}),
       ...(message.calendar ? { calendar: message.calendar } : {}),
     });
   } catch (err) {

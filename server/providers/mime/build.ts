@@ -16,6 +16,8 @@ export interface Rfc822Input {
   references?: string | null;
   date?: Date;
   messageId?: string;
+  /** Sanitized HTML: the message becomes multipart/alternative of the text and text/html. */
+  html?: string;
   /** An iMIP part: the message becomes multipart/alternative of the text and text/calendar. */
   calendar?: { method: "REPLY"; ics: string };
 }
@@ -49,8 +51,66 @@ function encodeBody(text: string): { encoding: string; content: string } {
   return { encoding: "base64", content: base64.replace(/.{76}/g, "$&\r\n").replace(/\r\n$/, "") };
 }
 
+/** A MIME entity: its Content-* header lines and its encoded content (without a final CRLF). */
+export interface MimeEntity {
+  headers: string[];
+  content: string;
+}
+
+function textEntity(subtype: "plain" | "html", text: string): MimeEntity {
+  const body = encodeBody(text);
+  return {
+    headers: [
+      `Content-Type: text/${subtype}; charset="UTF-8"`,
+      `Content-Transfer-Encoding: ${body.encoding}`,
+    ],
+    content: body.content,
+  };
+}
+
 /**
- * Builds an RFC 822 message (text/plain, UTF-8) for Gmail's messages.send and drafts.create.
+ * multipart/alternative of `parts`, simplest first (RFC 2046 5.1.4: the last is the preferred
+ * form). The boundary has 96 random bits, so no part's content contains it by chance.
+ */
+export function buildAlternative(parts: readonly MimeEntity[]): MimeEntity {
+  const boundary = `=_mw_${randomBytes(12).toString("hex")}`;
+  const lines: string[] = [];
+  for (const part of parts) lines.push(`--${boundary}`, ...part.headers, "", part.content);
+  lines.push(`--${boundary}--`);
+  return {
+    headers: [`Content-Type: multipart/alternative; boundary="${boundary}"`],
+    content: lines.join("\r\n"),
+  };
+}
+
+/**
+ * The message body as one MIME entity: text/plain alone, or multipart/alternative of the text
+ * and the HTML (rich text, issue 36) or of the text and an iMIP text/calendar part. Wrapping this
+ * entity (multipart/mixed with attachments) leaves the alternative intact.
+ */
+export function buildBodyEntity(input: Pick<Rfc822Input, "body" | "html" | "calendar">): MimeEntity {
+  const text = textEntity("plain", input.body);
+  if (input.calendar) {
+    // RFC 6047 2.4: the calendar part is one of the alternatives, its method in the content type.
+    const ics = encodeBody(input.calendar.ics);
+    return buildAlternative([
+      text,
+      {
+        headers: [
+          `Content-Type: text/calendar; charset="UTF-8"; method=${input.calendar.method}`,
+          `Content-Transfer-Encoding: ${ics.encoding}`,
+        ],
+        content: ics.content,
+      },
+    ]);
+  }
+  if (input.html !== undefined) return buildAlternative([text, textEntity("html", input.html)]);
+  return text;
+}
+
+/**
+ * Builds an RFC 822 message (text/plain, or with HTML or a calendar part; UTF-8) for Gmail's
+ * messages.send and drafts.create.
  * Every header value from user input goes through formatAddress/encodeHeaderText, which strip
  * line breaks, so no input can add a header; ids in In-Reply-To/References must look like <...>.
  */
@@ -75,32 +135,7 @@ export function buildRfc822(input: Rfc822Input): string {
     );
     headers.push(`References: ${references.join("\r\n ")}`);
   }
-  const body = encodeBody(input.body);
-  if (input.calendar) {
-    // RFC 6047 2.4: the calendar part is one of the alternatives, its method in the content type.
-    const boundary = `=_mw_${randomBytes(12).toString("hex")}`;
-    const ics = encodeBody(input.calendar.ics);
-    headers.push("MIME-Version: 1.0", `Content-Type: multipart/alternative; boundary="${boundary}"`);
-    return [
-      `${headers.join("\r\n")}\r\n`,
-      `--${boundary}`,
-      'Content-Type: text/plain; charset="UTF-8"',
-      `Content-Transfer-Encoding: ${body.encoding}`,
-      "",
-      body.content,
-      `--${boundary}`,
-      `Content-Type: text/calendar; charset="UTF-8"; method=${input.calendar.method}`,
-      `Content-Transfer-Encoding: ${ics.encoding}`,
-      "",
-      ics.content,
-      `--${boundary}--`,
-      "",
-    ].join("\r\n");
-  }
-  headers.push(
-    "MIME-Version: 1.0",
-    'Content-Type: text/plain; charset="UTF-8"',
-    `Content-Transfer-Encoding: ${body.encoding}`,
-  );
-  return `${headers.join("\r\n")}\r\n\r\n${body.content}\r\n`;
+  const entity = buildBodyEntity(input);
+  headers.push("MIME-Version: 1.0", ...entity.headers);
+  return `${headers.join("\r\n")}\r\n\r\n${entity.content}\r\n`;
 }

@@ -18,7 +18,11 @@ function recipients(list: readonly Address[]): Recipient[] {
 function graphMessage(message: OutgoingMessage): Message {
   return {
     subject: singleLine(message.subject),
-    body: { contentType: "text", content: message.body },
+    // Rich text goes as Graph's HTML body; Exchange writes the text/plain alternative itself.
+    body:
+      message.html !== undefined
+        ? { contentType: "html", content: message.html }
+        : { contentType: "text", content: message.body },
     toRecipients: recipients(message.to),
     ccRecipients: recipients(message.cc),
     bccRecipients: recipients(message.bcc),

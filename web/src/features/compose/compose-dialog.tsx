@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { Dialog, Tabs } from "radix-ui";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { toast } from "../../components/ui/toast-store.ts";
@@ -9,7 +9,13 @@ import { copyText } from "../ai/copy.ts";
 import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
 import { useEmailDetail } from "../reader/use-email-detail.ts";
+import type { MessageValue } from "./editor/message-editor.tsx";
 import { type ComposeDraft, EMPTY_DRAFT, replyDraft } from "./reply.ts";
+
+// The rich-text editor (TipTap) is loaded with the first compose, not with the app (decision 0065).
+const MessageEditor = lazy(() =>
+  import("./editor/message-editor.tsx").then((m) => ({ default: m.MessageEditor })),
+);
 
 /** Spec section 5, shown as it is written. */
 export const MISSING_INFORMATION = "Missing information: Please fill in recipient, subject, and message";
@@ -70,6 +76,13 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
   const [showCopies, setShowCopies] = useState(false);
   const [tab, setTab] = useState<"compose" | "assist">("compose");
   const [suggestions, setSuggestions] = useState<string[]>([]);
+  // Bumped when the Message is replaced from outside (AI): the editor remounts with the new text.
+  const [editorRevision, setEditorRevision] = useState(0);
+  const replaceBody = (body: string) => {
+    setDraft((d) => ({ ...d, body, html: undefined }));
+    setEditorRevision((n) => n + 1);
+  };
+  const setMessage = ({ body, html }: MessageValue) => setDraft((d) => ({ ...d, body, html }));
   const set = (field: keyof ComposeDraft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
 
@@ -82,6 +95,7 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
     onSuccess: () => {
       toast({ title: "Email sent" });
       setDraft(EMPTY_DRAFT);
+      setEditorRevision((n) => n + 1);
       onClose();
     },
     onError: (err) =>
@@ -128,7 +142,7 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
     mutationFn: (text: string) =>
       apiRequest<{ improvedText: string }>("POST", "/api/ai/improve-text", { text }),
     onSuccess: (answer) => {
-      setDraft((d) => ({ ...d, body: answer.improvedText }));
+      replaceBody(answer.improvedText);
       toast({ title: "Text improved" });
     },
     onError: (err) =>
@@ -150,7 +164,18 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
 
   const busy = send.isPending;
   return (
-    <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" noValidate>
+    <form
+      onSubmit={submit}
+      // Ctrl+Enter (Cmd+Enter on a Mac) sends from any field (issue 36).
+      onKeyDown={(e) => {
+        if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.nativeEvent.isComposing) {
+          e.preventDefault();
+          e.currentTarget.requestSubmit();
+        }
+      }}
+      className="flex min-h-0 flex-1 flex-col"
+      noValidate
+    >
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 pt-4 pb-3 sm:px-6">
         <div>
           <Dialog.Title className="text-lg font-semibold text-slate-900">
@@ -262,16 +287,27 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
             />
           </div>
           <div>
-            <label htmlFor={`${ids}-body`} className={label}>
+            {/* The editable area is named by this (spec: the Message field). */}
+            <span id={`${ids}-body-label`} className={label}>
               Message
-            </label>
-            <textarea
-              id={`${ids}-body`}
-              className={`${input} min-h-48 resize-y`}
-              rows={10}
-              value={draft.body}
-              onChange={set("body")}
-            />
+            </span>
+            <Suspense
+              fallback={
+                <div
+                  className="min-h-48 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-500"
+                  role="status"
+                >
+                  Loading editor…
+                </div>
+              }
+            >
+              <MessageEditor
+                key={editorRevision}
+                labelId={`${ids}-body-label`}
+                initialText={draft.body}
+                onChange={setMessage}
+              />
+            </Suspense>
           </div>
         </Tabs.Content>
 
@@ -286,7 +322,7 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
                       type="button"
                       className={BTN_SECONDARY}
                       onClick={() => {
-                        setDraft((d) => ({ ...d, body: s }));
+                        replaceBody(s);
                         setTab("compose");
                         toast({ title: "Suggestion applied" });
                       }}

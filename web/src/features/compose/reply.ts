@@ -7,6 +7,8 @@ export interface ComposeDraft {
   bcc: string;
   subject: string;
   body: string;
+  /** The Message's HTML when it has formatting (issue 36); absent for plain text. */
+  html?: string;
 }
 
 export const EMPTY_DRAFT: ComposeDraft = { to: "", cc: "", bcc: "", subject: "", body: "" };
