@@ -23,6 +23,8 @@ for (const provider of ["gmail", "outlook"] as const) {
   test(`${PROVIDER_NAMES[provider]}: a suggestion picked with the keyboard is sent; a malformed address sends nothing`, async ({
     page,
   }) => {
+    // Sign-in, sync, the contacts' rebuild, two sends' worth of checks: more than the default.
+    test.setTimeout(90_000);
     const { identity } = await signedInWithMail(
       page,
       [
