@@ -835,6 +835,14 @@ export const contacts = pgTable(
     /** Messages the person received from it. */
     receivedCount: integer("received_count").notNull().default(0),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull(),
+    /**
+     * The name's words, lower-cased, each after one space (" jane doe" for "Doe, Jane" gives
+     * " doe jane"): "any word of the name starts with q" is one LIKE ' q%' without a regex per
+     * row at query time.
+     */
+    nameWords: text("name_words")
+      .notNull()
+      .generatedAlwaysAs(sql`' ' || trim(regexp_replace(lower(name), '[^[:alnum:]]+', ' ', 'g'))`),
   },
   // The key serves the owner-scoped suggestion scan (a person has thousands of contacts at most).
   (t) => [primaryKey({ columns: [t.userId, t.address] })],

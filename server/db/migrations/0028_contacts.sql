@@ -1,3 +1,5 @@
+-- Contacts (issue 36, decision 0068): the To/Cc/Bcc suggestions, one row per person and lower-cased address,
+-- counted from synced mail and sends through Mailwise; name_words lets "a word of the name starts with q" be one LIKE.
 CREATE TABLE "contacts" (
 	"user_id" uuid NOT NULL,
 	"address" text NOT NULL,
@@ -5,6 +7,7 @@ CREATE TABLE "contacts" (
 	"sent_count" integer DEFAULT 0 NOT NULL,
 	"received_count" integer DEFAULT 0 NOT NULL,
 	"last_used_at" timestamp with time zone NOT NULL,
+	"name_words" text GENERATED ALWAYS AS (' ' || trim(regexp_replace(lower(name), '[^[:alnum:]]+', ' ', 'g'))) STORED NOT NULL,
 	CONSTRAINT "contacts_user_id_address_pk" PRIMARY KEY("user_id","address")
 );
 --> statement-breakpoint

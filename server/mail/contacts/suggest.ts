@@ -43,7 +43,7 @@ export async function suggestContacts(
     where c.user_id = ${userId}
       and (${q} = '' or c.address like ${addressPrefix}
            or (${namePrefix}::text is not null
-               and ' ' || regexp_replace(lower(c.name), '[^[:alnum:]]+', ' ', 'g') like ${namePrefix}))
+               and c.name_words like ${namePrefix}))
       and c.address not in (select lower(a.email) from mail_accounts a where a.user_id = ${userId})
     order by (c.sent_count * ${SENT_WEIGHT} + c.received_count)
              / (1 + greatest(0, extract(epoch from (${now.toISOString()}::timestamptz - c.last_used_at))) / ${DECAY_SECONDS}) desc,
