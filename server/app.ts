@@ -20,6 +20,7 @@ import { registerJsonBodies } from "./http/json-body.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSpa } from "./http/spa.ts";
 import type { Clock } from "./lib/clock.ts";
+import { registerContactRoutes } from "./mail/contacts/routes.ts";
 import { registerMailApi } from "./mail/index.ts";
 import { registerPrivacyRoutes } from "./privacy/routes.ts";
 import { createServices, type Role, type Services } from "./services.ts";
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMailApi(app, { config: deps.config, db: deps.database.db, services });
   registerAiApi(app, services.ai);
   registerGameApi(app, services.game);
+  registerContactRoutes(app, services.contacts);
   await registerCalendarApi(app, services.calendar, deps.config);
   registerPrivacyRoutes(app, services.privacy);
   if (deps.config.testHooks) {

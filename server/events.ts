@@ -13,7 +13,13 @@ export interface DomainEvents {
   "email.starred": { userId: string; emailIds: string[]; starred: boolean };
   "email.flagged": { userId: string; emailIds: string[]; flagged: boolean };
   "email.trashed": { userId: string; emailIds: string[] };
-  "email.sent": { userId: string; accountId: string; inReplyToId: string | null };
+  "email.sent": {
+    userId: string;
+    accountId: string;
+    inReplyToId: string | null;
+    /** To, Cc and Bcc of the sent mail: contacts count them at once (issue 36). */
+    recipients?: Array<{ name: string; address: string }>;
+  };
   "email.unsubscribed": { userId: string; senderAddress: string; status: string };
   /** The person used an AI feature (analysis, replies, compose help, improve), after it answered. */
   "ai.used": { userId: string; kind: string; emailId: string | null; conversationId: string };

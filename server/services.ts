@@ -15,6 +15,7 @@ import { createGameServices } from "./game/index.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
+import { type ContactBook, createContactBook } from "./mail/contacts/contact-book.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
 import { createAccountDeleter } from "./privacy/deletion.ts";
 import { createPrivacyServices, type PrivacyServices } from "./privacy/service.ts";
@@ -49,6 +50,8 @@ export interface Services {
   game: GameService;
   /** Privacy settings, export, deletion and the sweep (due deletions, daily retention). */
   privacy: PrivacyServices;
+  /** Recipient suggestions (issue 36), kept from emails.synced and email.sent in every role. */
+  contacts: ContactBook;
   /** Statistics and space upkeep: ANALYZE after large writes, scheduled VACUUM on PGlite. */
   maintenance: Maintenance;
   /** Runs an unsubscribe request as a durable job (worker role). */
@@ -101,6 +104,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
   // Subscribed before anything can emit: every role records the actions it confirms.
   const game = createGameServices({ db: database.db, clock, config: config.game, events, log });
+  const contacts = createContactBook({ db: database.db, clock, events, log });
   const auth = await createAuthServices({
     config,
     db: database.db,
@@ -267,6 +271,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     calendar,
     game,
     privacy,
+    contacts,
     async start() {
       if (started) return;
       started = true;
@@ -296,6 +301,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       await syncServices.poller.stop();
       await queue.stop();
       await game.idle();
+      await contacts.idle();
     },
   };
 }

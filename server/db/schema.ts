@@ -813,3 +813,37 @@ export const privacySettings = pgTable(
   },
   (t) => [index("privacy_settings_deletion_idx").on(t.deletionScheduledFor)],
 );
+
+/**
+ * The person's correspondents (issue 36), the To/Cc/Bcc suggestions: one row per lower-cased
+ * address across all their accounts, counted from synced mail (received from, sent to) and from
+ * sends through Mailwise. Rebuilt from `emails` after each sync (server/mail/contacts/), so the
+ * counts are idempotent; decision 0068.
+ */
+export const contacts = pgTable(
+  "contacts",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Lower-cased: one contact per address whatever case a sender used. */
+    address: text("address").notNull(),
+    /** The latest non-empty display name seen for the address ("" when none). */
+    name: text("name").notNull().default(""),
+    /** Messages the person sent to it (To or Cc). */
+    sentCount: integer("sent_count").notNull().default(0),
+    /** Messages the person received from it. */
+    receivedCount: integer("received_count").notNull().default(0),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull(),
+    /**
+     * The name's words, lower-cased, each after one space (" jane doe" for "Doe, Jane" gives
+     * " doe jane"): "any word of the name starts with q" is one LIKE ' q%' without a regex per
+     * row at query time.
+     */
+    nameWords: text("name_words")
+      .notNull()
+      .generatedAlwaysAs(sql`' ' || trim(regexp_replace(lower(name), '[^[:alnum:]]+', ' ', 'g'))`),
+  },
+  // The key serves the owner-scoped suggestion scan (a person has thousands of contacts at most).
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);

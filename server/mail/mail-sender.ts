@@ -98,6 +98,7 @@ export function createMailSender(deps: { db: Db; events: EventBus; providerClien
         userId,
         accountId: account.id,
         inReplyToId: request.inReplyToId ?? null,
+        recipients: [...outgoing.to, ...outgoing.cc, ...outgoing.bcc],
       });
       return { success: true, providerId };
     },

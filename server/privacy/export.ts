@@ -8,6 +8,7 @@ import {
   aiUsage,
   calendarEvents,
   calendarIntegrations,
+  contacts,
   emails,
   gameBadges,
   gameLedger,
@@ -263,6 +264,18 @@ function sections(db: Db, userId: string, settings: PrivacySettingsService) {
         .from(gameLedger)
         .where(eq(gameLedger.userId, userId))
         .orderBy(asc(gameLedger.createdAt)),
+    contacts: () =>
+      db
+        .select({
+          address: contacts.address,
+          name: contacts.name,
+          sentCount: contacts.sentCount,
+          receivedCount: contacts.receivedCount,
+          lastUsedAt: contacts.lastUsedAt,
+        })
+        .from(contacts)
+        .where(eq(contacts.userId, userId))
+        .orderBy(asc(contacts.address)),
   } satisfies Record<string, () => Promise<unknown>>;
 }
 

@@ -301,6 +301,9 @@ describe.each(BACKENDS)("privacy API on %s", (kind) => {
     await db().execute(
       sql`insert into agent_memories (user_id, kind, key, content, source) values (${userId}, 'contact', 'dana@example.org', 'Dana matters', 'reply')`,
     );
+    await db().execute(
+      sql`insert into contacts (user_id, address, name, sent_count, last_used_at) values (${userId}, 'dana@example.org', 'Dana', 1, now()) on conflict do nothing`,
+    );
 
     const answer = await f.api("POST", "/api/privacy/export", { token: alex });
     expect(answer.status).toBe(200);

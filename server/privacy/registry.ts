@@ -35,6 +35,7 @@ export const USER_DATA_TABLES: Record<string, UserDataTable> = {
   game_profiles: { owner: { userColumn: "user_id" }, export: "gameProfile" },
   game_badges: { owner: { userColumn: "user_id" }, export: "badges" },
   game_ledger: { owner: { userColumn: "user_id" }, export: "gameLedger" },
+  contacts: { owner: { userColumn: "user_id" }, export: "contacts" },
   ai_budget: {
     owner: { userColumn: "user_id" },
     export: { omitted: "this minute's and today's count of model calls; aiUsage lists every call" },

@@ -10,6 +10,8 @@ import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
 import { useEmailDetail } from "../reader/use-email-detail.ts";
 import type { MessageValue } from "./editor/message-editor.tsx";
+import { recipientError } from "./recipients/parse-recipients.ts";
+import { RecipientField } from "./recipients/recipient-field.tsx";
 import { type ComposeDraft, EMPTY_DRAFT, replyDraft } from "./reply.ts";
 
 // The rich-text editor (TipTap) is loaded with the first compose, not with the app (decision 0065).
@@ -19,6 +21,8 @@ const MessageEditor = lazy(() =>
 
 /** Spec section 5, shown as it is written. */
 export const MISSING_INFORMATION = "Missing information: Please fill in recipient, subject, and message";
+/** To's inline error when Send finds it empty (issue 36: an empty To sends nothing). */
+export const NO_RECIPIENT = "Add at least one recipient";
 
 export interface ComposeDialogProps {
   open: boolean;
@@ -74,6 +78,7 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
     replyTo ? replyDraft(replyTo, htmlToText) : EMPTY_DRAFT,
   );
   const [showCopies, setShowCopies] = useState(false);
+  const [triedSend, setTriedSend] = useState(false);
   const [tab, setTab] = useState<"compose" | "assist">("compose");
   const [suggestions, setSuggestions] = useState<string[]>([]);
   // Bumped when the Message is replaced from outside (AI): the editor remounts with the new text.
@@ -155,12 +160,23 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
+    setTriedSend(true);
     if (!draft.to.trim() || !draft.subject.trim() || !draft.body.trim()) {
       toast({ title: MISSING_INFORMATION, variant: "destructive" });
       return;
     }
+    // A malformed address is refused here, with the message its field shows, before any request.
+    for (const field of ["to", "cc", "bcc"] as const) {
+      const problem = recipientError(draft[field]);
+      if (problem === null) continue;
+      if (field !== "to") setShowCopies(true);
+      toast({ title: "Send failed", description: `Invalid ${field}: ${problem}`, variant: "destructive" });
+      return;
+    }
     send.mutate(draft);
   }
+  const setRecipients = (field: "to" | "cc" | "bcc") => (value: string) =>
+    setDraft((d) => ({ ...d, [field]: value }));
 
   const busy = send.isPending;
   return (
@@ -233,15 +249,12 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
                 Cc/Bcc
               </button>
             </div>
-            <input
-              id={`${ids}-to`}
-              className={input}
-              type="text"
-              inputMode="email"
-              autoComplete="email"
+            <RecipientField
+              inputId={`${ids}-to`}
               placeholder="recipient@example.com"
               value={draft.to}
-              onChange={set("to")}
+              onChange={setRecipients("to")}
+              error={triedSend && draft.to.trim() === "" ? NO_RECIPIENT : null}
             />
           </div>
           {showCopies ? (
@@ -250,27 +263,13 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
                 <label htmlFor={`${ids}-cc`} className={label}>
                   Cc
                 </label>
-                <input
-                  id={`${ids}-cc`}
-                  className={input}
-                  type="text"
-                  inputMode="email"
-                  value={draft.cc}
-                  onChange={set("cc")}
-                />
+                <RecipientField inputId={`${ids}-cc`} value={draft.cc} onChange={setRecipients("cc")} />
               </div>
               <div>
                 <label htmlFor={`${ids}-bcc`} className={label}>
                   Bcc
                 </label>
-                <input
-                  id={`${ids}-bcc`}
-                  className={input}
-                  type="text"
-                  inputMode="email"
-                  value={draft.bcc}
-                  onChange={set("bcc")}
-                />
+                <RecipientField inputId={`${ids}-bcc`} value={draft.bcc} onChange={setRecipients("bcc")} />
               </div>
             </div>
           ) : null}
