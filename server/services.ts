@@ -12,9 +12,13 @@ import { ANALYZE_EVERY_ROWS, createMaintenance, type Maintenance } from "./db/ma
 import { createEventBus, type EventBus } from "./events.ts";
 import type { GameService } from "./game/game-service.ts";
 import { createGameServices } from "./game/index.ts";
+import { createDueActionStore } from "./jobs/due-actions/store.ts";
+import { createDueActionSweeper } from "./jobs/due-actions/sweeper.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
+import { createMailSender } from "./mail/mail-sender.ts";
+import { createOutbox, type Outbox, SEND_ACTION } from "./mail/outbox/outbox-service.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
 import { createAccountDeleter } from "./privacy/deletion.ts";
 import { createPrivacyServices, type PrivacyServices } from "./privacy/service.ts";
@@ -51,6 +55,8 @@ export interface Services {
   privacy: PrivacyServices;
   /** Statistics and space upkeep: ANALYZE after large writes, scheduled VACUUM on PGlite. */
   maintenance: Maintenance;
+  /** Held mail (Undo send): stored by the web role, sent by the worker's due-action sweep. */
+  outbox: Outbox;
   /** Runs an unsubscribe request as a durable job (worker role). */
   scheduleUnsubscribe: (requestId: string) => Promise<void>;
   /** Starts the queue (every role enqueues) and, for worker roles, job processing and polling. */
@@ -74,6 +80,9 @@ export interface ServicesOptions {
   leaseWaitMs?: number;
   backfillBudgetMs?: number;
   analysisBudgetMs?: number;
+  /** Due actions (held mail): how often the sweep looks, and how long a claim lasts. */
+  dueActionPollMs?: number;
+  dueActionLeaseMs?: number;
   /** PGlite's VACUUM schedule (default an hour). */
   vacuumIntervalMs?: number;
   /** Benchmarks of sync alone turn off the analysis that follows every synced page (default on). */
@@ -249,6 +258,25 @@ export async function createServices(options: ServicesOptions): Promise<Services
   }
   const syncServices = sync;
   const works = role === "worker" || role === "all";
+  // Due actions (decision 0069): the worker role sweeps them by this process's clock.
+  const dueActionStore = createDueActionStore(database.db);
+  const handlers = new Map<string, (action: Parameters<Outbox["sendHeld"]>[0]) => Promise<void>>();
+  const sweeper = createDueActionSweeper({
+    store: dueActionStore,
+    clock,
+    handlers,
+    log,
+    ...(options.dueActionPollMs === undefined ? {} : { pollMs: options.dueActionPollMs }),
+    leaseMs: options.dueActionLeaseMs ?? config.dueActionLeaseSeconds * 1000,
+  });
+  const outbox = createOutbox({
+    db: database.db,
+    clock,
+    store: dueActionStore,
+    sender: createMailSender({ db: database.db, events, providerClient: clientFor }),
+    wake: () => (works ? sweeper.wake() : undefined),
+  });
+  handlers.set(SEND_ACTION, outbox.sendHeld);
   let started = false;
   let stopHearingRecovery: (() => void) | undefined;
   return {
@@ -262,6 +290,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     clientFor,
     scheduleUnsubscribe,
+    outbox,
     maintenance,
     ai,
     calendar,
@@ -278,6 +307,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
         syncServices.poller.start();
         await ai.jobs.kick();
         privacy.startScheduler();
+        // Overdue held mail (the server was down when it was due) goes at the first sweep.
+        sweeper.start();
         // Once a full disk has room again, mail that arrived meanwhile is fetched at once.
         stopHearingRecovery = database.storage.onRecovered(() => {
           syncServices
@@ -293,6 +324,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       started = false;
       stopHearingRecovery?.();
       privacy.stopScheduler();
+      await sweeper.stop();
       await syncServices.poller.stop();
       await queue.stop();
       await game.idle();

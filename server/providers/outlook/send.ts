@@ -22,6 +22,8 @@ function graphMessage(message: OutgoingMessage): Message {
     toRecipients: recipients(message.to),
     ccRecipients: recipients(message.cc),
     bccRecipients: recipients(message.bcc),
+    // Graph keeps a draft's internetMessageId as given: held mail finds it again by it (findSent).
+    ...(message.messageId ? { internetMessageId: message.messageId } : {}),
   };
 }
 
@@ -82,6 +84,7 @@ async function sendMime(ctx: OutlookContext, message: OutgoingMessage): Promise<
       bcc: message.bcc,
       subject: message.subject,
       body: message.body,
+      ...(message.messageId ? { messageId: message.messageId } : {}),
       ...(message.calendar ? { calendar: message.calendar } : {}),
     });
   } catch (err) {
