@@ -8,6 +8,7 @@ import {
   aiUsage,
   calendarEvents,
   calendarIntegrations,
+  dueActions,
   emails,
   gameBadges,
   gameLedger,
@@ -41,6 +42,7 @@ function sections(db: Db, userId: string, settings: PrivacySettingsService) {
           email: users.email,
           displayName: users.displayName,
           plan: users.plan,
+          sendDelaySeconds: users.sendDelaySeconds,
           trialEndsAt: users.trialEndsAt,
           createdAt: users.createdAt,
         })
@@ -192,6 +194,23 @@ function sections(db: Db, userId: string, settings: PrivacySettingsService) {
         })
         .from(calendarIntegrations)
         .where(eq(calendarIntegrations.userId, userId)),
+    /** Held mail (Undo send) and, with issue 37, other due actions, with their content. */
+    dueActions: () =>
+      db
+        .select({
+          id: dueActions.id,
+          kind: dueActions.kind,
+          runAt: dueActions.runAt,
+          status: dueActions.status,
+          payload: dueActions.payload,
+          attempts: dueActions.attempts,
+          lastError: dueActions.lastError,
+          createdAt: dueActions.createdAt,
+          doneAt: dueActions.doneAt,
+        })
+        .from(dueActions)
+        .where(eq(dueActions.userId, userId))
+        .orderBy(asc(dueActions.runAt)),
     invitationAnswers: () =>
       db
         .select({
