@@ -39,6 +39,7 @@ export async function send(
     method: "POST",
     url: `${ctx.api}/messages/send`,
     body: rawMessage(from, message),
+    once: true,
     weight: GMAIL_COSTS.messagesSend,
   });
   return { providerId: sent?.id ?? null };

@@ -94,6 +94,7 @@ async function sendMime(ctx: OutlookContext, message: OutgoingMessage): Promise<
     method: "POST",
     url: `${ctx.api}/me/sendMail`,
     body: Buffer.from(text, "utf8").toString("base64"),
+    once: true,
     headers: { "content-type": "text/plain" },
   });
   return { providerId: null };
@@ -108,13 +109,18 @@ export async function send(
   const body = graphMessage(message);
   const draftId = message.replyTo ? await replyDraft(ctx, message) : null;
   if (draftId !== null) {
-    await ctx.http.request({ method: "POST", url: `${ctx.api}/me/messages/${checkGraphId(draftId)}/send` });
+    await ctx.http.request({
+      method: "POST",
+      url: `${ctx.api}/me/messages/${checkGraphId(draftId)}/send`,
+      once: true,
+    });
     return { providerId: null };
   }
   await ctx.http.request({
     method: "POST",
     url: `${ctx.api}/me/sendMail`,
     body: { message: body, saveToSentItems: true },
+    once: true,
   });
   return { providerId: null };
 }
