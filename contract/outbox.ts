@@ -14,6 +14,8 @@ export const sendEmailAnswerSchema = z.object({
   outboxId: z.string().uuid(),
   /** When it goes out (ISO 8601, the server's clock). */
   sendAt: z.string(),
+  /** The person's "Undo send" delay it was held for: how long the client offers Undo. */
+  delaySeconds: z.number().int().nonnegative(),
 });
 export type SendEmailAnswer = z.infer<typeof sendEmailAnswerSchema>;
 
@@ -37,3 +39,6 @@ export type OutboxList = z.infer<typeof outboxListSchema>;
 /** DELETE /api/outbox/:id answers the request as it was sent, for compose to reopen. */
 export const undoAnswerSchema = z.object({ request: sendEmailRequestSchema });
 export type UndoAnswer = z.infer<typeof undoAnswerSchema>;
+
+/** The compose request as held and as given back by Undo. */
+export type HeldRequest = z.infer<typeof sendEmailRequestSchema>;

@@ -78,7 +78,7 @@ export function createOutbox(deps: OutboxDeps) {
         ref: messageId,
       });
       if (delay === 0) deps.wake();
-      return { success: true, outboxId: held.id, sendAt: held.runAt.toISOString() };
+      return { success: true, outboxId: held.id, sendAt: held.runAt.toISOString(), delaySeconds: delay };
     },
 
     /** Undo: the request back, unless it is being sent or was sent (409). */
@@ -90,7 +90,8 @@ export function createOutbox(deps: OutboxDeps) {
       }
       const row = await store.get(userId, id, SEND_ACTION);
       if (!row) throw new DomainError("not_found", "No such mail waiting to be sent.");
-      if (row.status === "done") throw new DomainError("conflict", "Too late to undo: this mail was already sent.");
+      if (row.status === "done")
+        throw new DomainError("conflict", "Too late to undo: this mail was already sent.");
       throw new DomainError("conflict", "Too late to undo: this mail is being sent.");
     },
 
@@ -113,7 +114,8 @@ export function createOutbox(deps: OutboxDeps) {
      */
     async sendHeld(action: ClaimedAction): Promise<void> {
       const parsed = heldPayloadSchema.safeParse(action.payload);
-      if (!parsed.success) throw Object.assign(new Error("The held mail is unreadable."), { kind: "permanent" });
+      if (!parsed.success)
+        throw Object.assign(new Error("The held mail is unreadable."), { kind: "permanent" });
       const { request, messageId } = parsed.data;
       try {
         if (action.attempts > 1 && (await sender.alreadySent(action.userId, request, messageId))) return;
