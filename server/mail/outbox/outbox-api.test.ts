@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { heldMailSchema, outboxListSchema, sendEmailAnswerSchema, undoAnswerSchema } from "../../../contract/outbox.ts";
+import {
+  heldMailSchema,
+  outboxListSchema,
+  sendEmailAnswerSchema,
+  undoAnswerSchema,
+} from "../../../contract/outbox.ts";
 import { PEOPLE } from "../../test/auth-fixture.ts";
 import { callApi, emulatorProvider, type Provider } from "../../test/slow-provider.ts";
 import { type SyncFixture, startSyncFixture, waitUntil } from "../../test/sync-fixture.ts";

@@ -107,7 +107,10 @@ describe("held mail with two worker processes on PostgreSQL", () => {
 
   /** How many copies of each subject reached Priya. */
   async function deliveries(prefix: string): Promise<Map<string, number>> {
-    const r = await f.admin("GET", `mailboxes/${encodeURIComponent(PEOPLE.priya)}?limit=1000&provider=google`);
+    const r = await f.admin(
+      "GET",
+      `mailboxes/${encodeURIComponent(PEOPLE.priya)}?limit=1000&provider=google`,
+    );
     const counts = new Map<string, number>();
     for (const m of (r.json as { messages: Array<{ subject: string }> }).messages) {
       if (m.subject.startsWith(prefix)) counts.set(m.subject, (counts.get(m.subject) ?? 0) + 1);
@@ -116,7 +119,11 @@ describe("held mail with two worker processes on PostgreSQL", () => {
   }
 
   async function hold(subject: string): Promise<string> {
-    const r = await callApi(f, "POST", "/api/emails/send", token, { to: PEOPLE.priya, subject, body: subject });
+    const r = await callApi(f, "POST", "/api/emails/send", token, {
+      to: PEOPLE.priya,
+      subject,
+      body: subject,
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     return sendEmailAnswerSchema.parse(r.json).outboxId;
   }
