@@ -9,6 +9,9 @@ import { mailboxMessages, signedInWithMail } from "./support/reader-mail.ts";
  */
 const SENDER = { name: "Ola Berg", address: "ola.berg@example.org" };
 
+// Sign-in and sync, two delays and two deliveries: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function moveServerClock(page: Page, seconds: number): Promise<void> {
   const res = await page.request.post("/api/_test/clock", {
     data: { advanceSeconds: seconds },
