@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailSchema } from "./mail.ts";
 import { sendDelaySchema } from "./compose.ts";
+import { emailSchema } from "./mail.ts";
 
 /**
  * Conversations (issue 35). A conversation is our opaque key of (account, Gmail threadId or Graph

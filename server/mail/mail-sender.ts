@@ -92,7 +92,11 @@ export function createMailSender(deps: { db: Db; events: EventBus; providerClien
       try {
         return await deps.providerClient(syncAccountOf(account)).findSent(messageId);
       } catch (err) {
-        throw providerFailure(err, account.provider === "outlook" ? "outlook" : "gmail", "checking the sent mail");
+        throw providerFailure(
+          err,
+          account.provider === "outlook" ? "outlook" : "gmail",
+          "checking the sent mail",
+        );
       }
     },
 
@@ -105,7 +109,10 @@ export function createMailSender(deps: { db: Db; events: EventBus; providerClien
       const replyingTo = request.inReplyToId ? await original(userId, request.inReplyToId) : undefined;
       const accounts = await accountsOf(db, userId);
       const account = chooseAccount(accounts, request.accountId ?? replyingTo?.accountId);
-      const outgoing: OutgoingMessage = { ...message, ...(options.messageId ? { messageId: options.messageId } : {}) };
+      const outgoing: OutgoingMessage = {
+        ...message,
+        ...(options.messageId ? { messageId: options.messageId } : {}),
+      };
       if (replyingTo) {
         outgoing.replyTo = {
           // A thread id means nothing in another mailbox; the Message-ID headers still thread it.

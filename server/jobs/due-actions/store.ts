@@ -88,7 +88,9 @@ export function createDueActionStore(db: Db) {
       const rows = await db
         .update(dueActions)
         .set({ status: "done", doneAt: now, payload: {}, lockedBy: null, lockedUntil: null, lastError: null })
-        .where(and(eq(dueActions.id, id), eq(dueActions.status, "running"), eq(dueActions.lockedBy, workerId)))
+        .where(
+          and(eq(dueActions.id, id), eq(dueActions.status, "running"), eq(dueActions.lockedBy, workerId)),
+        )
         .returning({ id: dueActions.id });
       return rows.length > 0;
     },
@@ -98,7 +100,9 @@ export function createDueActionStore(db: Db) {
       await db
         .update(dueActions)
         .set({ status: "pending", runAt, lastError: error, lockedBy: null, lockedUntil: null })
-        .where(and(eq(dueActions.id, id), eq(dueActions.status, "running"), eq(dueActions.lockedBy, workerId)));
+        .where(
+          and(eq(dueActions.id, id), eq(dueActions.status, "running"), eq(dueActions.lockedBy, workerId)),
+        );
     },
 
     /** Given up: kept with its payload and the reason, for the person to see and act on. */
@@ -106,7 +110,9 @@ export function createDueActionStore(db: Db) {
       await db
         .update(dueActions)
         .set({ status: "failed", lastError: error, lockedBy: null, lockedUntil: null })
-        .where(and(eq(dueActions.id, id), eq(dueActions.status, "running"), eq(dueActions.lockedBy, workerId)));
+        .where(
+          and(eq(dueActions.id, id), eq(dueActions.status, "running"), eq(dueActions.lockedBy, workerId)),
+        );
     },
 
     /**

@@ -172,7 +172,8 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
         failure = err;
       }
       // A rate limit is a refusal before anything was done: safe to repeat even for a send.
-      const delay = request.once && failure.kind !== "rate_limit" ? undefined : retryDelay(failure, attempt, retry);
+      const delay =
+        request.once && failure.kind !== "rate_limit" ? undefined : retryDelay(failure, attempt, retry);
       if (delay === undefined || providerDeadline()?.aborted) throw failure;
       await retry.sleep(delay);
       abandonAfter(providerDeadline());
