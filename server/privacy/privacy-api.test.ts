@@ -301,6 +301,10 @@ describe.each(BACKENDS)("privacy API on %s", (kind) => {
     await db().execute(
       sql`insert into agent_memories (user_id, kind, key, content, source) values (${userId}, 'contact', 'dana@example.org', 'Dana matters', 'reply')`,
     );
+    // A held mail (Undo send): its content is the person's until it is sent.
+    await db().execute(
+      sql`insert into due_actions (user_id, kind, run_at, payload, ref) values (${userId}, 'send', now() + interval '1 hour', ${JSON.stringify({ request: { to: "dana@example.org", subject: "Held", body: "Later" }, messageId: "<held@example.org>" })}::jsonb, '<held@example.org>')`,
+    );
 
     const answer = await f.api("POST", "/api/privacy/export", { token: alex });
     expect(answer.status).toBe(200);
