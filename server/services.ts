@@ -13,7 +13,7 @@ import { createEventBus, type EventBus } from "./events.ts";
 import type { GameService } from "./game/game-service.ts";
 import { createGameServices } from "./game/index.ts";
 import { createDueActionStore } from "./jobs/due-actions/store.ts";
-import { createDueActionSweeper } from "./jobs/due-actions/sweeper.ts";
+import { createDueActionSweeper, type DueActionHandler } from "./jobs/due-actions/sweeper.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
@@ -260,7 +260,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const works = role === "worker" || role === "all";
   // Due actions (decision 0069): the worker role sweeps them by this process's clock.
   const dueActionStore = createDueActionStore(database.db);
-  const handlers = new Map<string, (action: Parameters<Outbox["sendHeld"]>[0]) => Promise<void>>();
+  // One handler per kind; issue 37 adds its kinds (snooze wake-up, follow-up check) here.
+  const handlers = new Map<string, DueActionHandler>();
   const sweeper = createDueActionSweeper({
     store: dueActionStore,
     clock,
