@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sendDelaySchema } from "./compose.ts";
 import { emailSchema } from "./mail.ts";
 
 /**
@@ -69,10 +70,12 @@ export type ConversationPatch = z.infer<typeof conversationPatchSchema>;
 export const mailSettingsSchema = z.object({
   /** "Conversation view": lists show one row per conversation. On by default. */
   conversationView: z.boolean(),
+  /** "Undo send" (issue 36): seconds a sent mail is held, one of SEND_DELAYS (default 10). */
+  sendDelaySeconds: sendDelaySchema,
 });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
 
 export const mailSettingsPatchSchema = z
-  .strictObject({ conversationView: z.boolean().optional() })
+  .strictObject({ conversationView: z.boolean().optional(), sendDelaySeconds: sendDelaySchema.optional() })
   .refine((v) => Object.keys(v).length > 0, "Nothing to change");
 export type MailSettingsPatch = z.infer<typeof mailSettingsPatchSchema>;

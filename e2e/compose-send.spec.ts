@@ -1,4 +1,4 @@
-import { expect, test, toastWith } from "./support/auth.ts";
+import { expect, storedToken, test, toastWith } from "./support/auth.ts";
 import { expectMessageText } from "./support/message-field.ts";
 import {
   emailOf,
@@ -52,8 +52,18 @@ test("Send needs a recipient, a subject and a message (trimmed)", async ({ page 
   await expectAccessibleDialog(page);
 });
 
+/** Undo send off (delay 0): these tests are about what is sent; compose-undo-send.spec.ts holds mail. */
+async function sendAtOnce(page: import("@playwright/test").Page) {
+  const res = await page.request.patch("/api/settings/mail", {
+    data: { sendDelaySeconds: 0 },
+    headers: { authorization: `Bearer ${await storedToken(page)}` },
+  });
+  expect(res.ok()).toBe(true);
+}
+
 test("a sent email reaches the provider; the dialog resets and closes", async ({ page }) => {
   const { identity } = await signedInWithMail(page, [{ from: SENDER, subject: "Hello", text: "Hi" }]);
+  await sendAtOnce(page);
   let dialog = await openCompose(page);
   await dialog.getByLabel("To").fill("friend@example.com");
   await dialog.getByRole("button", { name: "Cc/Bcc" }).click();
@@ -93,6 +103,7 @@ test("reply prefills To, 'Re: ' once and the original text, closes the viewer an
     { from: SENDER, subject: "Project kickoff", text: "Can we meet on Tuesday?\nAgenda attached." },
     { from: SENDER, subject: "Re: Budget", html: "<p>Numbers are <b>final</b>.</p><p>Thanks</p>" },
   ]);
+  await sendAtOnce(page);
   const original = emailOf(emails, "Project kickoff");
   const reader = await openEmail(page, original);
   await reader.getByRole("button", { name: "Reply" }).click();

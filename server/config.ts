@@ -68,6 +68,12 @@ const envSchema = z.object({
    * run is due (the privacy sweep job). Tests set 1.
    */
   PRIVACY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * How long a worker's claim on a due action (a held mail being sent) lasts. Past it, another
+   * worker takes the action over (its worker died) after asking the provider whether the mail
+   * already went out. Longer than a provider send can take. Tests of a killed worker set a few.
+   */
+  DUE_ACTION_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
   /** Secret in the Gmail push URL (?token=). Unset: derived from the secret key. */
   PUSH_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /**
@@ -141,6 +147,8 @@ export interface Config {
   };
   /** Seconds between privacy sweeps (due deletions, daily retention) in worker roles. */
   privacySweepSeconds: number;
+  /** Seconds a worker's claim on a due action lasts (decision 0069). */
+  dueActionLeaseSeconds: number;
   ai: AiConfig;
   /** The leaderboard's cut-offs (docs/game-scoring.md). */
   game: { foundingMemberUntil: Date; earlyAdopterUntil: Date };
@@ -320,6 +328,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pushWebhookSecret: e.PUSH_WEBHOOK_SECRET,
     },
     privacySweepSeconds: e.PRIVACY_SWEEP_SECONDS,
+    dueActionLeaseSeconds: e.DUE_ACTION_LEASE_SECONDS,
     ai: aiConfig(e),
     game: {
       foundingMemberUntil: new Date(e.FOUNDING_MEMBER_UNTIL),

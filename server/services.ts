@@ -12,10 +12,14 @@ import { ANALYZE_EVERY_ROWS, createMaintenance, type Maintenance } from "./db/ma
 import { createEventBus, type EventBus } from "./events.ts";
 import type { GameService } from "./game/game-service.ts";
 import { createGameServices } from "./game/index.ts";
+import { createDueActionStore } from "./jobs/due-actions/store.ts";
+import { createDueActionSweeper, type DueActionHandler } from "./jobs/due-actions/sweeper.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
 import { type ContactBook, createContactBook } from "./mail/contacts/contact-book.ts";
+import { createMailSender } from "./mail/mail-sender.ts";
+import { createOutbox, type Outbox, SEND_ACTION } from "./mail/outbox/outbox-service.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
 import { createAccountDeleter } from "./privacy/deletion.ts";
 import { createPrivacyServices, type PrivacyServices } from "./privacy/service.ts";
@@ -54,6 +58,8 @@ export interface Services {
   contacts: ContactBook;
   /** Statistics and space upkeep: ANALYZE after large writes, scheduled VACUUM on PGlite. */
   maintenance: Maintenance;
+  /** Held mail (Undo send): stored by the web role, sent by the worker's due-action sweep. */
+  outbox: Outbox;
   /** Runs an unsubscribe request as a durable job (worker role). */
   scheduleUnsubscribe: (requestId: string) => Promise<void>;
   /** Starts the queue (every role enqueues) and, for worker roles, job processing and polling. */
@@ -77,6 +83,9 @@ export interface ServicesOptions {
   leaseWaitMs?: number;
   backfillBudgetMs?: number;
   analysisBudgetMs?: number;
+  /** Due actions (held mail): how often the sweep looks, and how long a claim lasts. */
+  dueActionPollMs?: number;
+  dueActionLeaseMs?: number;
   /** PGlite's VACUUM schedule (default an hour). */
   vacuumIntervalMs?: number;
   /** Benchmarks of sync alone turn off the analysis that follows every synced page (default on). */
@@ -253,6 +262,26 @@ export async function createServices(options: ServicesOptions): Promise<Services
   }
   const syncServices = sync;
   const works = role === "worker" || role === "all";
+  // Due actions (decision 0069): the worker role sweeps them by this process's clock.
+  const dueActionStore = createDueActionStore(database.db);
+  // One handler per kind; issue 37 adds its kinds (snooze wake-up, follow-up check) here.
+  const handlers = new Map<string, DueActionHandler>();
+  const sweeper = createDueActionSweeper({
+    store: dueActionStore,
+    clock,
+    handlers,
+    log,
+    ...(options.dueActionPollMs === undefined ? {} : { pollMs: options.dueActionPollMs }),
+    leaseMs: options.dueActionLeaseMs ?? config.dueActionLeaseSeconds * 1000,
+  });
+  const outbox = createOutbox({
+    db: database.db,
+    clock,
+    store: dueActionStore,
+    sender: createMailSender({ db: database.db, events, providerClient: clientFor }),
+    wake: () => (works ? sweeper.wake() : undefined),
+  });
+  handlers.set(SEND_ACTION, outbox.sendHeld);
   let started = false;
   let stopHearingRecovery: (() => void) | undefined;
   return {
@@ -266,6 +295,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     clientFor,
     scheduleUnsubscribe,
+    outbox,
     maintenance,
     ai,
     calendar,
@@ -283,6 +313,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
         syncServices.poller.start();
         await ai.jobs.kick();
         privacy.startScheduler();
+        // Overdue held mail (the server was down when it was due) goes at the first sweep.
+        sweeper.start();
         // Once a full disk has room again, mail that arrived meanwhile is fetched at once.
         stopHearingRecovery = database.storage.onRecovered(() => {
           syncServices
@@ -298,6 +330,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       started = false;
       stopHearingRecovery?.();
       privacy.stopScheduler();
+      await sweeper.stop();
       await syncServices.poller.stop();
       await queue.stop();
       await game.idle();

@@ -42,6 +42,8 @@ export const users = pgTable("users", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   /** The "Conversation view" setting (issue 35): lists show one row per conversation. */
   conversationView: boolean("conversation_view").notNull().default(true),
+  /** "Undo send" (issue 36): seconds a sent mail is held before it goes out (contract SEND_DELAYS). */
+  sendDelaySeconds: integer("send_delay_seconds").notNull().default(10),
 });
 
 /**
@@ -846,4 +848,40 @@ export const contacts = pgTable(
   },
   // The key serves the owner-scoped suggestion scan (a person has thousands of contacts at most).
   (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
+
+/**
+ * Due actions (issues 36 and 37, decision 0069): something to do for a person at a time of the
+ * server's clock, swept by the worker role and claimed with FOR UPDATE SKIP LOCKED so each runs
+ * once. `kind` names the handler ("send": a held mail, whose full compose request is `payload`);
+ * `ref` is a stable id the handler keys its effect by (the Message-ID a held mail is sent with).
+ * A row is `pending` until due, `running` while claimed (until `locked_until`; a claim past it is
+ * a dead worker's and is taken over), then `done` (payload emptied) or `failed` (kept with its
+ * payload and `last_error`, shown to the person, never dropped).
+ */
+export const dueActions = pgTable(
+  "due_actions",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    /** pending | running | done | failed */
+    status: text("status").notNull().default("pending"),
+    payload: jsonb("payload").notNull(),
+    ref: text("ref"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    // The sweep's question: what is due (pending by run_at; running by its lease).
+    index("due_actions_due_idx").on(t.status, t.runAt),
+    index("due_actions_user_idx").on(t.userId, t.kind),
+  ],
 );

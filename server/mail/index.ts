@@ -8,6 +8,8 @@ import { createMailProviderClient } from "../providers/factory.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 import { registerConversationRoutes } from "./conversations/routes.ts";
 import type { MailSync } from "./deps.ts";
+import type { Outbox } from "./outbox/outbox-service.ts";
+import { registerOutboxRoutes } from "./outbox/routes.ts";
 import { registerMailRoutes } from "./routes.ts";
 import { createMailServices, type MailServices } from "./services.ts";
 
@@ -21,6 +23,8 @@ export interface MailApiServices {
   scheduleUnsubscribe?: (requestId: string) => Promise<void>;
   /** Signs attachment links; a random key per process when absent (links then die with it). */
   attachmentLinkKey?: Buffer;
+  /** Held mail (Undo send); without it POST /api/emails/send sends at once. */
+  outbox?: Outbox;
 }
 
 /** Builds the mail services and registers /api/emails/*; returns the services (tests wait on idle()). */
@@ -45,7 +49,8 @@ export function registerMailApi(
     ...(services.scheduleUnsubscribe ? { scheduleUnsubscribe: services.scheduleUnsubscribe } : {}),
     ...(services.attachmentLinkKey ? { attachmentLinkKey: services.attachmentLinkKey } : {}),
   });
-  registerMailRoutes(app, mail);
+  registerMailRoutes(app, mail, services.outbox);
+  if (services.outbox) registerOutboxRoutes(app, services.outbox);
   registerConversationRoutes(app, mail.conversations);
   app.decorate("mail", mail);
   app.addHook("onClose", () => mail.close());

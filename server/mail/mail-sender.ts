@@ -71,13 +71,51 @@ export function createMailSender(deps: { db: Db; events: EventBus; providerClien
     return first;
   }
 
+  /** The account a request sends from (its own, the replied-to mail's, else the first). */
+  async function sendingAccount(userId: string, request: SendRequest): Promise<AccountSummary> {
+    const replyingTo = request.inReplyToId ? await original(userId, request.inReplyToId) : undefined;
+    return chooseAccount(await accountsOf(db, userId), request.accountId ?? replyingTo?.accountId);
+  }
+
   return {
-    async send(userId: string, request: SendRequest): Promise<{ success: true; providerId: string | null }> {
+    /**
+     * Everything send() would refuse before calling the provider, refused now: held mail
+     * (server/mail/outbox/) answers bad input at once. Answers the account it will go from.
+     */
+    async check(userId: string, request: SendRequest): Promise<AccountSummary> {
+      validate(request);
+      // HTML the allow-list refuses (nesting too deep) is bad input now, not a failed send later.
+      if (request.html !== undefined) sanitizeOutgoingHtml(request.html);
+      return sendingAccount(userId, request);
+    },
+
+    /** Whether a mail sent with this Message-ID reached the account's mailbox (a retry's question). */
+    async alreadySent(userId: string, request: SendRequest, messageId: string): Promise<boolean> {
+      const account = await sendingAccount(userId, request);
+      try {
+        return await deps.providerClient(syncAccountOf(account)).findSent(messageId);
+      } catch (err) {
+        throw providerFailure(
+          err,
+          account.provider === "outlook" ? "outlook" : "gmail",
+          "checking the sent mail",
+        );
+      }
+    },
+
+    async send(
+      userId: string,
+      request: SendRequest,
+      options: { messageId?: string } = {},
+    ): Promise<{ success: true; providerId: string | null }> {
       const message = validate(request);
       const replyingTo = request.inReplyToId ? await original(userId, request.inReplyToId) : undefined;
       const accounts = await accountsOf(db, userId);
       const account = chooseAccount(accounts, request.accountId ?? replyingTo?.accountId);
-      const outgoing: OutgoingMessage = { ...message };
+      const outgoing: OutgoingMessage = {
+        ...message,
+        ...(options.messageId ? { messageId: options.messageId } : {}),
+      };
       // Rich text (issue 36): allow-listed here, whatever the client sent; without it, plain text as before.
       if (request.html !== undefined) outgoing.html = sanitizeOutgoingHtml(request.html);
       if (replyingTo) {

@@ -11,11 +11,12 @@ import {
 } from "../../contract/mail.ts";
 import { sessionOf } from "../http/auth-guard.ts";
 import { registerAttachmentRoutes } from "./attachments/routes.ts";
+import type { Outbox } from "./outbox/outbox-service.ts";
 import type { MailServices } from "./services.ts";
 import { idParam, parseInput } from "./validation.ts";
 
 /** The mail API (contract/mail.ts). Every query is scoped to the signed-in user. */
-export function registerMailRoutes(app: FastifyInstance, mail: MailServices): void {
+export function registerMailRoutes(app: FastifyInstance, mail: MailServices, outbox?: Outbox): void {
   const guarded = { preHandler: app.requireSession };
   registerAttachmentRoutes(app, mail.attachments, mail.attachmentLinks);
 
@@ -52,6 +53,8 @@ export function registerMailRoutes(app: FastifyInstance, mail: MailServices): vo
 
   app.post("/api/emails/send", guarded, async (request) => {
     const body = parseInput(sendEmailRequestSchema, request.body);
+    // Held for the person's "Undo send" delay, then sent by the worker (server/mail/outbox/).
+    if (outbox) return outbox.hold(sessionOf(request).userId, body);
     return mail.sender.send(sessionOf(request).userId, body);
   });
 

@@ -9,6 +9,7 @@ import {
   calendarEvents,
   calendarIntegrations,
   contacts,
+  dueActions,
   emails,
   gameBadges,
   gameLedger,
@@ -42,6 +43,7 @@ function sections(db: Db, userId: string, settings: PrivacySettingsService) {
           email: users.email,
           displayName: users.displayName,
           plan: users.plan,
+          sendDelaySeconds: users.sendDelaySeconds,
           trialEndsAt: users.trialEndsAt,
           createdAt: users.createdAt,
         })
@@ -193,6 +195,23 @@ function sections(db: Db, userId: string, settings: PrivacySettingsService) {
         })
         .from(calendarIntegrations)
         .where(eq(calendarIntegrations.userId, userId)),
+    /** Held mail (Undo send) and, with issue 37, other due actions, with their content. */
+    dueActions: () =>
+      db
+        .select({
+          id: dueActions.id,
+          kind: dueActions.kind,
+          runAt: dueActions.runAt,
+          status: dueActions.status,
+          payload: dueActions.payload,
+          attempts: dueActions.attempts,
+          lastError: dueActions.lastError,
+          createdAt: dueActions.createdAt,
+          doneAt: dueActions.doneAt,
+        })
+        .from(dueActions)
+        .where(eq(dueActions.userId, userId))
+        .orderBy(asc(dueActions.runAt)),
     invitationAnswers: () =>
       db
         .select({

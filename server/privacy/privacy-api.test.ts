@@ -304,6 +304,10 @@ describe.each(BACKENDS)("privacy API on %s", (kind) => {
     await db().execute(
       sql`insert into contacts (user_id, address, name, sent_count, last_used_at) values (${userId}, 'dana@example.org', 'Dana', 1, now()) on conflict do nothing`,
     );
+    // A held mail (Undo send): its content is the person's until it is sent.
+    await db().execute(
+      sql`insert into due_actions (user_id, kind, run_at, payload, ref) values (${userId}, 'send', now() + interval '1 hour', ${JSON.stringify({ request: { to: "dana@example.org", subject: "Held", body: "Later" }, messageId: "<held@example.org>" })}::jsonb, '<held@example.org>')`,
+    );
 
     const answer = await f.api("POST", "/api/privacy/export", { token: alex });
     expect(answer.status).toBe(200);

@@ -127,6 +127,11 @@ export interface OutgoingMessage {
   };
   /** An iMIP part (RFC 6047) sent beside the text: text/calendar with its iTIP method. */
   calendar?: { method: "REPLY"; ics: string };
+  /**
+   * The RFC 5322 Message-ID to send with (angle brackets included), chosen before sending so a
+   * retry after a crash can ask the provider whether it went out (findSent): held mail, issue 36.
+   */
+  messageId?: string;
 }
 
 /** A file to send: described up front, its bytes opened when the provider call needs them. */
@@ -197,6 +202,11 @@ export interface MailProviderClient {
   trash(providerIds: string[]): Promise<Map<string, string>>;
   /** Sends from this account; returns the sent message's provider id when the provider tells it. */
   send(message: OutgoingMessage): Promise<{ providerId: string | null }>;
+  /**
+   * Whether a message with this RFC 5322 Message-ID is in the mailbox (sent items included):
+   * Gmail search rfc822msgid:, Graph $filter on internetMessageId. Held mail asks before a retry.
+   */
+  findSent(internetMessageId: string): Promise<boolean>;
   /** Saves a draft in the account (AI auto-drafts). */
   createDraft(message: OutgoingMessage): Promise<{ providerId: string }>;
   /**

@@ -195,6 +195,10 @@ function rawFromGraph(
     bcc: addresses(input.bccRecipients),
     subject: typeof input.subject === "string" ? input.subject : "",
     ...deliveredBodies(html, content),
+    // Graph keeps a new message's internetMessageId as given (writable while it is a draft).
+    ...(typeof input.internetMessageId === "string" && /^<[^<>\s]+>$/.test(input.internetMessageId)
+      ? { messageId: input.internetMessageId }
+      : {}),
     date: mail.context.clock.now(),
   });
 }

@@ -163,13 +163,21 @@ describe.each(BACKENDS)("conversations API on %s", (kind) => {
   it("stores the Conversation view setting per user, on by default", async () => {
     const a = await signedInUser(suite.db);
     const b = await signedInUser(suite.db);
+    // The Undo send delay (issue 36) shares the settings: 10 s by default.
     expect(mailSettingsSchema.parse((await api("GET", "/api/settings/mail", a.token)).json)).toEqual({
       conversationView: true,
+      sendDelaySeconds: 10,
     });
     const off = await api("PATCH", "/api/settings/mail", a.token, { conversationView: false });
-    expect(off.json).toEqual({ conversationView: false });
-    expect((await api("GET", "/api/settings/mail", a.token)).json).toEqual({ conversationView: false });
-    expect((await api("GET", "/api/settings/mail", b.token)).json).toEqual({ conversationView: true });
+    expect(off.json).toEqual({ conversationView: false, sendDelaySeconds: 10 });
+    expect((await api("GET", "/api/settings/mail", a.token)).json).toEqual({
+      conversationView: false,
+      sendDelaySeconds: 10,
+    });
+    expect((await api("GET", "/api/settings/mail", b.token)).json).toEqual({
+      conversationView: true,
+      sendDelaySeconds: 10,
+    });
     expect((await api("PATCH", "/api/settings/mail", a.token, { conversationView: "no" })).status).toBe(400);
     expect((await api("PATCH", "/api/settings/mail", a.token, { other: true })).status).toBe(400);
   });

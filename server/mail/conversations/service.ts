@@ -10,6 +10,7 @@ import { upsertPage } from "../../sync/upsert.ts";
 import { accountDirectory, accountsOf, syncAccountOf, UNKNOWN_ACCOUNT } from "../accounts.ts";
 import type { EmailActions, EmailChange } from "../email-actions.ts";
 import { summaryColumns } from "../email-lister.ts";
+import { sendDelayOf } from "../outbox/send-delay.ts";
 import { presentEmail } from "../presenters.ts";
 
 /** How long opening a conversation waits for the provider's copy of it before showing ours. */
@@ -182,11 +183,11 @@ export function createConversations(deps: {
 
     async settings(userId: string): Promise<MailSettings> {
       const [row] = await db
-        .select({ conversationView: users.conversationView })
+        .select({ conversationView: users.conversationView, sendDelaySeconds: users.sendDelaySeconds })
         .from(users)
         .where(eq(users.id, userId));
       if (!row) throw new DomainError("not_found", "No such user.");
-      return row;
+      return { conversationView: row.conversationView, sendDelaySeconds: sendDelayOf(row.sendDelaySeconds) };
     },
 
     async updateSettings(userId: string, patch: Partial<MailSettings>): Promise<MailSettings> {
@@ -194,11 +195,12 @@ export function createConversations(deps: {
         .update(users)
         .set({
           ...(patch.conversationView !== undefined ? { conversationView: patch.conversationView } : {}),
+          ...(patch.sendDelaySeconds !== undefined ? { sendDelaySeconds: patch.sendDelaySeconds } : {}),
         })
         .where(eq(users.id, userId))
-        .returning({ conversationView: users.conversationView });
+        .returning({ conversationView: users.conversationView, sendDelaySeconds: users.sendDelaySeconds });
       if (!row) throw new DomainError("not_found", "No such user.");
-      return row;
+      return { conversationView: row.conversationView, sendDelaySeconds: sendDelayOf(row.sendDelaySeconds) };
     },
   };
 }

@@ -34,6 +34,7 @@ export function createGmailProvider(options: GmailProviderOptions): MailProvider
     setFlagged: (ids, on) => actions.setFlagged(ctx, ids, on),
     trash: (ids) => actions.trash(ctx, ids),
     send: (message) => outgoing.send(ctx, options.from, message),
+    findSent: (internetMessageId) => outgoing.findSent(ctx, internetMessageId),
     createDraft: (message) => outgoing.createDraft(ctx, options.from, message),
     // Gmail pushes to Pub/Sub: the notification URL and client state belong to the subscription.
     watch: () => outgoing.watch(ctx),

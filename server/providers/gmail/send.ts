@@ -19,6 +19,7 @@ export function rawMessage(from: Address, message: OutgoingMessage): { raw: stri
       inReplyTo: message.replyTo?.internetMessageId ?? null,
       references: message.replyTo?.references ?? null,
       ...(message.html !== undefined ? { html: message.html } : {}),
+      ...(message.messageId ? { messageId: message.messageId } : {}),
       ...(message.calendar ? { calendar: message.calendar } : {}),
     });
   } catch (err) {
@@ -39,9 +40,28 @@ export async function send(
     method: "POST",
     url: `${ctx.api}/messages/send`,
     body: rawMessage(from, message),
+    once: true,
     weight: GMAIL_COSTS.messagesSend,
   });
   return { providerId: sent?.id ?? null };
+}
+
+/**
+ * Whether a message with this Message-ID is in the mailbox (messages.list q=rfc822msgid:, spam
+ * and trash included): a held mail's retry asks before sending again (issue 36).
+ */
+export async function findSent(ctx: GmailContext, internetMessageId: string): Promise<boolean> {
+  const params = new URLSearchParams({
+    q: `rfc822msgid:${internetMessageId.replace(/^<|>$/g, "")}`,
+    includeSpamTrash: "true",
+    maxResults: "1",
+  });
+  const found = await ctx.http.json<gmail_v1.Schema$ListMessagesResponse>({
+    method: "GET",
+    url: `${ctx.api}/messages?${params.toString()}`,
+    weight: GMAIL_COSTS.messagesList,
+  });
+  return (found?.messages?.length ?? 0) > 0;
 }
 
 /** drafts.create; the id returned is the draft's message id, the same kind of id sync stores. */

@@ -22,6 +22,12 @@ export interface ProviderRequest {
   body?: unknown;
   /** Passed to the gate: Gmail quota units, or Graph concurrency permits. */
   weight?: number;
+  /**
+   * Not repeated here when it fails, except on a rate limit (a send: after a timeout or a 5xx it
+   * may have gone out, and a second try would send it twice). The caller retries knowingly: held mail first asks the provider
+   * for its Message-ID (server/mail/outbox/). A 401's one refresh-and-retry still applies.
+   */
+  once?: boolean;
 }
 
 /** Wraps each try of a request: the per-account limiter (quota bucket or concurrency semaphore). */
@@ -165,7 +171,9 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
         if (!(err instanceof ProviderRequestError)) throw err;
         failure = err;
       }
-      const delay = retryDelay(failure, attempt, retry);
+      // A rate limit is a refusal before anything was done: safe to repeat even for a send.
+      const delay =
+        request.once && failure.kind !== "rate_limit" ? undefined : retryDelay(failure, attempt, retry);
       if (delay === undefined || providerDeadline()?.aborted) throw failure;
       await retry.sleep(delay);
       abandonAfter(providerDeadline());

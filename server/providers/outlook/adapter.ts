@@ -34,6 +34,7 @@ export function createOutlookProvider(options: OutlookClientOptions): MailProvid
     setFlagged: (ids, on) => actions.setFlagged(ctx, ids, on),
     trash: (ids) => actions.moveTo(ctx, ids, "deleteditems"),
     send: (message) => outgoing.send(ctx, message),
+    findSent: async (internetMessageId) => (await findByInternetMessageId(ctx, internetMessageId)).length > 0,
     createDraft: (message) => outgoing.createDraft(ctx, message),
     watch: (url, clientState, existing) => outgoing.watch(ctx, url, clientState, existing?.subscriptionId),
     stopWatch: (subscriptionId) => outgoing.stopWatch(ctx, subscriptionId),

@@ -26,6 +26,8 @@ function graphMessage(message: OutgoingMessage): Message {
     toRecipients: recipients(message.to),
     ccRecipients: recipients(message.cc),
     bccRecipients: recipients(message.bcc),
+    // Graph keeps a draft's internetMessageId as given: held mail finds it again by it (findSent).
+    ...(message.messageId ? { internetMessageId: message.messageId } : {}),
   };
 }
 
@@ -86,6 +88,7 @@ async function sendMime(ctx: OutlookContext, message: OutgoingMessage): Promise<
       bcc: message.bcc,
       subject: message.subject,
       body: message.body,
+      ...(message.messageId ? { messageId: message.messageId } : {}),
       ...(message.calendar ? { calendar: message.calendar } : {}),
     });
   } catch (err) {
@@ -95,6 +98,7 @@ async function sendMime(ctx: OutlookContext, message: OutgoingMessage): Promise<
     method: "POST",
     url: `${ctx.api}/me/sendMail`,
     body: Buffer.from(text, "utf8").toString("base64"),
+    once: true,
     headers: { "content-type": "text/plain" },
   });
   return { providerId: null };
@@ -109,13 +113,18 @@ export async function send(
   const body = graphMessage(message);
   const draftId = message.replyTo ? await replyDraft(ctx, message) : null;
   if (draftId !== null) {
-    await ctx.http.request({ method: "POST", url: `${ctx.api}/me/messages/${checkGraphId(draftId)}/send` });
+    await ctx.http.request({
+      method: "POST",
+      url: `${ctx.api}/me/messages/${checkGraphId(draftId)}/send`,
+      once: true,
+    });
     return { providerId: null };
   }
   await ctx.http.request({
     method: "POST",
     url: `${ctx.api}/me/sendMail`,
     body: { message: body, saveToSentItems: true },
+    once: true,
   });
   return { providerId: null };
 }

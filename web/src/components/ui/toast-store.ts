@@ -8,6 +8,10 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: "default" | "destructive";
+  /** A button in the toast ("Undo"); `altText` tells screen readers how else to do it. */
+  action?: { label: string; altText: string; onClick: () => void };
+  /** How long it stays, ms (default 5000, spec section 9). */
+  durationMs?: number;
 }
 
 export interface ToastItem extends ToastInput {

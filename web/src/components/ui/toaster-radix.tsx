@@ -11,6 +11,7 @@ export default function RadixToaster() {
         <Toast.Root
           key={t.id}
           open={t.open}
+          {...(t.durationMs === undefined ? {} : { duration: t.durationMs })}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
           }}
@@ -22,7 +23,7 @@ export default function RadixToaster() {
             if (closeTopDialog()) event.preventDefault();
           }}
           data-variant={t.variant ?? "default"}
-          className={`grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-out ${
+          className={`grid grid-cols-[1fr_auto_auto] items-start gap-2 rounded-lg border p-4 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-out ${
             t.variant === "destructive"
               ? "border-red-700 bg-red-600 text-white"
               : "border-slate-200 bg-white text-slate-900"
@@ -34,6 +35,15 @@ export default function RadixToaster() {
               <Toast.Description className="mt-1 text-sm opacity-90">{t.description}</Toast.Description>
             ) : null}
           </div>
+          {t.action ? (
+            <Toast.Action
+              altText={t.action.altText}
+              onClick={t.action.onClick}
+              className="rounded border border-current px-2 py-0.5 text-sm font-semibold hover:bg-black/5"
+            >
+              {t.action.label}
+            </Toast.Action>
+          ) : null}
           <Toast.Close
             aria-label="Close"
             className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"

@@ -6,6 +6,7 @@ import { AiUsageSection } from "../ai/ai-usage-section.tsx";
 import { ProviderIcon } from "../auth/provider-icons.tsx";
 import { type MailProvider, PROVIDER_NAMES } from "../auth/providers.ts";
 import { usePopupSignIn } from "../auth/use-popup-sign-in.ts";
+import { UndoSendSetting } from "../compose/undo-send-setting.tsx";
 import { ConversationViewSetting } from "../conversations/conversation-view-setting.tsx";
 import { LeaderboardPrivacySetting } from "../game/leaderboard-dialog.tsx";
 import { accountStatusLabel } from "./account-status.ts";
@@ -108,6 +109,7 @@ export function AccountsDialog({ open, onOpenChange }: Props) {
           ) : null}
           <AiUsageSection />
           {open ? <ConversationViewSetting /> : null}
+          {open ? <UndoSendSetting /> : null}
           {open ? <LeaderboardPrivacySetting /> : null}
         </Dialog.Content>
       </Dialog.Portal>

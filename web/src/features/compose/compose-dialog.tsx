@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Dialog, Tabs } from "radix-ui";
 import { lazy, Suspense, useId, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
+import type { HeldRequest, SendEmailAnswer } from "../../../../contract/outbox.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
@@ -9,6 +10,7 @@ import { copyText } from "../ai/copy.ts";
 import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
 import { useEmailDetail } from "../reader/use-email-detail.ts";
+import { announceHeldSend, carriedFields, restoredDraft } from "./held-send.ts";
 import type { MessageValue } from "./editor/message-editor.tsx";
 import { recipientError } from "./recipients/parse-recipients.ts";
 import { RecipientField } from "./recipients/recipient-field.tsx";
@@ -31,6 +33,8 @@ export interface ComposeDialogProps {
   replyTo?: Email | null;
   /** Or only its id: the email (with its body) is read first. */
   replyToId?: string | null;
+  /** A held mail taken back by Undo: compose reopens with it as it was sent. */
+  initial?: HeldRequest | null;
 }
 
 function errorText(err: unknown, fallback: string): string {
@@ -38,7 +42,7 @@ function errorText(err: unknown, fallback: string): string {
 }
 
 /** The Compose/Reply dialog (spec section 2): fields reset each time it opens. */
-export function ComposeDialog({ open, onOpenChange, replyTo, replyToId }: ComposeDialogProps) {
+export function ComposeDialog({ open, onOpenChange, replyTo, replyToId, initial }: ComposeDialogProps) {
   const fetchId = !replyTo && replyToId && open ? replyToId : null;
   const detail = useEmailDetail(fetchId);
   const source = replyTo ?? (fetchId && !detail.isPlaceholderData ? (detail.data ?? null) : null);
@@ -60,7 +64,12 @@ export function ComposeDialog({ open, onOpenChange, replyTo, replyToId }: Compos
               </Dialog.Description>
             </div>
           ) : (
-            <ComposeForm key={source?.id ?? "new"} replyTo={source} onClose={() => onOpenChange(false)} />
+            <ComposeForm
+              key={source?.id ?? "new"}
+              replyTo={source}
+              initial={initial ?? null}
+              onClose={() => onOpenChange(false)}
+            />
           )}
         </Dialog.Content>
       </Dialog.Portal>
@@ -72,10 +81,18 @@ const input =
   "w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-600";
 const label = "mb-1 block text-sm font-medium text-slate-700";
 
-function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () => void }) {
+function ComposeForm({
+  replyTo,
+  initial,
+  onClose,
+}: {
+  replyTo: Email | null;
+  initial: HeldRequest | null;
+  onClose: () => void;
+}) {
   const ids = useId();
   const [draft, setDraft] = useState<ComposeDraft>(() =>
-    replyTo ? replyDraft(replyTo, htmlToText) : EMPTY_DRAFT,
+    initial ? restoredDraft(initial) : replyTo ? replyDraft(replyTo, htmlToText) : EMPTY_DRAFT,
   );
   const [showCopies, setShowCopies] = useState(false);
   const [triedSend, setTriedSend] = useState(false);
@@ -93,12 +110,13 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
 
   const send = useMutation({
     mutationFn: (d: ComposeDraft) =>
-      apiRequest<unknown>("POST", "/api/emails/send", {
+      apiRequest<SendEmailAnswer>("POST", "/api/emails/send", {
+        ...(initial ? carriedFields(initial, d) : {}),
         ...d,
         ...(replyTo ? { inReplyToId: replyTo.id, accountId: replyTo.accountId } : {}),
       }),
-    onSuccess: () => {
-      toast({ title: "Email sent" });
+    onSuccess: (answer) => {
+      announceHeldSend(answer);
       setDraft(EMPTY_DRAFT);
       setEditorRevision((n) => n + 1);
       onClose();

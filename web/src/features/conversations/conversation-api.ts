@@ -12,6 +12,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { DEFAULT_SEND_DELAY } from "../../../../contract/compose.ts";
 import type {
   Conversation,
   ConversationListItem,
@@ -77,7 +78,11 @@ export function useUpdateMailSettings() {
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: MAIL_SETTINGS_KEY });
       const previous = queryClient.getQueryData<MailSettings>(MAIL_SETTINGS_KEY);
-      const next = { conversationView: previous?.conversationView ?? readHint(), ...change };
+      const next = {
+        conversationView: previous?.conversationView ?? readHint(),
+        sendDelaySeconds: previous?.sendDelaySeconds ?? DEFAULT_SEND_DELAY,
+        ...change,
+      };
       queryClient.setQueryData<MailSettings>(MAIL_SETTINGS_KEY, next);
       writeHint(next.conversationView);
       return { previous };

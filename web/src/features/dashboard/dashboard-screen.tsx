@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import type { SessionUser } from "../../../../contract/auth.ts";
 import { BUCKETS, type Bucket } from "../../../../contract/buckets.ts";
 import type { Email } from "../../../../contract/mail.ts";
+import type { HeldRequest } from "../../../../contract/outbox.ts";
 import {
   emailKeys,
   markActionPainted,
@@ -18,6 +19,7 @@ import { BucketDialog } from "../buckets/bucket-dialog.tsx";
 import { BucketsPanelBody } from "../buckets/buckets-panel.tsx";
 import { useCalendarConnectReturn } from "../calendar/connect-return.ts";
 import { ComposeDialog } from "../compose/compose-dialog.tsx";
+import { useReopenOnUndo } from "../compose/use-reopen-on-undo.ts";
 import { rowConversation, useConversationActions } from "../conversations/conversation-api.ts";
 import { AchievementsDialog } from "../game/achievements-dialog.tsx";
 import { useNewBadgeToasts } from "../game/badge-watcher.ts";
@@ -55,6 +57,8 @@ type ModalId =
   | "palette";
 interface ComposeState {
   replyToId: string | null;
+  /** A held mail taken back by Undo send. */
+  initial?: HeldRequest | null;
 }
 
 const PANELS: Record<PanelId, { title: string; x: number; y: number; width: number }> = {
@@ -142,6 +146,8 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   };
   const sync_ = () => autoSync.mutate();
   const openCompose = (replyToId: string | null = null) => setCompose({ replyToId });
+  // Undo send gives the held mail back: compose reopens with it intact.
+  useReopenOnUndo((initial) => setCompose({ replyToId: null, initial }));
   const startInboxZero = () => {
     inboxZeroEnd.opened();
     setModal("inboxZero");
@@ -341,6 +347,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         open={compose !== null}
         onOpenChange={(open) => (open ? undefined : setCompose(null))}
         replyToId={compose?.replyToId ?? null}
+        initial={compose?.initial ?? null}
       />
       {modal === "inboxZero" ? (
         <InboxZeroMode

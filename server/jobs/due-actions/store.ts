@@ -1,0 +1,163 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { dueActions } from "../../db/schema.ts";
+
+/** A claimed action as its handler sees it. */
+export interface ClaimedAction {
+  id: string;
+  userId: string;
+  kind: string;
+  payload: unknown;
+  ref: string | null;
+  /** 1 on the first run; more means an earlier run failed or its worker died mid-way. */
+  attempts: number;
+  runAt: Date;
+}
+
+export interface NewDueAction {
+  userId: string;
+  kind: string;
+  runAt: Date;
+  payload: unknown;
+  ref?: string | null;
+}
+
+/**
+ * The due_actions table's statements (decision 0069). Every time comes from the caller (the
+ * server's clock), never the database's now(), so tests move time with /api/_test/clock.
+ */
+export function createDueActionStore(db: Db) {
+  return {
+    async schedule(action: NewDueAction): Promise<{ id: string; runAt: Date }> {
+      const [row] = await db
+        .insert(dueActions)
+        .values({
+          userId: action.userId,
+          kind: action.kind,
+          runAt: action.runAt,
+          payload: action.payload,
+          ref: action.ref ?? null,
+        })
+        .returning({ id: dueActions.id, runAt: dueActions.runAt });
+      if (!row) throw new Error("due action was not stored");
+      return row;
+    },
+
+    /**
+     * Claims up to `limit` due actions for `workerId` until now + leaseMs: pending ones whose time
+     * came, and running ones whose lease ran out (their worker died). SKIP LOCKED lets two workers
+     * sweep at once without waiting on, or taking, each other's rows; the UPDATE commits the claim
+     * before any handler runs, so a cancel (Undo) can no longer take the row once it is claimed.
+     */
+    async claim(workerId: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedAction[]> {
+      const due = db
+        .select({ id: dueActions.id })
+        .from(dueActions)
+        .where(
+          or(
+            and(eq(dueActions.status, "pending"), lte(dueActions.runAt, now)),
+            and(eq(dueActions.status, "running"), lt(dueActions.lockedUntil, now)),
+          ),
+        )
+        .orderBy(asc(dueActions.runAt))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      const rows = await db
+        .update(dueActions)
+        .set({
+          status: "running",
+          lockedBy: workerId,
+          lockedUntil: new Date(now.getTime() + leaseMs),
+          attempts: sql`${dueActions.attempts} + 1`,
+        })
+        .where(inArray(dueActions.id, due))
+        .returning({
+          id: dueActions.id,
+          userId: dueActions.userId,
+          kind: dueActions.kind,
+          payload: dueActions.payload,
+          ref: dueActions.ref,
+          attempts: dueActions.attempts,
+          runAt: dueActions.runAt,
+        });
+      return rows;
+    },
+
+    /** Done: only the claim's holder may say so; the payload (a mail's content) is not kept. */
+    async complete(id: string, workerId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(dueActions)
+        .set({ status: "done", doneAt: now, payload: {}, lockedBy: null, lockedUntil: null, lastError: null })
+        .where(
+          and(eq(dueActions.id, id), eq(dueActions.status, "running"), eq(dueActions.lockedBy, workerId)),
+        )
+        .returning({ id: dueActions.id });
+      return rows.length > 0;
+    },
+
+    /** Back to pending at `runAt` (a retry), keeping why the last run failed. */
+    async retryAt(id: string, workerId: string, runAt: Date, error: string): Promise<void> {
+      await db
+        .update(dueActions)
+        .set({ status: "pending", runAt, lastError: error, lockedBy: null, lockedUntil: null })
+        .where(
+          and(eq(dueActions.id, id), eq(dueActions.status, "running"), eq(dueActions.lockedBy, workerId)),
+        );
+    },
+
+    /** Given up: kept with its payload and the reason, for the person to see and act on. */
+    async fail(id: string, workerId: string, error: string): Promise<void> {
+      await db
+        .update(dueActions)
+        .set({ status: "failed", lastError: error, lockedBy: null, lockedUntil: null })
+        .where(
+          and(eq(dueActions.id, id), eq(dueActions.status, "running"), eq(dueActions.lockedBy, workerId)),
+        );
+    },
+
+    /**
+     * Takes back the person's own action if it has not started (pending, or failed and kept):
+     * deletes it and answers its payload; null when there is none of theirs in that state.
+     */
+    async cancel(userId: string, id: string, kind: string): Promise<unknown | null> {
+      const rows = await db
+        .delete(dueActions)
+        .where(
+          and(
+            eq(dueActions.id, id),
+            eq(dueActions.userId, userId),
+            eq(dueActions.kind, kind),
+            inArray(dueActions.status, ["pending", "failed"]),
+          ),
+        )
+        .returning({ payload: dueActions.payload });
+      return rows[0]?.payload ?? null;
+    },
+
+    async get(userId: string, id: string, kind: string) {
+      const [row] = await db
+        .select()
+        .from(dueActions)
+        .where(and(eq(dueActions.id, id), eq(dueActions.userId, userId), eq(dueActions.kind, kind)));
+      return row;
+    },
+
+    /** The person's actions of a kind not yet done, soonest first. */
+    async listOpen(userId: string, kind: string) {
+      return db
+        .select()
+        .from(dueActions)
+        .where(
+          and(
+            eq(dueActions.userId, userId),
+            eq(dueActions.kind, kind),
+            inArray(dueActions.status, ["pending", "running", "failed"]),
+          ),
+        )
+        .orderBy(asc(dueActions.runAt))
+        .limit(500);
+    },
+  };
+}
+
+export type DueActionStore = ReturnType<typeof createDueActionStore>;

@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import type { Clock } from "../../lib/clock.ts";
+import { classifyFailure, decideRetry } from "../retry-policy.ts";
+import type { ClaimedAction, DueActionStore } from "./store.ts";
+
+/**
+ * Runs one kind of due action. Throw to fail the run: the error's `kind` (retry-policy.ts) decides
+ * whether it is retried, and its message is what the person is shown if it is given up.
+ */
+export type DueActionHandler = (action: ClaimedAction) => Promise<void>;
+
+export interface SweeperOptions {
+  store: DueActionStore;
+  clock: Clock;
+  handlers: ReadonlyMap<string, DueActionHandler>;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** How long a claim lasts; longer than any handler run (a provider call times out well before). */
+  leaseMs?: number;
+  /** How often the table is asked what is due (the server's clock is read each time). */
+  pollMs?: number;
+  /** Actions claimed at once, and run side by side. */
+  batchSize?: number;
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+export interface DueActionSweeper {
+  start(): void;
+  /** Sweep now rather than at the next poll (an action due at once was just stored). */
+  wake(): void;
+  /** Stops polling and waits for the running batch. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker role's sweep of due_actions (decision 0069): claim what is due by the server's
+ * clock, run each handler, mark it done (or retry by the failure policy, or keep it as failed).
+ * Overdue actions (the server was down) are simply due at the first sweep after start.
+ */
+export function createDueActionSweeper(options: SweeperOptions): DueActionSweeper {
+  const { store, clock, handlers, log } = options;
+  const leaseMs = options.leaseMs ?? 120_000;
+  const pollMs = options.pollMs ?? 1_000;
+  const batchSize = options.batchSize ?? 10;
+  const policy = {
+    maxAttempts: options.maxAttempts ?? 6,
+    baseDelayMs: options.baseDelayMs ?? 5_000,
+    maxDelayMs: options.maxDelayMs ?? 5 * 60_000,
+  };
+  const workerId = `${process.pid}.${randomUUID()}`;
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
+  let again = false;
+
+  async function runOne(action: ClaimedAction): Promise<void> {
+    const handler = handlers.get(action.kind);
+    try {
+      if (!handler) throw Object.assign(new Error(`no handler for ${action.kind}`), { kind: "permanent" });
+      await handler(action);
+      await store.complete(action.id, workerId, clock.now());
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const decision = decideRetry(classifyFailure(err), action.attempts, policy);
+      if (decision.retry) {
+        await store.retryAt(action.id, workerId, new Date(clock.nowMs() + decision.delayMs), message);
+      } else {
+        log.warn({ actionId: action.id, kind: action.kind, attempts: action.attempts }, "due action failed");
+        await store.fail(action.id, workerId, message);
+      }
+    }
+  }
+
+  async function sweep(): Promise<void> {
+    do {
+      again = false;
+      const claimed = await store.claim(workerId, clock.now(), leaseMs, batchSize);
+      await Promise.all(claimed.map(runOne));
+      // A full batch means more may be due now: go on without waiting for the next poll.
+      if (claimed.length === batchSize) again = true;
+    } while (again && running);
+  }
+
+  function schedule(delayMs: number): void {
+    if (!running) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+  }
+
+  function tick(): void {
+    if (sweeping) {
+      again = true;
+      return;
+    }
+    sweeping = sweep()
+      .catch((err: unknown) =>
+        log.error({ error: err instanceof Error ? err.message : String(err) }, "due action sweep failed"),
+      )
+      .finally(() => {
+        sweeping = undefined;
+        schedule(pollMs);
+      });
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    wake() {
+      if (running) schedule(0);
+    },
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      await sweeping;
+    },
+  };
+}

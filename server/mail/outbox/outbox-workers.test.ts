@@ -1,0 +1,204 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendEmailAnswerSchema } from "../../../contract/outbox.ts";
+import { PEOPLE } from "../../test/auth-fixture.ts";
+import { callApi } from "../../test/slow-provider.ts";
+import { type SyncFixture, startSyncFixture, waitUntil } from "../../test/sync-fixture.ts";
+
+/** A claim's lease: longer than the slowed send below, short so the takeover comes in seconds. */
+const LEASE_SECONDS = 8;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const READY_LINE = "worker started: running jobs and the sync poller";
+const MAILS = 200;
+
+interface WorkerProcess {
+  child: ChildProcess;
+  lines: string[];
+  ready: Promise<void>;
+  exited: Promise<void>;
+}
+
+/** The real server in the worker role, in its own process (`tsx server/main.ts --role=worker`). */
+function startWorker(name: string, env: NodeJS.ProcessEnv): WorkerProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--role=worker"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.once("exit", (code, signal) =>
+      reject(new Error(`${name} exited (${code ?? signal}) before it was ready:\n${lines.join("\n")}`)),
+    );
+    for (const stream of [child.stdout, child.stderr]) {
+      if (!stream) continue;
+      createInterface({ input: stream }).on("line", (line) => {
+        lines.push(line);
+        if (lines.length > 200) lines.shift();
+        if (line.includes(READY_LINE)) resolve();
+      });
+    }
+  });
+  ready.catch(() => undefined);
+  return { child, lines, ready, exited };
+}
+
+async function stopWorker(w: WorkerProcess): Promise<void> {
+  if (w.child.exitCode !== null || w.child.signalCode !== null) return;
+  w.child.kill("SIGTERM");
+  const timer = setTimeout(() => w.child.kill("SIGKILL"), 10_000);
+  await w.exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Issue 36, held mail exactly once: two worker processes (the real server, --role=worker) on one
+ * throwaway PostgreSQL database sweep the due actions; the app in this process only serves HTTP.
+ * What counts is what reached the recipient's mailbox at the emulator.
+ */
+describe("held mail with two worker processes on PostgreSQL", () => {
+  let f: SyncFixture;
+  let admin: pg.Client;
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+  let token: string;
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    f = await startSyncFixture(
+      "postgres",
+      { DUE_ACTION_LEASE_SECONDS: String(LEASE_SECONDS), GMAIL_UNITS_PER_MINUTE: "1000000" },
+      { role: "web" },
+    );
+    if (f.database.config.kind !== "postgres") throw new Error("expected PostgreSQL");
+    admin = new pg.Client({ connectionString: f.database.config.url });
+    admin.on("error", () => undefined);
+    await admin.connect();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "mailwise-outbox-workers-"));
+    env = {
+      ...f.env,
+      ...(process.env.PATH ? { PATH: process.env.PATH } : {}),
+      ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
+      ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
+      DATABASE_URL: f.database.config.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      DUE_ACTION_LEASE_SECONDS: String(LEASE_SECONDS),
+      GMAIL_UNITS_PER_MINUTE: "1000000",
+    };
+    ({ token } = await f.signIn("gmail", PEOPLE.alex));
+    workers.push(startWorker("worker-1", env), startWorker("worker-2", env));
+    await Promise.all(workers.map((w) => w.ready));
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(workers.map(stopWorker));
+    await admin?.end().catch(() => undefined);
+    await f?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  /** How many copies of each subject reached Priya. */
+  async function deliveries(prefix: string): Promise<Map<string, number>> {
+    const r = await f.admin(
+      "GET",
+      `mailboxes/${encodeURIComponent(PEOPLE.priya)}?limit=1000&provider=google`,
+    );
+    const counts = new Map<string, number>();
+    for (const m of (r.json as { messages: Array<{ subject: string }> }).messages) {
+      if (m.subject.startsWith(prefix)) counts.set(m.subject, (counts.get(m.subject) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  async function hold(subject: string): Promise<string> {
+    const r = await callApi(f, "POST", "/api/emails/send", token, {
+      to: PEOPLE.priya,
+      subject,
+      body: subject,
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    return sendEmailAnswerSchema.parse(r.json).outboxId;
+  }
+
+  it(`${MAILS} held mails due at the same moment: ${MAILS} deliveries, 0 duplicates`, async () => {
+    // Held for 30 s while they are written, then all made due at one moment.
+    await callApi(f, "PATCH", "/api/settings/mail", token, { sendDelaySeconds: 30 });
+    const prefix = `Batch ${Date.now()}`;
+    const ids: string[] = [];
+    for (let i = 0; i < MAILS; i += 20) {
+      const chunk = Array.from({ length: Math.min(20, MAILS - i) }, (_, j) => hold(`${prefix} #${i + j}`));
+      ids.push(...(await Promise.all(chunk)));
+    }
+    const due = await admin.query("update due_actions set run_at = now() where id = any($1::uuid[])", [ids]);
+    expect(due.rowCount).toBe(MAILS);
+    await waitUntil(
+      async () => {
+        const done = await admin.query(
+          "select count(*)::int as n from due_actions where id = any($1::uuid[]) and status = 'done'",
+          [ids],
+        );
+        return (done.rows[0] as { n: number }).n === MAILS;
+      },
+      150_000,
+      `all ${MAILS} held mails sent`,
+    );
+    const counts = await deliveries(prefix);
+    expect(counts.size).toBe(MAILS);
+    expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
+    // Runs that failed (throttling under the burst) were retried; none sent twice.
+    const attempts = await admin.query(
+      "select attempts, count(*)::int as n from due_actions where id = any($1::uuid[]) group by attempts",
+      [ids],
+    );
+    console.info("held mail attempts (attempts: mails)", attempts.rows);
+  }, 240_000);
+
+  it("kill -9 of the worker while it sends: restarted, exactly one delivery", async () => {
+    await callApi(f, "PATCH", "/api/settings/mail", token, { sendDelaySeconds: 5 });
+    // The emulator takes the mail only after 3 s: the worker is killed while it waits.
+    await f.admin("PUT", "mail/faults", { latencyMs: 3_000, provider: "google" });
+    const subject = `Killed ${Date.now()}`;
+    const id = await hold(subject);
+    const owner = await waitUntil(
+      async () => {
+        const r = await admin.query("select status, locked_by from due_actions where id = $1", [id]);
+        const row = r.rows[0] as { status: string; locked_by: string | null } | undefined;
+        return row?.status === "running" && row.locked_by ? row.locked_by : undefined;
+      },
+      30_000,
+      "a worker sending the held mail",
+    );
+    const victim = workers.find((w) => String(w.child.pid) === owner.split(".")[0]);
+    if (!victim) throw new Error(`no worker with claim ${owner}`);
+    victim.child.kill("SIGKILL");
+    await victim.exited;
+    // The provider still takes the mail the dead worker sent; nothing marked it done.
+    await waitUntil(async () => (await deliveries(subject)).get(subject) === 1, 15_000, "the delivery");
+    await f.admin("POST", "mail/faults/reset");
+    const restarted = startWorker("worker-restarted", env);
+    workers.push(restarted);
+    await restarted.ready;
+    // After the lease, a worker takes it over, finds the Message-ID at Gmail and sends nothing.
+    await waitUntil(
+      async () => {
+        const r = await admin.query("select status, attempts from due_actions where id = $1", [id]);
+        const row = r.rows[0] as { status: string; attempts: number } | undefined;
+        return row?.status === "done" ? row : undefined;
+      },
+      (LEASE_SECONDS + 20) * 1000,
+      "the takeover",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await deliveries(subject)).get(subject)).toBe(1);
+    const row = await admin.query("select attempts from due_actions where id = $1", [id]);
+    expect((row.rows[0] as { attempts: number }).attempts).toBe(2);
+  }, 120_000);
+});

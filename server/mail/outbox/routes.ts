@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { sessionOf } from "../../http/auth-guard.ts";
+import { DomainError } from "../../http/errors.ts";
+import type { Outbox } from "./outbox-service.ts";
+
+const paramsSchema = z.object({ id: z.string().uuid() });
+
+function idParam(params: unknown): string {
+  const parsed = paramsSchema.safeParse(params);
+  if (!parsed.success) throw new DomainError("not_found", "No such mail waiting to be sent.");
+  return parsed.data.id;
+}
+
+/** Held mail (contract/outbox.ts): list, one, and Undo. Owner-scoped: another person's id is a 404. */
+export function registerOutboxRoutes(app: FastifyInstance, outbox: Outbox): void {
+  const guarded = { preHandler: app.requireSession };
+
+  app.get("/api/outbox", guarded, async (request) => outbox.list(sessionOf(request).userId));
+
+  app.get("/api/outbox/:id", guarded, async (request) =>
+    outbox.get(sessionOf(request).userId, idParam(request.params)),
+  );
+
+  app.delete("/api/outbox/:id", guarded, async (request) =>
+    outbox.undo(sessionOf(request).userId, idParam(request.params)),
+  );
+}
