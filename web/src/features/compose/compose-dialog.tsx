@@ -1,15 +1,22 @@
 import { useMutation } from "@tanstack/react-query";
 import { Dialog, Tabs } from "radix-ui";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
+import { useAccounts } from "../accounts/use-accounts.ts";
 import { copyText } from "../ai/copy.ts";
 import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
 import { useEmailDetail } from "../reader/use-email-detail.ts";
-import { type ComposeDraft, EMPTY_DRAFT, replyDraft } from "./reply.ts";
+import { type AnswerMode, type ForwardedFile, initialCompose, withSignature } from "./compose-source.ts";
+import { ForwardedFiles } from "./forwarded-files.tsx";
+import { defaultFromAccount, FromSelect } from "./from-select.tsx";
+import { type ComposeDraft, EMPTY_DRAFT } from "./reply.ts";
+import { useSignature } from "./use-signature.ts";
+
+const TITLES: Record<AnswerMode, string> = { reply: "Reply", replyAll: "Reply all", forward: "Forward" };
 
 /** Spec section 5, shown as it is written. */
 export const MISSING_INFORMATION = "Missing information: Please fill in recipient, subject, and message";
@@ -21,6 +28,8 @@ export interface ComposeDialogProps {
   replyTo?: Email | null;
   /** Or only its id: the email (with its body) is read first. */
   replyToId?: string | null;
+  /** Reply (default), Reply all or Forward the email above (issue 36). */
+  mode?: AnswerMode;
 }
 
 function errorText(err: unknown, fallback: string): string {
@@ -28,11 +37,19 @@ function errorText(err: unknown, fallback: string): string {
 }
 
 /** The Compose/Reply dialog (spec section 2): fields reset each time it opens. */
-export function ComposeDialog({ open, onOpenChange, replyTo, replyToId }: ComposeDialogProps) {
+export function ComposeDialog({
+  open,
+  onOpenChange,
+  replyTo,
+  replyToId,
+  mode = "reply",
+}: ComposeDialogProps) {
   const fetchId = !replyTo && replyToId && open ? replyToId : null;
   const detail = useEmailDetail(fetchId);
+  const accounts = useAccounts();
   const source = replyTo ?? (fetchId && !detail.isPlaceholderData ? (detail.data ?? null) : null);
-  const waiting = fetchId !== null && source === null;
+  // Reply all needs every own address before it can leave them out.
+  const waiting = (fetchId !== null && source === null) || (open && accounts.isLoading);
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -41,16 +58,25 @@ export function ComposeDialog({ open, onOpenChange, replyTo, replyToId }: Compos
           {/* Mounted only while open, so each opening starts from a fresh (or reply) draft. */}
           {waiting ? (
             <div className="p-6">
-              <Dialog.Title className="text-lg font-semibold text-slate-900">Reply</Dialog.Title>
+              <Dialog.Title className="text-lg font-semibold text-slate-900">{TITLES[mode]}</Dialog.Title>
               <Dialog.Description
                 className="mt-2 text-sm text-slate-600"
                 role={detail.isError ? "alert" : "status"}
               >
-                {detail.isError ? "The email you are replying to could not be loaded." : "Loading…"}
+                {detail.isError
+                  ? mode === "forward"
+                    ? "The email you are forwarding could not be loaded."
+                    : "The email you are replying to could not be loaded."
+                  : "Loading…"}
               </Dialog.Description>
             </div>
           ) : (
-            <ComposeForm key={source?.id ?? "new"} replyTo={source} onClose={() => onOpenChange(false)} />
+            <ComposeForm
+              key={`${source?.id ?? "new"}:${mode}`}
+              replyTo={source}
+              mode={mode}
+              onClose={() => onOpenChange(false)}
+            />
           )}
         </Dialog.Content>
       </Dialog.Portal>
@@ -62,12 +88,38 @@ const input =
   "w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-600";
 const label = "mb-1 block text-sm font-medium text-slate-700";
 
-function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () => void }) {
+function ComposeForm({
+  replyTo,
+  mode,
+  onClose,
+}: {
+  replyTo: Email | null;
+  mode: AnswerMode;
+  onClose: () => void;
+}) {
   const ids = useId();
-  const [draft, setDraft] = useState<ComposeDraft>(() =>
-    replyTo ? replyDraft(replyTo, htmlToText) : EMPTY_DRAFT,
+  const { accounts } = useAccounts();
+  const [initial] = useState(() =>
+    initialCompose(
+      replyTo,
+      mode,
+      accounts.map((a) => a.email),
+      htmlToText,
+    ),
   );
-  const [showCopies, setShowCopies] = useState(false);
+  const [draft, setDraft] = useState<ComposeDraft>(initial.draft);
+  const [files, setFiles] = useState<ForwardedFile[]>(initial.files);
+  const [fromId, setFromId] = useState(() => defaultFromAccount(accounts, replyTo?.accountId ?? null));
+  // The From account's signature goes above the quoted text; a new From swaps it (issue 36).
+  const signature = useSignature(fromId);
+  const signed = useRef("");
+  useEffect(() => {
+    if (signature === undefined || signature.text === signed.current) return;
+    const previous = signed.current;
+    signed.current = signature.text;
+    setDraft((d) => ({ ...d, body: withSignature(d.body, previous, signature.text) }));
+  }, [signature]);
+  const [showCopies, setShowCopies] = useState(initial.draft.cc !== "");
   const [tab, setTab] = useState<"compose" | "assist">("compose");
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const set = (field: keyof ComposeDraft) => (e: { target: { value: string } }) =>
@@ -77,7 +129,9 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
     mutationFn: (d: ComposeDraft) =>
       apiRequest<unknown>("POST", "/api/emails/send", {
         ...d,
-        ...(replyTo ? { inReplyToId: replyTo.id, accountId: replyTo.accountId } : {}),
+        ...(fromId ? { accountId: fromId } : {}),
+        ...(replyTo ? { inReplyToId: replyTo.id, mode } : {}),
+        ...(files.length > 0 ? { attachments: files.map((f) => f.ref) } : {}),
       }),
     onSuccess: () => {
       toast({ title: "Email sent" });
@@ -154,10 +208,12 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 pt-4 pb-3 sm:px-6">
         <div>
           <Dialog.Title className="text-lg font-semibold text-slate-900">
-            {replyTo ? "Reply" : "Compose Email"}
+            {replyTo ? TITLES[mode] : "Compose Email"}
           </Dialog.Title>
           <Dialog.Description className="mt-0.5 text-sm text-slate-600">
-            {replyTo ? `Replying to ${replyTo.fromName || replyTo.fromAddress}` : "Write a new email"}
+            {replyTo
+              ? `${mode === "forward" ? "Forwarding an email from" : "Replying to"} ${replyTo.fromName || replyTo.fromAddress}`
+              : "Write a new email"}
           </Dialog.Description>
         </div>
         <Dialog.Close
@@ -193,6 +249,14 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
         </Tabs.List>
 
         <Tabs.Content value="compose" className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4 sm:px-6">
+          <FromSelect
+            id={`${ids}-from`}
+            accounts={accounts}
+            value={fromId}
+            onChange={setFromId}
+            className={input}
+            labelClassName={label}
+          />
           <div>
             <div className="flex items-end justify-between gap-2">
               <label htmlFor={`${ids}-to`} className={label}>
@@ -273,6 +337,10 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
               onChange={set("body")}
             />
           </div>
+          <ForwardedFiles
+            files={files}
+            onRemove={(index) => setFiles((all) => all.filter((_, i) => i !== index))}
+          />
         </Tabs.Content>
 
         <Tabs.Content value="assist" className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">

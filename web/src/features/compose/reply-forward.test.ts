@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { Email } from "../../../../contract/mail.ts";
 import { formatAddressList, parseAddressList } from "./address-list.ts";
+import { initialCompose, withSignature } from "./compose-source.ts";
 import { FORWARDED_MESSAGE_SEPARATOR, forwardAttachments, forwardBlock, forwardSubject } from "./forward.ts";
+import { ORIGINAL_MESSAGE_SEPARATOR } from "./reply.ts";
 import { replyAllFields, replyAllRecipients } from "./reply-all.ts";
 
 describe("address lists", () => {
@@ -126,5 +129,53 @@ describe("forward", () => {
     expect(refs).toEqual([
       { ref: { kind: "original", emailId: "e1", attachmentId: "a1" }, fileName: "a.pdf", size: 3 },
     ]);
+  });
+});
+
+describe("compose openings and signatures", () => {
+  const email = {
+    id: "e1",
+    from: "Ana <ana@example.com>",
+    fromName: "Ana",
+    fromAddress: "ana@example.com",
+    to: "me@gmail.test, carl@example.com",
+    cc: "dee@example.com",
+    subject: "Budget",
+    date: "2026-03-01T10:00:00.000Z",
+    bodyText: "Numbers.",
+    bodyHtml: null,
+    snippet: "Numbers.",
+    attachments: [],
+  } as unknown as Email;
+
+  it("reply all fills To and Cc without the person's own address", () => {
+    const { draft } = initialCompose(email, "replyAll", ["ME@gmail.test"], (h) => h);
+    expect(draft.to).toBe("Ana <ana@example.com>, carl@example.com");
+    expect(draft.cc).toBe("dee@example.com");
+    expect(draft.subject).toBe("Re: Budget");
+  });
+
+  it("forward leaves To empty and carries the header block", () => {
+    const { draft } = initialCompose(email, "forward", [], (h) => h);
+    expect(draft.to).toBe("");
+    expect(draft.subject).toBe("Fwd: Budget");
+    expect(draft.body).toContain(`${FORWARDED_MESSAGE_SEPARATOR}\nFrom: Ana <ana@example.com>\n`);
+  });
+
+  it("puts the signature above the quoted text, swaps and removes it", () => {
+    const { draft } = initialCompose(email, "reply", [], (h) => h);
+    const signed = withSignature(draft.body, "", "Ana\nOps");
+    expect(signed).toBe(`\n\n-- \nAna\nOps\n\n${ORIGINAL_MESSAGE_SEPARATOR}\nNumbers.`);
+    const swapped = withSignature(signed, "Ana\nOps", "Ana B");
+    expect(swapped).toBe(`\n\n-- \nAna B\n\n${ORIGINAL_MESSAGE_SEPARATOR}\nNumbers.`);
+    expect(withSignature(swapped, "Ana B", "")).toBe(draft.body);
+    const forward = initialCompose(email, "forward", [], (h) => h).draft.body;
+    expect(withSignature(forward, "", "S").indexOf("-- \nS")).toBeLessThan(forward.length);
+    expect(withSignature(forward, "", "S")).toMatch(/^\n\n-- \nS\n\n---------- Forwarded/);
+  });
+
+  it("appends the signature to new mail", () => {
+    expect(withSignature("Hello", "", "Ana")).toBe("Hello\n\n-- \nAna");
+    expect(withSignature("", "", "Ana")).toBe("\n\n-- \nAna");
   });
 });

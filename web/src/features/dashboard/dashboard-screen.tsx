@@ -18,6 +18,7 @@ import { BucketDialog } from "../buckets/bucket-dialog.tsx";
 import { BucketsPanelBody } from "../buckets/buckets-panel.tsx";
 import { useCalendarConnectReturn } from "../calendar/connect-return.ts";
 import { ComposeDialog } from "../compose/compose-dialog.tsx";
+import type { AnswerMode } from "../compose/compose-source.ts";
 import { rowConversation, useConversationActions } from "../conversations/conversation-api.ts";
 import { AchievementsDialog } from "../game/achievements-dialog.tsx";
 import { useNewBadgeToasts } from "../game/badge-watcher.ts";
@@ -55,6 +56,7 @@ type ModalId =
   | "palette";
 interface ComposeState {
   replyToId: string | null;
+  mode: AnswerMode;
 }
 
 const PANELS: Record<PanelId, { title: string; x: number; y: number; width: number }> = {
@@ -141,7 +143,8 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
     else document.querySelector<HTMLElement>(`[data-email-id="${CSS.escape(inbox.selected.id)}"]`)?.focus();
   };
   const sync_ = () => autoSync.mutate();
-  const openCompose = (replyToId: string | null = null) => setCompose({ replyToId });
+  const openCompose = (replyToId: string | null = null, mode: AnswerMode = "reply") =>
+    setCompose({ replyToId, mode });
   const startInboxZero = () => {
     inboxZeroEnd.opened();
     setModal("inboxZero");
@@ -335,12 +338,13 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         emailId={readerId}
         open={readerId !== null}
         onOpenChange={(open) => (open ? undefined : setReaderId(null))}
-        onReply={(email) => openCompose(email.id)}
+        onReply={(email, mode) => openCompose(email.id, mode)}
       />
       <ComposeDialog
         open={compose !== null}
         onOpenChange={(open) => (open ? undefined : setCompose(null))}
         replyToId={compose?.replyToId ?? null}
+        mode={compose?.mode ?? "reply"}
       />
       {modal === "inboxZero" ? (
         <InboxZeroMode
