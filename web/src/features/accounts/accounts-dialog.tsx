@@ -8,6 +8,7 @@ import { type MailProvider, PROVIDER_NAMES } from "../auth/providers.ts";
 import { usePopupSignIn } from "../auth/use-popup-sign-in.ts";
 import { ConversationViewSetting } from "../conversations/conversation-view-setting.tsx";
 import { LeaderboardPrivacySetting } from "../game/leaderboard-dialog.tsx";
+import { SignatureEditor } from "../signatures/signature-editor.tsx";
 import { accountStatusLabel } from "./account-status.ts";
 import { LinkConfirmDialog } from "./link-confirm-dialog.tsx";
 import { useAccounts, useDisconnectAccount, useRefreshAccounts } from "./use-accounts.ts";
@@ -145,6 +146,7 @@ function AccountRow({
         ) : null}
         <DisconnectButton account={account} />
       </div>
+      <SignatureEditor account={account} />
     </li>
   );
 }
