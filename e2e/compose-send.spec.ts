@@ -94,7 +94,7 @@ test("reply prefills To, 'Re: ' once and the original text, closes the viewer an
   ]);
   const original = emailOf(emails, "Project kickoff");
   const reader = await openEmail(page, original);
-  await reader.getByRole("button", { name: "Reply" }).click();
+  await reader.getByRole("button", { name: "Reply", exact: true }).click();
   await expect(reader).toBeHidden();
   const dialog = page.getByRole("dialog", { name: "Reply" });
   await expect(dialog.getByLabel("To")).toHaveValue(SENDER.address);
@@ -122,7 +122,7 @@ test("reply prefills To, 'Re: ' once and the original text, closes the viewer an
 
   // An HTML-only original: subject not doubled, body quoted as text.
   const second = await openEmail(page, emailOf(emails, "Re: Budget"));
-  await second.getByRole("button", { name: "Reply" }).click();
+  await second.getByRole("button", { name: "Reply", exact: true }).click();
   const reply2 = page.getByRole("dialog", { name: "Reply" });
   await expect(reply2.getByLabel("Subject")).toHaveValue("Re: Budget");
   await expect(reply2.getByLabel("Message")).toHaveValue(
