@@ -22,7 +22,7 @@ describe("signature sanitizer", () => {
   });
 
   it("handles deep nesting and a long input in bounded time", () => {
-    const deep = "<span>".repeat(5000) + "x";
+    const deep = `${"<span>".repeat(5000)}x`;
     const started = performance.now();
     const out = sanitizeSignatureHtml(deep + "<".repeat(10_000));
     expect(performance.now() - started).toBeLessThan(1000);

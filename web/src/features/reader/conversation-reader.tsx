@@ -15,7 +15,7 @@ import { useBackgroundUnsubscribing } from "../mail-actions/unsubscribe-store.ts
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
 import { AnswerButtons } from "./answer-buttons.tsx";
 import { focusTarget, initiallyExpanded } from "./conversation-order.ts";
-import { BTN_DANGER, BTN_PRIMARY, BTN_SECONDARY } from "./dialog-classes.ts";
+import { BTN_DANGER, BTN_SECONDARY } from "./dialog-classes.ts";
 import { InboxZeroProgress } from "./inbox-zero-progress.tsx";
 import { MessageBody } from "./message-body.tsx";
 import { CloseButton, formatDate, type ReaderAction, StarIcon, UnsubscribeOutcome } from "./reader-parts.tsx";

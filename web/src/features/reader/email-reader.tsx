@@ -21,7 +21,7 @@ import { EmailHtmlFrame } from "../mail-html/email-html-frame.tsx";
 import { AnswerButtons } from "./answer-buttons.tsx";
 import { readerBody } from "./body.ts";
 import { ConversationContent } from "./conversation-reader.tsx";
-import { BTN_DANGER, BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "./dialog-classes.ts";
+import { BTN_DANGER, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "./dialog-classes.ts";
 import { InboxZeroProgress } from "./inbox-zero-progress.tsx";
 import { CloseButton, formatDate, type ReaderAction, StarIcon, UnsubscribeOutcome } from "./reader-parts.tsx";
 import { useEmailDetail } from "./use-email-detail.ts";
