@@ -58,7 +58,9 @@ export function ComposeDialog({
           {/* Mounted only while open, so each opening starts from a fresh (or reply) draft. */}
           {waiting ? (
             <div className="p-6">
-              <Dialog.Title className="text-lg font-semibold text-slate-900">{TITLES[mode]}</Dialog.Title>
+              <Dialog.Title className="text-lg font-semibold text-slate-900">
+                {fetchId !== null || replyTo ? TITLES[mode] : "Compose Email"}
+              </Dialog.Title>
               <Dialog.Description
                 className="mt-2 text-sm text-slate-600"
                 role={detail.isError ? "alert" : "status"}
