@@ -27,7 +27,7 @@ test("AI Suggest on a reply: AI Assist tab lists the suggestions; apply fills th
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const { emails } = await signedInWithMail(page, [MEETING]);
   const reader = await openEmail(page, emailOf(emails, MEETING.subject));
-  await reader.getByRole("button", { name: "Reply" }).click();
+  await reader.getByRole("button", { name: "Reply", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Reply" });
   await expect(dialog.getByLabel("Subject")).toHaveValue(`Re: ${MEETING.subject}`);
 

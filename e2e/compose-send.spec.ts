@@ -106,7 +106,7 @@ test("reply prefills To, 'Re: ' once and the original text, closes the viewer an
   await sendAtOnce(page);
   const original = emailOf(emails, "Project kickoff");
   const reader = await openEmail(page, original);
-  await reader.getByRole("button", { name: "Reply" }).click();
+  await reader.getByRole("button", { name: "Reply", exact: true }).click();
   await expect(reader).toBeHidden();
   const dialog = page.getByRole("dialog", { name: "Reply" });
   // The sender is a recipient chip (issue 36); the input is left for more.
@@ -134,7 +134,7 @@ test("reply prefills To, 'Re: ' once and the original text, closes the viewer an
 
   // An HTML-only original: subject not doubled, body quoted as text.
   const second = await openEmail(page, emailOf(emails, "Re: Budget"));
-  await second.getByRole("button", { name: "Reply" }).click();
+  await second.getByRole("button", { name: "Reply", exact: true }).click();
   const reply2 = page.getByRole("dialog", { name: "Reply" });
   await expect(reply2.getByLabel("Subject")).toHaveValue("Re: Budget");
   await expectMessageText(reply2, "\n\n--- Original Message ---\nNumbers are final.\n\nThanks");

@@ -142,7 +142,7 @@ test("a phone gets the reader as a full-screen sheet", async ({ page }) => {
   const box = await dialog.boundingBox();
   expect(box?.width).toBe(360);
   expect(box?.height).toBe(740);
-  await expect(dialog.getByRole("button", { name: "Reply" })).toBeInViewport();
+  await expect(dialog.getByRole("button", { name: "Reply", exact: true })).toBeInViewport();
 });
 
 test("a refused star is rolled back with an error toast", async ({ page }) => {

@@ -116,7 +116,7 @@ test("a hostile HTML email runs no script and keeps its markup out of the app", 
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
   expect(fired).toEqual([]);
   // The app around it is intact.
-  await expect(dialog.getByRole("button", { name: "Reply" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Reply", exact: true })).toBeVisible();
 });
 
 const TRACKER = "https://tracker.example";

@@ -24,6 +24,8 @@ import { registerContactRoutes } from "./mail/contacts/routes.ts";
 import { registerMailApi } from "./mail/index.ts";
 import { registerPrivacyRoutes } from "./privacy/routes.ts";
 import { createServices, type Role, type Services } from "./services.ts";
+import { registerSignatureRoutes } from "./signatures/routes.ts";
+import { createSignatureService } from "./signatures/signature-service.ts";
 import { registerWebhookRoutes } from "./webhooks/routes.ts";
 
 export interface AppDeps {
@@ -110,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthGuard(app, auth.sessions);
   await registerAuthRoutes(app, { config: deps.config, services: auth });
   registerAccountRoutes(app, auth);
+  registerSignatureRoutes(app, createSignatureService(deps.database.db));
   await registerWebhookRoutes(app, {
     db: deps.database.db,
     sync: services.sync.service,

@@ -11,6 +11,7 @@ import type { Db } from "../db/client.ts";
 import { agents, users } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
+import { setSignatureTextEverywhere, signatureTextFor } from "../signatures/signature-service.ts";
 
 type AgentRow = typeof agents.$inferSelect;
 
@@ -20,13 +21,14 @@ export function preferencesOf(row: Pick<AgentRow, "preferences"> | undefined): A
   return parsed.success ? parsed.data : agentPreferencesSchema.parse({});
 }
 
-function present(row: AgentRow, email: string): Agent {
+/** The agent's email_signature is a view of the accounts' signatures (decision 0064). */
+function present(row: AgentRow, email: string, signature: string): Agent {
   return {
     id: row.id,
     name: row.name,
     personality: row.personality,
     email,
-    preferences: preferencesOf(row),
+    preferences: { ...preferencesOf(row), email_signature: signature },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -48,7 +50,7 @@ export function createAgentService(deps: { db: Db; clock: Clock }) {
   return {
     async get(userId: string): Promise<Agent | null> {
       const row = await load(userId);
-      return row ? present(row.agent, row.email) : null;
+      return row ? present(row.agent, row.email, await signatureTextFor(db, userId)) : null;
     },
 
     /** The agent's row for the AI features; undefined when none is set up (nothing automatic runs). */
@@ -64,7 +66,8 @@ export function createAgentService(deps: { db: Db; clock: Clock }) {
           userId,
           name: input.name,
           personality: input.personality ?? "",
-          preferences: input.preferences,
+          // The signature lives on the accounts (decision 0064), never in the agent's row.
+          preferences: { ...input.preferences, email_signature: "" },
           createdAt: deps.clock.now(),
           updatedAt: deps.clock.now(),
         })
@@ -73,9 +76,12 @@ export function createAgentService(deps: { db: Db; clock: Clock }) {
       if (inserted.length === 0) {
         throw new DomainError("conflict", "An agent already exists; update it instead.");
       }
+      if (input.preferences.email_signature.trim() !== "") {
+        await setSignatureTextEverywhere(db, userId, input.preferences.email_signature);
+      }
       const row = await load(userId);
       if (!row) throw new Error("agent vanished after insert");
-      return present(row.agent, row.email);
+      return present(row.agent, row.email, await signatureTextFor(db, userId));
     },
 
     async update(userId: string, id: string, patch: z.output<typeof agentPatchSchema>): Promise<Agent> {
@@ -86,7 +92,12 @@ export function createAgentService(deps: { db: Db; clock: Clock }) {
         ...current,
         ...patch.preferences,
         email_behavior: { ...current.email_behavior, ...patch.preferences?.email_behavior },
+        email_signature: "",
       });
+      const signature = patch.preferences?.email_signature;
+      if (signature !== undefined && signature.trim() !== (await signatureTextFor(db, userId)).trim()) {
+        await setSignatureTextEverywhere(db, userId, signature);
+      }
       await db
         .update(agents)
         .set({
@@ -98,7 +109,7 @@ export function createAgentService(deps: { db: Db; clock: Clock }) {
         .where(and(eq(agents.id, id), eq(agents.userId, userId)));
       const updated = await load(userId);
       if (!updated) throw new DomainError("not_found", "No such agent.");
-      return present(updated.agent, updated.email);
+      return present(updated.agent, updated.email, await signatureTextFor(db, userId));
     },
   };
 }

@@ -70,6 +70,12 @@ export const mailAccounts = pgTable(
     accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
     refreshTokenCiphertext: text("refresh_token_ciphertext"),
     scope: text("scope"),
+    /**
+     * The signature added to mail sent from this account (issue 36, decision 0064): sanitized
+     * HTML and its text form. The one place a signature is set; AI drafts read it too.
+     */
+    signatureHtml: text("signature_html").notNull().default(""),
+    signatureText: text("signature_text").notNull().default(""),
     connectedAt: timestamp("connected_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,6 +10,7 @@ import type { ProviderClientFactory } from "../sync/types.ts";
 import type { AccountSummary } from "./accounts.ts";
 import { accountsOf, syncAccountOf } from "./accounts.ts";
 import { sanitizeOutgoingHtml } from "./outgoing-html.ts";
+import { checkRecipientCount, checkSubject } from "./compose-checks.ts";
 import { providerFailure } from "./provider-failure.ts";
 import { parseRecipients } from "./recipients.ts";
 
@@ -39,6 +40,8 @@ function validate(request: SendRequest): Pick<OutgoingMessage, "to" | "cc" | "bc
     const message = missing.length > 0 ? MISSING_INFORMATION : `Invalid ${Object.keys(fields).join(", ")}`;
     throw new DomainError("validation_failed", message, fields);
   }
+  checkSubject(request.subject.trim());
+  checkRecipientCount(parsed);
   return { ...parsed, subject: request.subject.trim(), body: request.body };
 }
 
@@ -50,6 +53,7 @@ export function createMailSender(deps: { db: Db; events: EventBus; providerClien
     const [row] = await db
       .select({
         accountId: emails.accountId,
+        providerId: emails.providerId,
         threadId: emails.threadId,
         internetMessageId: emails.internetMessageId,
         referencesHeader: emails.referencesHeader,
@@ -124,6 +128,9 @@ export function createMailSender(deps: { db: Db; events: EventBus; providerClien
           threadId: replyingTo.accountId === account.id ? replyingTo.threadId : null,
           internetMessageId: replyingTo.internetMessageId,
           references: replyingTo.referencesHeader,
+          // Graph's createReply/createReplyAll/createForward need the original in this mailbox.
+          ...(replyingTo.accountId === account.id ? { providerId: replyingTo.providerId } : {}),
+          mode: request.mode === "replyAll" || request.mode === "forward" ? request.mode : "reply",
         };
       }
       let providerId: string | null;

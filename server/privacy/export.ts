@@ -61,6 +61,8 @@ function sections(db: Db, userId: string, settings: PrivacySettingsService) {
           displayName: mailAccounts.displayName,
           status: mailAccounts.status,
           scope: mailAccounts.scope,
+          signatureHtml: mailAccounts.signatureHtml,
+          signatureText: mailAccounts.signatureText,
           connectedAt: mailAccounts.connectedAt,
         })
         .from(mailAccounts)

@@ -179,6 +179,30 @@ function parseHeaderAddress(value: string): { name: string; address: string } | 
   return { name: name || address, address };
 }
 
+/** The recipients Graph puts on a createReply / createReplyAll / createForward draft. */
+function draftRecipients(
+  action: "createReply" | "createReplyAll" | "createForward",
+  original: StoredMessage,
+  self: string,
+  message: Record<string, unknown>,
+): { to: { name: string; address: string }[]; cc: { name: string; address: string }[] } {
+  const given = { to: addresses(message.toRecipients), cc: addresses(message.ccRecipients) };
+  if (action === "createForward") return given;
+  const sender = parseHeaderAddress(original.headers.from);
+  if (action === "createReply")
+    return { to: given.to.length > 0 ? given.to : sender ? [sender] : [], cc: given.cc };
+  const seen = new Set([self.toLowerCase()]);
+  const once = (list: { name: string; address: string }[]) =>
+    list.filter((a) => {
+      const key = a.address.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  const to = once([...(sender ? [sender] : []), ...headerAddresses(original.headers.to)]);
+  return { to, cc: once(headerAddresses(original.headers.cc)) };
+}
+
 /** Builds RFC 822 from a Graph message body (sendMail, create draft). */
 function rawFromGraph(
   mail: MailServices,
@@ -338,38 +362,47 @@ export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServi
     return reply.code(201).send(presentMessage(mailbox, stored, presentOptions(request)));
   });
 
-  // createReply: a draft addressed to the sender, with the reply headers and the conversation.
-  app.post<{ Params: { id: string } }>(
-    "/me/messages/:id/createReply",
-    { config: { graphNeed: "write" } },
-    (request, reply) => {
-      const { mailbox, identity } = graphCaller(request);
-      const original = findMessage(mailbox, request.params.id);
-      if (original === undefined) return sendKnownGraphError(reply, "notFound", now());
-      const sender = parseHeaderAddress(original.headers.from);
-      const references = [original.headers.references, original.headers.messageId]
-        .filter((v) => v !== "")
-        .join(" ");
-      const raw = composeMessage({
-        from: { name: identity.name, address: identity.email },
-        to: sender ? [sender] : [],
-        subject: /^re:/i.test(original.headers.subject)
-          ? original.headers.subject
-          : `RE: ${original.headers.subject}`,
-        text: "",
-        date: now(),
-        ...(original.headers.messageId === "" ? {} : { inReplyTo: original.headers.messageId }),
-        ...(references === "" ? {} : { references }),
-      });
-      const draft = mailbox.add({
-        raw: () => raw,
-        internalDate: now(),
-        labelIds: ["DRAFT"],
-        threadId: original.threadId,
-      });
-      return reply.code(201).send(presentMessage(mailbox, draft, presentOptions(request)));
-    },
-  );
+  // createReply / createReplyAll / createForward: a draft in Drafts, in the original's conversation
+  // (same conversationId), with In-Reply-To/References, "RE:" or "FW:" and Graph's recipients:
+  // the sender (reply); the sender, the other To and the Cc, never the mailbox itself (reply all);
+  // none unless the request names them (forward). Body: optional { comment, message }.
+  for (const action of ["createReply", "createReplyAll", "createForward"] as const) {
+    app.post<{ Params: { id: string } }>(
+      `/me/messages/:id/${action}`,
+      { config: { graphNeed: "write" } },
+      (request, reply) => {
+        const { mailbox, identity } = graphCaller(request);
+        const original = findMessage(mailbox, request.params.id);
+        if (original === undefined) return sendKnownGraphError(reply, "notFound", now());
+        const input = bodyObject(request.body);
+        const message = bodyObject(input.message);
+        const recipients = draftRecipients(action, original, identity.email, message);
+        const prefix = action === "createForward" ? "FW: " : "RE: ";
+        const already = action === "createForward" ? /^fwd?:/i : /^re:/i;
+        const references = [original.headers.references, original.headers.messageId]
+          .filter((v) => v !== "")
+          .join(" ");
+        const raw = composeMessage({
+          from: { name: identity.name, address: identity.email },
+          ...recipients,
+          subject: already.test(original.headers.subject)
+            ? original.headers.subject
+            : `${prefix}${original.headers.subject}`,
+          text: typeof input.comment === "string" ? input.comment : "",
+          date: now(),
+          ...(original.headers.messageId === "" ? {} : { inReplyTo: original.headers.messageId }),
+          ...(references === "" ? {} : { references }),
+        });
+        const draft = mailbox.add({
+          raw: () => raw,
+          internalDate: now(),
+          labelIds: ["DRAFT"],
+          threadId: original.threadId,
+        });
+        return reply.code(201).send(presentMessage(mailbox, draft, presentOptions(request)));
+      },
+    );
+  }
 
   // Sends a draft: it leaves Drafts and a copy lands in Sent Items, threaded with its conversation.
   app.post<{ Params: { id: string } }>(

@@ -7,6 +7,7 @@ import type {
   ResponseStyle,
 } from "../../../contract/ai.ts";
 import type { Db } from "../../db/client.ts";
+import { signatureTextFor } from "../../signatures/signature-service.ts";
 import type { AgentService } from "../agent-service.ts";
 import { loadEmail, plainText } from "../email-source.ts";
 import { analyzeEmail } from "../local/index.ts";
@@ -55,8 +56,13 @@ function clean(texts: readonly string[], prefs: Preferences): string[] {
  * generation: a model answer containing one is regenerated once, then stripped.
  */
 export function createDraftingService(deps: DraftingDeps) {
-  async function prefsOf(userId: string): Promise<Preferences> {
-    return (await deps.agents.settings(userId))?.preferences ?? deps.defaults;
+  /**
+   * The agent's preferences with the signature of the mail account (decision 0064: the account's
+   * signature is the one place it is set; the agent's own field is no longer read).
+   */
+  async function prefsOf(userId: string, accountId?: string): Promise<Preferences> {
+    const prefs = (await deps.agents.settings(userId))?.preferences ?? deps.defaults;
+    return { ...prefs, email_signature: await signatureTextFor(deps.db, userId, accountId) };
   }
 
   async function viaModel<S extends z.ZodType>(
@@ -89,7 +95,7 @@ export function createDraftingService(deps: DraftingDeps) {
     mode: "interactive" | "background" = "interactive",
   ): Promise<Drafts & { source: ReplySource }> {
     const row = await loadEmail(deps.db, userId, emailId);
-    const prefs = await prefsOf(userId);
+    const prefs = await prefsOf(userId, row.accountId);
     const text = plainText(row);
     const source: ReplySource = {
       senderName: row.fromName,

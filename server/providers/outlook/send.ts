@@ -53,18 +53,31 @@ async function findOriginal(ctx: OutlookContext, message: OutgoingMessage): Prom
   }
 }
 
+/** Graph's action for each way of answering: each makes a draft in the original's conversation. */
+const CREATE_ACTION = { reply: "createReply", replyAll: "createReplyAll", forward: "createForward" } as const;
+
 /**
- * A reply draft made by createReply (Graph sets In-Reply-To, References and the conversation),
- * then our recipients, subject and body patched in. Null when the original cannot be found.
+ * A reply or forward draft made by createReply / createReplyAll / createForward (Graph sets
+ * In-Reply-To, References and the conversation), then our recipients, subject and body patched
+ * in. The original is the id we synced (same mailbox) or found by its Message-ID; null when
+ * neither finds it, and the mail goes out unthreaded rather than not at all.
  */
 async function replyDraft(ctx: OutlookContext, message: OutgoingMessage): Promise<string | null> {
-  const original = await findOriginal(ctx, message);
+  const original = message.replyTo?.providerId ?? (await findOriginal(ctx, message));
   if (original === null) return null;
-  const draft = await ctx.http.json<Message>({
-    method: "POST",
-    url: `${ctx.api}/me/messages/${checkGraphId(original)}/createReply`,
-  });
-  if (!draft.id) throw new ProviderRequestError("transient", "Graph createReply answered without an id");
+  const action = CREATE_ACTION[message.replyTo?.mode ?? "reply"];
+  let draft: Message;
+  try {
+    draft = await ctx.http.json<Message>({
+      method: "POST",
+      url: `${ctx.api}/me/messages/${checkGraphId(original)}/${action}`,
+    });
+  } catch (err) {
+    // The synced id went stale (moved or deleted since): send unthreaded rather than fail.
+    if (failureStatus(err) === 404) return null;
+    throw err;
+  }
+  if (!draft.id) throw new ProviderRequestError("transient", `Graph ${action} answered without an id`);
   await ctx.http.request({
     method: "PATCH",
     url: `${ctx.api}/me/messages/${checkGraphId(draft.id)}`,
@@ -104,7 +117,7 @@ async function sendMime(ctx: OutlookContext, message: OutgoingMessage): Promise<
   return { providerId: null };
 }
 
-/** sendMail (202, no id); a reply goes through createReply + send so Outlook threads it. */
+/** sendMail (202, no id); a reply or forward goes through its create action + send so Outlook threads it. */
 export async function send(
   ctx: OutlookContext,
   message: OutgoingMessage,

@@ -9,6 +9,7 @@ import { usePopupSignIn } from "../auth/use-popup-sign-in.ts";
 import { UndoSendSetting } from "../compose/undo-send-setting.tsx";
 import { ConversationViewSetting } from "../conversations/conversation-view-setting.tsx";
 import { LeaderboardPrivacySetting } from "../game/leaderboard-dialog.tsx";
+import { SignatureEditor } from "../signatures/signature-editor.tsx";
 import { accountStatusLabel } from "./account-status.ts";
 import { LinkConfirmDialog } from "./link-confirm-dialog.tsx";
 import { useAccounts, useDisconnectAccount, useRefreshAccounts } from "./use-accounts.ts";
@@ -147,6 +148,7 @@ function AccountRow({
         ) : null}
         <DisconnectButton account={account} />
       </div>
+      <SignatureEditor account={account} />
     </li>
   );
 }

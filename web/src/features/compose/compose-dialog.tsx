@@ -1,11 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { Dialog, Tabs } from "radix-ui";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
 import type { HeldRequest, SendEmailAnswer } from "../../../../contract/outbox.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
+import { useAccounts } from "../accounts/use-accounts.ts";
 import { copyText } from "../ai/copy.ts";
 import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
@@ -14,7 +15,13 @@ import { announceHeldSend, carriedFields, restoredDraft } from "./held-send.ts";
 import type { MessageValue } from "./editor/message-editor.tsx";
 import { recipientError } from "./recipients/parse-recipients.ts";
 import { RecipientField } from "./recipients/recipient-field.tsx";
-import { type ComposeDraft, EMPTY_DRAFT, replyDraft } from "./reply.ts";
+import { type AnswerMode, type ForwardedFile, initialCompose, withSignature } from "./compose-source.ts";
+import { ForwardedFiles } from "./forwarded-files.tsx";
+import { defaultFromAccount, FromSelect } from "./from-select.tsx";
+import { type ComposeDraft, EMPTY_DRAFT } from "./reply.ts";
+import { useSignature } from "./use-signature.ts";
+
+const TITLES: Record<AnswerMode, string> = { reply: "Reply", replyAll: "Reply all", forward: "Forward" };
 
 // The rich-text editor (TipTap) is loaded with the first compose, not with the app (decision 0065).
 const MessageEditor = lazy(() =>
@@ -35,6 +42,8 @@ export interface ComposeDialogProps {
   replyToId?: string | null;
   /** A held mail taken back by Undo: compose reopens with it as it was sent. */
   initial?: HeldRequest | null;
+  /** Reply (default), Reply all or Forward the email above (issue 36). */
+  mode?: AnswerMode;
 }
 
 function errorText(err: unknown, fallback: string): string {
@@ -42,11 +51,20 @@ function errorText(err: unknown, fallback: string): string {
 }
 
 /** The Compose/Reply dialog (spec section 2): fields reset each time it opens. */
-export function ComposeDialog({ open, onOpenChange, replyTo, replyToId, initial }: ComposeDialogProps) {
+export function ComposeDialog({
+  open,
+  onOpenChange,
+  replyTo,
+  replyToId,
+  mode = "reply",
+  initial,
+}: ComposeDialogProps) {
   const fetchId = !replyTo && replyToId && open ? replyToId : null;
   const detail = useEmailDetail(fetchId);
+  const accounts = useAccounts();
   const source = replyTo ?? (fetchId && !detail.isPlaceholderData ? (detail.data ?? null) : null);
-  const waiting = fetchId !== null && source === null;
+  // Reply all needs every own address before it can leave them out.
+  const waiting = (fetchId !== null && source === null) || (open && accounts.isLoading);
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -55,18 +73,25 @@ export function ComposeDialog({ open, onOpenChange, replyTo, replyToId, initial 
           {/* Mounted only while open, so each opening starts from a fresh (or reply) draft. */}
           {waiting ? (
             <div className="p-6">
-              <Dialog.Title className="text-lg font-semibold text-slate-900">Reply</Dialog.Title>
+              <Dialog.Title className="text-lg font-semibold text-slate-900">
+                {fetchId !== null || replyTo ? TITLES[mode] : "Compose Email"}
+              </Dialog.Title>
               <Dialog.Description
                 className="mt-2 text-sm text-slate-600"
                 role={detail.isError ? "alert" : "status"}
               >
-                {detail.isError ? "The email you are replying to could not be loaded." : "Loading…"}
+                {detail.isError
+                  ? mode === "forward"
+                    ? "The email you are forwarding could not be loaded."
+                    : "The email you are replying to could not be loaded."
+                  : "Loading…"}
               </Dialog.Description>
             </div>
           ) : (
             <ComposeForm
-              key={source?.id ?? "new"}
+              key={`${source?.id ?? "new"}:${mode}`}
               replyTo={source}
+              mode={mode}
               initial={initial ?? null}
               onClose={() => onOpenChange(false)}
             />
@@ -83,23 +108,50 @@ const label = "mb-1 block text-sm font-medium text-slate-700";
 
 function ComposeForm({
   replyTo,
+  mode,
   initial,
   onClose,
 }: {
   replyTo: Email | null;
+  mode: AnswerMode;
+  /** A held mail given back by Undo: it reopens as it was sent. */
   initial: HeldRequest | null;
   onClose: () => void;
 }) {
   const ids = useId();
-  const [draft, setDraft] = useState<ComposeDraft>(() =>
-    initial ? restoredDraft(initial) : replyTo ? replyDraft(replyTo, htmlToText) : EMPTY_DRAFT,
+  const { accounts } = useAccounts();
+  const [start] = useState(() =>
+    initialCompose(
+      replyTo,
+      mode,
+      accounts.map((a) => a.email),
+      htmlToText,
+    ),
   );
-  const [showCopies, setShowCopies] = useState(false);
+  const [draft, setDraft] = useState<ComposeDraft>(() => (initial ? restoredDraft(initial) : start.draft));
+  // An Undo's files travel in its request (carriedFields), not as forwarded chips.
+  const [files, setFiles] = useState<ForwardedFile[]>(initial ? [] : start.files);
+  const [fromId, setFromId] = useState(
+    () => initial?.accountId ?? defaultFromAccount(accounts, replyTo?.accountId ?? null),
+  );
+  // Bumped when the Message is replaced from outside (AI, signature): the editor remounts with the new text.
+  const [editorRevision, setEditorRevision] = useState(0);
+  // The From account's signature goes above the quoted text; a new From swaps it (issue 36).
+  const signature = useSignature(fromId);
+  const signed = useRef("");
+  useEffect(() => {
+    if (signature === undefined || signature.text === signed.current) return;
+    const previous = signed.current;
+    signed.current = signature.text;
+    // A mail given back by Undo carries its signature already.
+    if (initial && previous === "") return;
+    setDraft((d) => ({ ...d, body: withSignature(d.body, previous, signature.text), html: undefined }));
+    setEditorRevision((n) => n + 1);
+  }, [signature, initial]);
+  const [showCopies, setShowCopies] = useState(() => (initial ? (initial.cc ?? "") : start.draft.cc) !== "");
   const [triedSend, setTriedSend] = useState(false);
   const [tab, setTab] = useState<"compose" | "assist">("compose");
   const [suggestions, setSuggestions] = useState<string[]>([]);
-  // Bumped when the Message is replaced from outside (AI): the editor remounts with the new text.
-  const [editorRevision, setEditorRevision] = useState(0);
   const replaceBody = (body: string) => {
     setDraft((d) => ({ ...d, body, html: undefined }));
     setEditorRevision((n) => n + 1);
@@ -113,7 +165,9 @@ function ComposeForm({
       apiRequest<SendEmailAnswer>("POST", "/api/emails/send", {
         ...(initial ? carriedFields(initial, d) : {}),
         ...d,
-        ...(replyTo ? { inReplyToId: replyTo.id, accountId: replyTo.accountId } : {}),
+        ...(fromId ? { accountId: fromId } : {}),
+        ...(replyTo ? { inReplyToId: replyTo.id, mode } : {}),
+        ...(files.length > 0 ? { attachments: files.map((f) => f.ref) } : {}),
       }),
     onSuccess: (answer) => {
       announceHeldSend(answer);
@@ -213,10 +267,12 @@ function ComposeForm({
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 pt-4 pb-3 sm:px-6">
         <div>
           <Dialog.Title className="text-lg font-semibold text-slate-900">
-            {replyTo ? "Reply" : "Compose Email"}
+            {replyTo ? TITLES[mode] : "Compose Email"}
           </Dialog.Title>
           <Dialog.Description className="mt-0.5 text-sm text-slate-600">
-            {replyTo ? `Replying to ${replyTo.fromName || replyTo.fromAddress}` : "Write a new email"}
+            {replyTo
+              ? `${mode === "forward" ? "Forwarding an email from" : "Replying to"} ${replyTo.fromName || replyTo.fromAddress}`
+              : "Write a new email"}
           </Dialog.Description>
         </div>
         <Dialog.Close
@@ -252,6 +308,14 @@ function ComposeForm({
         </Tabs.List>
 
         <Tabs.Content value="compose" className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4 sm:px-6">
+          <FromSelect
+            id={`${ids}-from`}
+            accounts={accounts}
+            value={fromId}
+            onChange={setFromId}
+            className={input}
+            labelClassName={label}
+          />
           <div>
             <div className="flex items-end justify-between gap-2">
               <label htmlFor={`${ids}-to`} className={label}>
@@ -326,6 +390,10 @@ function ComposeForm({
               />
             </Suspense>
           </div>
+          <ForwardedFiles
+            files={files}
+            onRemove={(index) => setFiles((all) => all.filter((_, i) => i !== index))}
+          />
         </Tabs.Content>
 
         <Tabs.Content value="assist" className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">

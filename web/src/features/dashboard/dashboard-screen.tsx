@@ -20,6 +20,7 @@ import { BucketsPanelBody } from "../buckets/buckets-panel.tsx";
 import { useCalendarConnectReturn } from "../calendar/connect-return.ts";
 import { ComposeDialog } from "../compose/compose-dialog.tsx";
 import { useReopenOnUndo } from "../compose/use-reopen-on-undo.ts";
+import type { AnswerMode } from "../compose/compose-source.ts";
 import { rowConversation, useConversationActions } from "../conversations/conversation-api.ts";
 import { AchievementsDialog } from "../game/achievements-dialog.tsx";
 import { useNewBadgeToasts } from "../game/badge-watcher.ts";
@@ -59,6 +60,7 @@ interface ComposeState {
   replyToId: string | null;
   /** A held mail taken back by Undo send. */
   initial?: HeldRequest | null;
+  mode: AnswerMode;
 }
 
 const PANELS: Record<PanelId, { title: string; x: number; y: number; width: number }> = {
@@ -145,9 +147,10 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
     else document.querySelector<HTMLElement>(`[data-email-id="${CSS.escape(inbox.selected.id)}"]`)?.focus();
   };
   const sync_ = () => autoSync.mutate();
-  const openCompose = (replyToId: string | null = null) => setCompose({ replyToId });
+  const openCompose = (replyToId: string | null = null, mode: AnswerMode = "reply") =>
+    setCompose({ replyToId, mode });
   // Undo send gives the held mail back: compose reopens with it intact.
-  useReopenOnUndo((initial) => setCompose({ replyToId: null, initial }));
+  useReopenOnUndo((initial) => setCompose({ replyToId: null, mode: "reply", initial }));
   const startInboxZero = () => {
     inboxZeroEnd.opened();
     setModal("inboxZero");
@@ -341,13 +344,14 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         emailId={readerId}
         open={readerId !== null}
         onOpenChange={(open) => (open ? undefined : setReaderId(null))}
-        onReply={(email) => openCompose(email.id)}
+        onReply={(email, mode) => openCompose(email.id, mode)}
       />
       <ComposeDialog
         open={compose !== null}
         onOpenChange={(open) => (open ? undefined : setCompose(null))}
         replyToId={compose?.replyToId ?? null}
         initial={compose?.initial ?? null}
+        mode={compose?.mode ?? "reply"}
       />
       {modal === "inboxZero" ? (
         <InboxZeroMode

@@ -8,12 +8,14 @@ import { InsightsPanel } from "../ai/insights-panel.tsx";
 import { SecurityBadge, SecurityVerdict } from "../ai/security-verdict.tsx";
 import { AttachmentList } from "../attachments/attachment-list.tsx";
 import { InvitationCard } from "../calendar/invitation-card.tsx";
+import type { AnswerMode } from "../compose/compose-source.ts";
 import { applyMessageChange, useConversationActions } from "../conversations/conversation-api.ts";
 import { formatListDate, senderName } from "../inbox/format.ts";
 import { useBackgroundUnsubscribing } from "../mail-actions/unsubscribe-store.ts";
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
+import { AnswerButtons } from "./answer-buttons.tsx";
 import { focusTarget, initiallyExpanded } from "./conversation-order.ts";
-import { BTN_DANGER, BTN_PRIMARY, BTN_SECONDARY } from "./dialog-classes.ts";
+import { BTN_DANGER, BTN_SECONDARY } from "./dialog-classes.ts";
 import { InboxZeroProgress } from "./inbox-zero-progress.tsx";
 import { MessageBody } from "./message-body.tsx";
 import { CloseButton, formatDate, type ReaderAction, StarIcon, UnsubscribeOutcome } from "./reader-parts.tsx";
@@ -29,7 +31,7 @@ export function ConversationContent({
   onDone,
 }: {
   conversation: Conversation;
-  onReply: (message: Email) => void;
+  onReply: (message: Email, mode: AnswerMode) => void;
   onDone: (action: ReaderAction, message: Email) => void;
 }) {
   const conversations = useConversationActions();
@@ -124,7 +126,7 @@ export function ConversationContent({
                   message={message}
                   conversationId={conversation.id}
                   onCollapse={() => toggle(message.id)}
-                  onReply={() => onReply(message)}
+                  onReply={(mode) => onReply(message, mode)}
                   onDone={(action) => onDone(action, message)}
                 />
               ) : (
@@ -169,7 +171,7 @@ function ExpandedMessage({
   message: Email;
   conversationId: string;
   onCollapse: () => void;
-  onReply: () => void;
+  onReply: (mode: AnswerMode) => void;
   onDone: (action: ReaderAction) => void;
 }) {
   const queryClient = useQueryClient();
@@ -252,9 +254,7 @@ function ExpandedMessage({
           role="toolbar"
           aria-label={`Actions for the message from ${sender}`}
         >
-          <button type="button" className={BTN_PRIMARY} onClick={onReply}>
-            Reply
-          </button>
+          <AnswerButtons onAnswer={onReply} />
           <button
             type="button"
             className={BTN_SECONDARY}

@@ -8,6 +8,7 @@ import { InsightsPanel } from "../ai/insights-panel.tsx";
 import { SecurityBadge, SecurityVerdict } from "../ai/security-verdict.tsx";
 import { AttachmentList } from "../attachments/attachment-list.tsx";
 import { InvitationCard } from "../calendar/invitation-card.tsx";
+import type { AnswerMode } from "../compose/compose-source.ts";
 import {
   cachedConversationCount,
   useConversation,
@@ -17,9 +18,10 @@ import {
 import { useBackgroundUnsubscribing } from "../mail-actions/unsubscribe-store.ts";
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
 import { EmailHtmlFrame } from "../mail-html/email-html-frame.tsx";
+import { AnswerButtons } from "./answer-buttons.tsx";
 import { readerBody } from "./body.ts";
 import { ConversationContent } from "./conversation-reader.tsx";
-import { BTN_DANGER, BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "./dialog-classes.ts";
+import { BTN_DANGER, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "./dialog-classes.ts";
 import { InboxZeroProgress } from "./inbox-zero-progress.tsx";
 import { CloseButton, formatDate, type ReaderAction, StarIcon, UnsubscribeOutcome } from "./reader-parts.tsx";
 import { useEmailDetail } from "./use-email-detail.ts";
@@ -30,8 +32,8 @@ export interface EmailReaderProps {
   emailId: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Reply: the parent opens the compose dialog with this email; the reader closes itself. */
-  onReply: (email: Email) => void;
+  /** Reply, Reply all, Forward: the parent opens compose with this email; the reader closes itself. */
+  onReply: (email: Email, mode: AnswerMode) => void;
   /** After an action succeeds on the screen (optimistically). */
   onAction?: (action: ReaderAction, email: Email) => void;
 }
@@ -94,8 +96,8 @@ export function EmailReader({ emailId, open, onOpenChange, onReply, onAction }: 
             <ConversationContent
               key={thread.id}
               conversation={thread}
-              onReply={(message) => {
-                onReply(message);
+              onReply={(message, mode) => {
+                onReply(message, mode);
                 onOpenChange(false);
               }}
               onDone={(action, message) => {
@@ -109,8 +111,8 @@ export function EmailReader({ emailId, open, onOpenChange, onReply, onAction }: 
             <ReaderContent
               email={email}
               loadingBody={detail.isPlaceholderData}
-              onReply={() => {
-                onReply(email);
+              onReply={(mode) => {
+                onReply(email, mode);
                 onOpenChange(false);
               }}
               onDone={(action) => {
@@ -155,7 +157,7 @@ function ReaderContent({
 }: {
   email: Email;
   loadingBody: boolean;
-  onReply: () => void;
+  onReply: (mode: AnswerMode) => void;
   onDone: (action: ReaderAction) => void;
 }) {
   const actions = useEmailActions();
@@ -221,9 +223,7 @@ function ReaderContent({
           </dd>
         </dl>
         <div className="mt-3 flex flex-wrap gap-2" role="toolbar" aria-label="Email actions">
-          <button type="button" className={BTN_PRIMARY} onClick={onReply} disabled={loadingBody}>
-            Reply
-          </button>
+          <AnswerButtons onAnswer={onReply} disabled={loadingBody} />
           <button
             type="button"
             className={BTN_SECONDARY}
