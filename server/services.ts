@@ -16,6 +16,8 @@ import { JobQueue } from "./jobs/queue.ts";
 import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
+import { startUploadSweep } from "./mail/uploads/sweep.ts";
+import { removeUserUploads, uploadsDirOf } from "./mail/uploads/upload-store.ts";
 import { createAccountDeleter } from "./privacy/deletion.ts";
 import { createPrivacyServices, type PrivacyServices } from "./privacy/service.ts";
 import { createMailProviderClient } from "./providers/factory.ts";
@@ -225,6 +227,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       providers: auth.providers,
       clientFor,
       forgetSessions: (userId) => auth.sessions.forgetUser(userId),
+      removeFiles: (userId) => removeUserUploads(uploadsDirOf(config), userId),
       log,
     }),
     sweepSeconds: config.privacySweepSeconds,
@@ -251,6 +254,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const works = role === "worker" || role === "all";
   let started = false;
   let stopHearingRecovery: (() => void) | undefined;
+  let stopUploadSweep: (() => void) | undefined;
   return {
     role,
     clock,
@@ -278,6 +282,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
         syncServices.poller.start();
         await ai.jobs.kick();
         privacy.startScheduler();
+        stopUploadSweep = startUploadSweep({ db: database.db, clock, dir: uploadsDirOf(config), log });
         // Once a full disk has room again, mail that arrived meanwhile is fetched at once.
         stopHearingRecovery = database.storage.onRecovered(() => {
           syncServices
@@ -293,6 +298,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       started = false;
       stopHearingRecovery?.();
       privacy.stopScheduler();
+      stopUploadSweep?.();
       await syncServices.poller.stop();
       await queue.stop();
       await game.idle();

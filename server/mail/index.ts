@@ -9,6 +9,7 @@ import type { ProviderClientFactory } from "../sync/types.ts";
 import { registerConversationRoutes } from "./conversations/routes.ts";
 import type { MailSync } from "./deps.ts";
 import { registerMailRoutes } from "./routes.ts";
+import { uploadsDirOf } from "./uploads/upload-store.ts";
 import { createMailServices, type MailServices } from "./services.ts";
 
 /** What the mail API takes from the process's services (server/services.ts), structurally. */
@@ -40,6 +41,7 @@ export function registerMailApi(
     unsubscribeAllowHosts: config.unsubscribeAllowHosts,
     writeTimeoutMs: config.providerWriteTimeoutMs,
     attachmentOpenTimeoutMs: config.attachmentOpenTimeoutMs,
+    uploadsDir: uploadsDirOf(config),
     log: app.log,
     ...(services.events ? { events: services.events } : {}),
     ...(services.scheduleUnsubscribe ? { scheduleUnsubscribe: services.scheduleUnsubscribe } : {}),
