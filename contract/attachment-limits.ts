@@ -24,7 +24,10 @@ export interface SizedFile {
 }
 
 /** Why these files cannot go out through this provider, or null when they can. */
-export function attachmentLimitMessage(provider: "gmail" | "outlook", files: readonly SizedFile[]): string | null {
+export function attachmentLimitMessage(
+  provider: "gmail" | "outlook",
+  files: readonly SizedFile[],
+): string | null {
   if (provider === "outlook") {
     const big = files.find((f) => f.size > OUTLOOK_ATTACHMENT_MAX);
     return big

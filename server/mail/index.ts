@@ -9,8 +9,8 @@ import type { ProviderClientFactory } from "../sync/types.ts";
 import { registerConversationRoutes } from "./conversations/routes.ts";
 import type { MailSync } from "./deps.ts";
 import { registerMailRoutes } from "./routes.ts";
-import { uploadsDirOf } from "./uploads/upload-store.ts";
 import { createMailServices, type MailServices } from "./services.ts";
+import { uploadsDirOf } from "./uploads/upload-store.ts";
 
 /** What the mail API takes from the process's services (server/services.ts), structurally. */
 export interface MailApiServices {

@@ -12,11 +12,11 @@ import { createEmailLister } from "./email-lister.ts";
 import { createInboxZero } from "./inbox-zero.ts";
 import { createInvitationReader } from "./invitations.ts";
 import { createMailSender } from "./mail-sender.ts";
-import { createOutgoingFiles } from "./uploads/outgoing-files.ts";
-import { createUploadStore, defaultUploadsDir } from "./uploads/upload-store.ts";
 import { createStatsService } from "./stats-service.ts";
 import { createSyncRequester } from "./sync-requester.ts";
 import { createUnsubscriber, type Unsubscriber } from "./unsubscribe/unsubscriber.ts";
+import { createOutgoingFiles } from "./uploads/outgoing-files.ts";
+import { createUploadStore, defaultUploadsDir } from "./uploads/upload-store.ts";
 import { createWriteSettler } from "./write-settler.ts";
 
 /**

@@ -2,7 +2,11 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { unlink } from "node:fs/promises";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { attachmentLimitMessage, UPLOAD_FILE_MAX, uploadTooLargeMessage } from "../../../contract/attachment-limits.ts";
+import {
+  attachmentLimitMessage,
+  UPLOAD_FILE_MAX,
+  uploadTooLargeMessage,
+} from "../../../contract/attachment-limits.ts";
 import type { ComposeAttachmentRef } from "../../../contract/compose.ts";
 import { DomainError } from "../../http/errors.ts";
 import type { OutgoingAttachment } from "../../providers/mail-provider.ts";

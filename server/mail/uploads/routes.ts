@@ -42,7 +42,8 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore): 
         return reply.code(201).send(upload);
       } catch (err) {
         // What is left of a refused body is not read: the answer closes the connection.
-        if (err instanceof DomainError && err.code === "payload_too_large") reply.header("connection", "close");
+        if (err instanceof DomainError && err.code === "payload_too_large")
+          reply.header("connection", "close");
         throw err;
       }
     });

@@ -220,7 +220,12 @@ export function createUploadStore(deps: { db: Db; clock: Clock; dir: string }) {
                 await db
                   .select({ path: uploads.path })
                   .from(uploads)
-                  .where(inArray(uploads.path, names.map((n) => path.join(folder, n))))
+                  .where(
+                    inArray(
+                      uploads.path,
+                      names.map((n) => path.join(folder, n)),
+                    ),
+                  )
               ).map((r) => r.path),
         );
         for (const name of names) {
