@@ -20,6 +20,8 @@ function uploadId(params: unknown): string {
 export function registerUploadRoutes(app: FastifyInstance, store: UploadStore): void {
   void app.register(async (scope) => {
     await scope.register(multipart, {
+      // Browsers send a file name's UTF-8 bytes as they are; busboy would read them as Latin-1.
+      defParamCharset: "utf8",
       limits: { files: 1, fields: 0, parts: 1, headerPairs: 20, fieldNameSize: 100 },
     });
     const guarded = { preHandler: scope.requireSession };
