@@ -20,8 +20,6 @@ function uploadId(params: unknown): string {
 export function registerUploadRoutes(app: FastifyInstance, store: UploadStore): void {
   void app.register(async (scope) => {
     await scope.register(multipart, {
-      // Browsers send a file name's UTF-8 bytes as they are; busboy would read them as Latin-1.
-      defParamCharset: "utf8",
       limits: { files: 1, fields: 0, parts: 1, headerPairs: 20, fieldNameSize: 100 },
     });
     const guarded = { preHandler: scope.requireSession };
@@ -32,6 +30,8 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore): 
       const { userId } = sessionOf(request);
       const room = await store.room(userId);
       const part = await request.file({
+        // Browsers send a file name's UTF-8 bytes as they are; busboy would read them as Latin-1.
+        defParamCharset: "utf8",
         limits: { fileSize: Math.max(1, Math.min(room.fileMax, room.quotaLeft)) },
       });
       if (!part) throw new DomainError("bad_request", "The request carries no file.");
