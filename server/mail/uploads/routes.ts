@@ -29,11 +29,13 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore): 
         throw new DomainError("bad_request", "Send the file as multipart/form-data.");
       const { userId } = sessionOf(request);
       const room = await store.room(userId);
-      const part = await request.file({
-        // Browsers send a file name's UTF-8 bytes as they are; busboy would read them as Latin-1.
+      // Browsers send a file name's UTF-8 bytes as they are; busboy would read them as Latin-1
+      // (busboy's option, missing from @fastify/multipart's types).
+      const options = {
         defParamCharset: "utf8",
         limits: { fileSize: Math.max(1, Math.min(room.fileMax, room.quotaLeft)) },
-      });
+      } as Parameters<typeof request.file>[0];
+      const part = await request.file(options);
       if (!part) throw new DomainError("bad_request", "The request carries no file.");
       try {
         const upload = await store.receive(
