@@ -9,6 +9,8 @@ import { copyText } from "../ai/copy.ts";
 import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
 import { useEmailDetail } from "../reader/use-email-detail.ts";
+import { ComposeAttachments, useFileDrop } from "./attachments/compose-attachments.tsx";
+import { useComposeAttachments } from "./attachments/use-compose-attachments.ts";
 import { type ComposeDraft, EMPTY_DRAFT, replyDraft } from "./reply.ts";
 
 /** Spec section 5, shown as it is written. */
@@ -70,6 +72,8 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
   const [showCopies, setShowCopies] = useState(false);
   const [tab, setTab] = useState<"compose" | "assist">("compose");
   const [suggestions, setSuggestions] = useState<string[]>([]);
+  const files = useComposeAttachments({ provider: replyTo?.provider });
+  const drop = useFileDrop(files.add);
   const set = (field: keyof ComposeDraft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
 
@@ -78,6 +82,7 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
       apiRequest<unknown>("POST", "/api/emails/send", {
         ...d,
         ...(replyTo ? { inReplyToId: replyTo.id, accountId: replyTo.accountId } : {}),
+        ...(files.refs.length > 0 ? { attachments: files.refs } : {}),
       }),
     onSuccess: () => {
       toast({ title: "Email sent" });
@@ -145,12 +150,26 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
       toast({ title: MISSING_INFORMATION, variant: "destructive" });
       return;
     }
+    if (files.uploading || files.failed) {
+      toast({
+        title: files.uploading
+          ? "Attachments are still uploading"
+          : "Remove the files that could not be attached",
+        variant: "destructive",
+      });
+      return;
+    }
     send.mutate(draft);
   }
 
   const busy = send.isPending;
   return (
-    <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" noValidate>
+    <form
+      onSubmit={submit}
+      className={`flex min-h-0 flex-1 flex-col ${drop.over ? "outline-2 outline-dashed outline-brand-600" : ""}`}
+      noValidate
+      {...drop.handlers}
+    >
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 pt-4 pb-3 sm:px-6">
         <div>
           <Dialog.Title className="text-lg font-semibold text-slate-900">
@@ -273,6 +292,7 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
               onChange={set("body")}
             />
           </div>
+          <ComposeAttachments state={files} />
         </Tabs.Content>
 
         <Tabs.Content value="assist" className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
