@@ -301,6 +301,9 @@ describe.each(BACKENDS)("privacy API on %s", (kind) => {
     await db().execute(
       sql`insert into agent_memories (user_id, kind, key, content, source) values (${userId}, 'contact', 'dana@example.org', 'Dana matters', 'reply')`,
     );
+    await db().execute(
+      sql`insert into uploads (user_id, file_name, content_type, size, path, expires_at) values (${userId}, 'plan.pdf', 'application/pdf', 3, ${`${userId}/0123`}, now() + interval '1 day')`,
+    );
 
     const answer = await f.api("POST", "/api/privacy/export", { token: alex });
     expect(answer.status).toBe(200);
