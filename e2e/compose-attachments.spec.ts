@@ -10,7 +10,7 @@ import {
   test,
   toastWith,
 } from "./support/auth.ts";
-import { mailboxMessages, signedInWithMail } from "./support/reader-mail.ts";
+import { emailOf, mailboxMessages, openEmail, signedInWithMail } from "./support/reader-mail.ts";
 
 /**
  * Issue 36, attachments in compose, in Chromium against the real server and the emulator, on a
@@ -94,3 +94,32 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
     expect(bytes.equals(kept.buffer)).toBe(true);
   });
 }
+
+test("gmail: a file over Gmail's 25 MB is refused in the dialog, naming it and the limit, before any upload", async ({
+  page,
+}) => {
+  const { emails } = await signedInWithMail(page, [
+    { from: SENDER, subject: "Send me the image", text: "Hi" },
+  ]);
+  const reader = await openEmail(page, emailOf(emails, "Send me the image"));
+  await reader.getByRole("button", { name: "Reply" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reply" });
+  await expect(dialog).toBeVisible();
+  let uploads = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/uploads")) uploads += 1;
+  });
+  await dialog
+    .getByLabel("Attach files")
+    .setInputFiles({
+      name: "disk.iso",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.alloc(26 * 1024 * 1024),
+    });
+  await expect(dialog.getByRole("alert")).toHaveText(
+    '"disk.iso" (26 MB) is too large: Gmail allows 25 MB of attachments in all.',
+  );
+  expect(uploads).toBe(0);
+  await dialog.getByRole("button", { name: "Remove disk.iso" }).click();
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+});
