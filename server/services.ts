@@ -21,6 +21,8 @@ import { type ContactBook, createContactBook } from "./mail/contacts/contact-boo
 import { createMailSender } from "./mail/mail-sender.ts";
 import { createOutbox, type Outbox, SEND_ACTION } from "./mail/outbox/outbox-service.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
+import { startUploadSweep } from "./mail/uploads/sweep.ts";
+import { removeUserUploads, uploadsDirOf } from "./mail/uploads/upload-store.ts";
 import { createAccountDeleter } from "./privacy/deletion.ts";
 import { createPrivacyServices, type PrivacyServices } from "./privacy/service.ts";
 import { createMailProviderClient } from "./providers/factory.ts";
@@ -238,6 +240,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       providers: auth.providers,
       clientFor,
       forgetSessions: (userId) => auth.sessions.forgetUser(userId),
+      removeFiles: (userId) => removeUserUploads(uploadsDirOf(config), userId),
       log,
     }),
     sweepSeconds: config.privacySweepSeconds,
@@ -284,6 +287,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   handlers.set(SEND_ACTION, outbox.sendHeld);
   let started = false;
   let stopHearingRecovery: (() => void) | undefined;
+  let stopUploadSweep: (() => void) | undefined;
   return {
     role,
     clock,
@@ -315,6 +319,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
         privacy.startScheduler();
         // Overdue held mail (the server was down when it was due) goes at the first sweep.
         sweeper.start();
+        stopUploadSweep = startUploadSweep({ db: database.db, clock, dir: uploadsDirOf(config), log });
         // Once a full disk has room again, mail that arrived meanwhile is fetched at once.
         stopHearingRecovery = database.storage.onRecovered(() => {
           syncServices
@@ -331,6 +336,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       stopHearingRecovery?.();
       privacy.stopScheduler();
       await sweeper.stop();
+      stopUploadSweep?.();
       await syncServices.poller.stop();
       await queue.stop();
       await game.idle();

@@ -8,6 +8,7 @@ import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
 import { registerGmailMailboxRoutes } from "./mailbox-routes.ts";
 import { registerGmailMessageRoutes } from "./messages.ts";
 import { registerGmailThreadRoutes } from "./threads.ts";
+import { registerGmailUploadRoutes } from "./upload.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -61,6 +62,7 @@ export function registerGmailApi(app: FastifyInstance, mail: MailServices): void
       registerGmailThreadRoutes(scope, mail);
       registerGmailMailboxRoutes(scope, mail);
       registerGmailBatch(scope, mail);
+      registerGmailUploadRoutes(scope, mail);
     },
     { prefix: "/gmail.googleapis.com" },
   );

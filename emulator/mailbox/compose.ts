@@ -14,6 +14,32 @@ export interface ComposeInput {
   inReplyTo?: string | undefined;
   references?: string | undefined;
   extraHeaders?: readonly (readonly [string, string])[];
+  /** Files: the message becomes multipart/mixed of its body and one base64 part per file. */
+  attachments?: readonly { name: string; contentType: string; bytes: Buffer }[];
+}
+
+/** A MIME parameter: quoted when plain ASCII, RFC 2231 UTF-8 percent-encoding otherwise. */
+function parameter(name: string, value: string): string {
+  if (/^[\x20-\x7e]*$/.test(value) && !/["\\]/.test(value)) return `${name}="${value}"`;
+  return `${name}*=UTF-8''${encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/** Wraps a composed message's body in multipart/mixed with its files. */
+function withFiles(
+  message: string,
+  files: NonNullable<ComposeInput["attachments"]>,
+  messageId: string,
+): string {
+  const end = message.indexOf("\r\n\r\n");
+  const head = message.slice(0, end).split("\r\n");
+  const body = message.slice(end + 4);
+  const isContent = (line: string) => /^content-(type|transfer-encoding):/i.test(line);
+  const boundary = `=_mix_${createHash("sha1").update(`mixed${messageId}`).digest("hex").slice(0, 16)}`;
+  const parts = files.map((file) => {
+    const encoded = file.bytes.toString("base64").replace(/.{76}/g, "$&\r\n");
+    return `--${boundary}\r\nContent-Type: ${file.contentType}; ${parameter("name", file.name)}\r\nContent-Disposition: attachment; ${parameter("filename", file.name)}\r\nContent-Transfer-Encoding: base64\r\n\r\n${encoded}\r\n`;
+  });
+  return `${[...head.filter((l) => !isContent(l)), `Content-Type: multipart/mixed; boundary="${boundary}"`].join("\r\n")}\r\n\r\n--${boundary}\r\n${head.filter(isContent).join("\r\n")}\r\n\r\n${body}\r\n${parts.join("")}--${boundary}--\r\n`;
 }
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -46,6 +72,10 @@ function textPart(type: "plain" | "html", content: string): string {
 
 /** Builds an RFC 822 message with text, HTML or both (multipart/alternative). */
 export function composeMessage(input: ComposeInput): string {
+  if (input.attachments !== undefined && input.attachments.length > 0) {
+    const messageId = input.messageId ?? newMessageId(input.from.address.split("@")[1] ?? "localhost");
+    return withFiles(composeMessage({ ...input, messageId, attachments: [] }), input.attachments, messageId);
+  }
   const domain = input.from.address.split("@")[1] ?? "localhost";
   const headers: string[] = [
     `From: ${formatAddress(input.from)}`,

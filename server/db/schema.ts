@@ -891,3 +891,26 @@ export const dueActions = pgTable(
     index("due_actions_user_idx").on(t.userId, t.kind),
   ],
 );
+
+/**
+ * Files a person attached in compose (issue 36), waiting on disk to be sent: `path` is a random
+ * name under the server's upload folder (never the person's file name). Deleted with their file
+ * after the send that used them, or by the worker's sweep once `expiresAt` (24 h) passes.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    /** Relative to the upload folder: `<user id>/<random hex>`. */
+    path: text("path").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("uploads_user_idx").on(t.userId), index("uploads_expires_idx").on(t.expiresAt)],
+);

@@ -35,4 +35,6 @@ export interface MailDeps {
   attachmentLinkKey?: Buffer;
   /** ATTACHMENT_OPEN_TIMEOUT_MS: the wait for a provider to start sending an attachment. */
   attachmentOpenTimeoutMs?: number;
+  /** Where compose uploads wait on disk (issue 36); DATA_DIR/uploads in the app. */
+  uploadsDir?: string;
 }

@@ -12,6 +12,7 @@ import type { Outbox } from "./outbox/outbox-service.ts";
 import { registerOutboxRoutes } from "./outbox/routes.ts";
 import { registerMailRoutes } from "./routes.ts";
 import { createMailServices, type MailServices } from "./services.ts";
+import { uploadsDirOf } from "./uploads/upload-store.ts";
 
 /** What the mail API takes from the process's services (server/services.ts), structurally. */
 export interface MailApiServices {
@@ -44,6 +45,7 @@ export function registerMailApi(
     unsubscribeAllowHosts: config.unsubscribeAllowHosts,
     writeTimeoutMs: config.providerWriteTimeoutMs,
     attachmentOpenTimeoutMs: config.attachmentOpenTimeoutMs,
+    uploadsDir: uploadsDirOf(config),
     log: app.log,
     ...(services.events ? { events: services.events } : {}),
     ...(services.scheduleUnsubscribe ? { scheduleUnsubscribe: services.scheduleUnsubscribe } : {}),

@@ -13,6 +13,7 @@ import { sanitizeOutgoingHtml } from "./outgoing-html.ts";
 import { checkRecipientCount, checkSubject } from "./compose-checks.ts";
 import { providerFailure } from "./provider-failure.ts";
 import { parseRecipients } from "./recipients.ts";
+import type { OutgoingFiles } from "./uploads/outgoing-files.ts";
 
 export type SendRequest = z.output<typeof sendEmailRequestSchema>;
 
@@ -46,7 +47,13 @@ function validate(request: SendRequest): Pick<OutgoingMessage, "to" | "cc" | "bc
 }
 
 /** POST /api/emails/send: from the chosen account, threaded when replying. */
-export function createMailSender(deps: { db: Db; events: EventBus; providerClient: ProviderClientFactory }) {
+export function createMailSender(deps: {
+  db: Db;
+  events: EventBus;
+  providerClient: ProviderClientFactory;
+  /** Resolves `attachments` refs (issue 36); without it a send with attachments is refused. */
+  outgoingFiles?: OutgoingFiles;
+}) {
   const { db } = deps;
 
   async function original(userId: string, id: string) {
@@ -133,12 +140,23 @@ export function createMailSender(deps: { db: Db; events: EventBus; providerClien
           mode: request.mode === "replyAll" || request.mode === "forward" ? request.mode : "reply",
         };
       }
+      const provider = account.provider === "outlook" ? "outlook" : "gmail";
+      const refs = request.attachments ?? [];
+      if (refs.length > 0 && !deps.outgoingFiles)
+        throw new DomainError("bad_request", "Attachments cannot be sent from here.");
+      // Limits are checked here, before the provider hears of the mail.
+      const files = refs.length > 0 ? await deps.outgoingFiles?.resolve(userId, provider, refs) : undefined;
+      if (files) outgoing.attachments = files.attachments;
       let providerId: string | null;
       try {
         ({ providerId } = await deps.providerClient(syncAccountOf(account)).send(outgoing));
       } catch (err) {
-        throw providerFailure(err, account.provider === "outlook" ? "outlook" : "gmail", "sending the email");
+        throw providerFailure(err, provider, "sending the email");
+      } finally {
+        await files?.release();
       }
+      // Sent: the uploads it used are deleted (a failed send keeps them for the retry).
+      await files?.sent();
       deps.events.emit("email.sent", {
         userId,
         accountId: account.id,

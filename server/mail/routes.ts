@@ -13,12 +13,14 @@ import { sessionOf } from "../http/auth-guard.ts";
 import { registerAttachmentRoutes } from "./attachments/routes.ts";
 import type { Outbox } from "./outbox/outbox-service.ts";
 import type { MailServices } from "./services.ts";
+import { registerUploadRoutes } from "./uploads/routes.ts";
 import { idParam, parseInput } from "./validation.ts";
 
 /** The mail API (contract/mail.ts). Every query is scoped to the signed-in user. */
 export function registerMailRoutes(app: FastifyInstance, mail: MailServices, outbox?: Outbox): void {
   const guarded = { preHandler: app.requireSession };
   registerAttachmentRoutes(app, mail.attachments, mail.attachmentLinks);
+  registerUploadRoutes(app, mail.uploads);
 
   app.get("/api/emails", guarded, async (request) => {
     const query = parseInput(emailListQuerySchema, request.query);

@@ -15,6 +15,8 @@ import { createMailSender } from "./mail-sender.ts";
 import { createStatsService } from "./stats-service.ts";
 import { createSyncRequester } from "./sync-requester.ts";
 import { createUnsubscriber, type Unsubscriber } from "./unsubscribe/unsubscriber.ts";
+import { createOutgoingFiles } from "./uploads/outgoing-files.ts";
+import { createUploadStore, defaultUploadsDir } from "./uploads/upload-store.ts";
 import { createWriteSettler } from "./write-settler.ts";
 
 /**
@@ -62,11 +64,15 @@ export function createMailServices(
   };
   // Without a configured key (tests, tools) links are signed per process and die with it.
   const attachmentLinks = createAttachmentLinks(deps.attachmentLinkKey ?? randomBytes(32), deps.clock);
+  const attachments = createAttachmentService({ ...deps, links: attachmentLinks });
+  const uploads = createUploadStore({ ...deps, dir: deps.uploadsDir ?? defaultUploadsDir() });
+  const outgoingFiles = createOutgoingFiles({ uploads, openOriginal: attachments.open });
   return {
     events,
     lister: createEmailLister(deps.db, attachmentLinks),
     attachmentLinks,
-    attachments: createAttachmentService({ ...deps, links: attachmentLinks }),
+    attachments,
+    uploads,
     invitations: createInvitationReader(deps),
     stats,
     analytics: createAnalyticsService(deps),
@@ -75,7 +81,7 @@ export function createMailServices(
     conversations: createConversations({ ...deps, actions }),
     settler,
     inboxZero: createInboxZero(deps),
-    sender: createMailSender({ ...deps, events }),
+    sender: createMailSender({ ...deps, events, outgoingFiles }),
     unsubscriber,
     syncRequester: createSyncRequester(deps),
     idle,

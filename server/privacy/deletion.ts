@@ -48,6 +48,8 @@ export function createAccountDeleter(deps: {
   providers: OAuthProviders;
   clientFor: ProviderClientFactory;
   forgetSessions(userId: string): void;
+  /** Removes the person's files on disk (compose uploads, issue 36) once their rows are gone. */
+  removeFiles?(userId: string): Promise<void>;
   log: Log;
 }) {
   const { db } = deps;
@@ -160,6 +162,10 @@ export function createAccountDeleter(deps: {
         return rowCount(removed);
       });
       deps.forgetSessions(userId);
+      await deps.removeFiles?.(userId).catch((err: unknown) =>
+        // The sweep removes files no row knows, so a failure here is finished later.
+        deps.log.warn({ reason: err instanceof Error ? err.message : "unknown" }, "removing files failed"),
+      );
       return { revoked, revokeFailures: failures, watchesStopped, jobsRemoved };
     },
   };

@@ -19,6 +19,7 @@ import {
   sessions,
   syncStates,
   unsubscribeRequests,
+  uploads,
   users,
 } from "../db/schema.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -227,6 +228,20 @@ function sections(db: Db, userId: string, settings: PrivacySettingsService) {
         .from(invitationAnswers)
         .where(eq(invitationAnswers.userId, userId))
         .orderBy(asc(invitationAnswers.answeredAt)),
+    /** Files attached in compose and not yet sent (issue 36): what they are; their bytes stay out. */
+    uploads: () =>
+      db
+        .select({
+          id: uploads.id,
+          fileName: uploads.fileName,
+          contentType: uploads.contentType,
+          size: uploads.size,
+          createdAt: uploads.createdAt,
+          expiresAt: uploads.expiresAt,
+        })
+        .from(uploads)
+        .where(eq(uploads.userId, userId))
+        .orderBy(asc(uploads.createdAt)),
     calendarEvents: () =>
       db
         .select({

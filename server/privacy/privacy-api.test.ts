@@ -308,6 +308,9 @@ describe.each(BACKENDS)("privacy API on %s", (kind) => {
     await db().execute(
       sql`insert into due_actions (user_id, kind, run_at, payload, ref) values (${userId}, 'send', now() + interval '1 hour', ${JSON.stringify({ request: { to: "dana@example.org", subject: "Held", body: "Later" }, messageId: "<held@example.org>" })}::jsonb, '<held@example.org>')`,
     );
+    await db().execute(
+      sql`insert into uploads (user_id, file_name, content_type, size, path, expires_at) values (${userId}, 'plan.pdf', 'application/pdf', 3, ${`${userId}/0123`}, now() + interval '1 day')`,
+    );
 
     const answer = await f.api("POST", "/api/privacy/export", { token: alex });
     expect(answer.status).toBe(200);

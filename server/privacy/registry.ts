@@ -33,6 +33,7 @@ export const USER_DATA_TABLES: Record<string, UserDataTable> = {
   calendar_events: { owner: { userColumn: "user_id" }, export: "calendarEvents" },
   invitation_answers: { owner: { userColumn: "user_id" }, export: "invitationAnswers" },
   due_actions: { owner: { userColumn: "user_id" }, export: "dueActions" },
+  uploads: { owner: { userColumn: "user_id" }, export: "uploads" },
   game_profiles: { owner: { userColumn: "user_id" }, export: "gameProfile" },
   game_badges: { owner: { userColumn: "user_id" }, export: "badges" },
   game_ledger: { owner: { userColumn: "user_id" }, export: "gameLedger" },

@@ -9,6 +9,7 @@ import { sendMessage } from "../../mailbox/outgoing.ts";
 import type { MailServices } from "../../mailbox/services.ts";
 import type { SortedIndex } from "../../mailbox/sorted-index.ts";
 import { graphCaller } from "./caller.ts";
+import { draftFilesOf } from "./draft-attachments.ts";
 import { sendGraphError, sendKnownGraphError } from "./errors.ts";
 import { FilterError, firstFilterProperty, parseFilter } from "./filter.ts";
 import { deliveredBodies } from "./html-body.ts";
@@ -437,6 +438,7 @@ export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServi
         date: now(),
         ...(draft.headers.inReplyTo === "" ? {} : { inReplyTo: draft.headers.inReplyTo }),
         ...(draft.headers.references === "" ? {} : { references: draft.headers.references }),
+        attachments: draftFilesOf(draft),
       });
       sendMessage(mail, identity, raw, { threadId: draft.threadId, saveCopy: true });
       mailbox.delete(draft.id);

@@ -6,6 +6,7 @@ import { registerGraphBatch } from "./batch.ts";
 import { authorizeGraphCall, holdMailboxSlot, releaseMailboxSlot } from "./call-guard.ts";
 import { callers } from "./caller.ts";
 import { registerGraphDelta } from "./delta.ts";
+import { registerGraphDraftAttachmentRoutes, registerGraphUploadSessionRoutes } from "./draft-attachments.ts";
 import { sendGraphError } from "./errors.ts";
 import { registerGraphMessageRoutes } from "./messages.ts";
 import { registerGraphSubscriptionRoutes } from "./subscriptions.ts";
@@ -64,6 +65,7 @@ export function registerGraphMailApi(app: FastifyInstance, mail: MailServices): 
         return sendGraphError(reply, 500, "InternalServerError", "An internal server error occurred.", now);
       });
       registerGraphMessageRoutes(scope, mail);
+      registerGraphDraftAttachmentRoutes(scope, mail);
       registerGraphAttachmentRoutes(scope, () => mail.context.clock.now());
       registerGraphDelta(scope, mail);
       registerGraphSubscriptionRoutes(scope, mail);
@@ -71,4 +73,5 @@ export function registerGraphMailApi(app: FastifyInstance, mail: MailServices): 
     },
     { prefix: "/graph.microsoft.com/v1.0" },
   );
+  registerGraphUploadSessionRoutes(app, mail);
 }

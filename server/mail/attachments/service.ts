@@ -227,6 +227,9 @@ export function createAttachmentService(
   }
 
   return {
+    /** An attachment of the person's email, streamed from the provider (Forward's originals, issue 36). */
+    open,
+
     /** GET /api/attachments/:token: the bytes a signed link names, streamed from the provider. */
     async download(token: string, verify: AttachmentLinks["verify"]): Promise<OpenedAttachment> {
       const claims = verify(token);

@@ -120,8 +120,8 @@ export function createOutbox(deps: OutboxDeps) {
       try {
         if (action.attempts > 1 && (await sender.alreadySent(action.userId, request, messageId))) return;
         await sender.send(action.userId, request, { messageId });
-        // TODO(issue 36, attachments): uploads in request.attachments must be kept until here and
-        // deleted once the mail is sent: call the attachments work's upload cleanup at this point.
+        // The sender deletes the uploads a sent mail used; a mail found already sent leaves them
+        // to the uploads' 24-hour expiry.
       } catch (err) {
         throw asRunFailure(err);
       }

@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import type { gmail_v1 } from "@googleapis/gmail";
 import { ProviderRequestError } from "../http/errors.ts";
 import type { Address, OutgoingMessage } from "../mail-provider.ts";
 import { buildRfc822 } from "../mime/build.ts";
+import { collect, withAttachments } from "../mime/mixed.ts";
 import type { GmailContext } from "./client.ts";
 import { GMAIL_COSTS } from "./costs.ts";
 
@@ -36,6 +38,7 @@ export async function send(
   from: Address,
   message: OutgoingMessage,
 ): Promise<{ providerId: string | null }> {
+  if (message.attachments && message.attachments.length > 0) return sendWithFiles(ctx, from, message);
   const sent = await ctx.http.json<gmail_v1.Schema$Message>({
     method: "POST",
     url: `${ctx.api}/messages/send`,
@@ -62,6 +65,48 @@ export async function findSent(ctx: GmailContext, internetMessageId: string): Pr
     weight: GMAIL_COSTS.messagesList,
   });
   return (found?.messages?.length ?? 0) > 0;
+}
+
+/**
+ * A message with files goes through the upload endpoint (issue 36): messages.send with
+ * uploadType=multipart, a multipart/related body of the JSON metadata (threadId) and the
+ * message/rfc822 itself, which Gmail takes up to 35 MB (a JSON `raw` is capped far lower).
+ */
+async function sendWithFiles(
+  ctx: GmailContext,
+  from: Address,
+  message: OutgoingMessage,
+): Promise<{ providerId: string | null }> {
+  const { raw, threadId } = rawMessage(from, message);
+  const text = Buffer.from(raw, "base64url").toString("utf8");
+  const rfc822 = await collect(withAttachments(text, message.attachments ?? []));
+  const boundary = `mw_upload_${randomBytes(12).toString("hex")}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(
+        threadId ? { threadId } : {},
+      )}\r\n--${boundary}\r\nContent-Type: message/rfc822\r\n\r\n`,
+      "utf8",
+    ),
+    rfc822,
+    Buffer.from(`\r\n--${boundary}--\r\n`, "utf8"),
+  ]);
+  const sent = await ctx.http.json<gmail_v1.Schema$Message>({
+    method: "POST",
+    url: `${uploadApi(ctx)}/messages/send?uploadType=multipart`,
+    headers: { "content-type": `multipart/related; boundary=${boundary}` },
+    body,
+    // A send is never repeated by the client: a timed-out one may have gone out (held mail asks first).
+    once: true,
+    weight: GMAIL_COSTS.messagesSend,
+  });
+  return { providerId: sent?.id ?? null };
+}
+
+/** `{base}/gmail/v1/users/me` -> `{base}/upload/gmail/v1/users/me`, Gmail's media upload path. */
+function uploadApi(ctx: GmailContext): string {
+  const at = ctx.api.lastIndexOf("/gmail/v1/");
+  return `${ctx.api.slice(0, at)}/upload${ctx.api.slice(at)}`;
 }
 
 /** drafts.create; the id returned is the draft's message id, the same kind of id sync stores. */

@@ -18,7 +18,7 @@ export interface ProviderRequest {
   method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT";
   url: string;
   headers?: Record<string, string>;
-  /** JSON bodies are serialised; strings are sent as they are (give content-type yourself). */
+  /** JSON bodies are serialised; strings and bytes are sent as they are (give content-type yourself). */
   body?: unknown;
   /** Passed to the gate: Gmail quota units, or Graph concurrency permits. */
   weight?: number;
@@ -112,8 +112,8 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
     keepBody = false,
   ): Promise<ProviderResponse> {
     const headers: Record<string, string> = { ...request.headers, authorization: `Bearer ${accessToken}` };
-    let body: string | undefined;
-    if (typeof request.body === "string") body = request.body;
+    let body: string | Uint8Array | undefined;
+    if (typeof request.body === "string" || request.body instanceof Uint8Array) body = request.body;
     else if (request.body !== undefined) {
       body = JSON.stringify(request.body);
       headers["content-type"] ??= "application/json";

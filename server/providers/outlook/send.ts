@@ -3,6 +3,7 @@ import { failureStatus, ProviderRequestError } from "../http/errors.ts";
 import type { Address, OutgoingMessage, WatchResult } from "../mail-provider.ts";
 import { buildRfc822 } from "../mime/build.ts";
 import { isSafeAddress, messageIds, singleLine } from "../mime/header-safety.ts";
+import { attachFiles } from "./attachments-send.ts";
 import { checkGraphId, type OutlookContext } from "./client.ts";
 import { type Collection, odataQuery } from "./messages.ts";
 
@@ -83,7 +84,24 @@ async function replyDraft(ctx: OutlookContext, message: OutgoingMessage): Promis
     url: `${ctx.api}/me/messages/${checkGraphId(draft.id)}`,
     body: graphMessage(message),
   });
+  // createForward copies every file of the original; the person chose which to keep, and those
+  // come back as our own attachments, so the copies go.
+  if (action === "createForward") await dropCopiedFiles(ctx, draft.id);
   return draft.id;
+}
+
+async function dropCopiedFiles(ctx: OutlookContext, draftId: string): Promise<void> {
+  const copied = await ctx.http.json<Collection<{ id?: string }>>({
+    method: "GET",
+    url: `${ctx.api}/me/messages/${checkGraphId(draftId)}/attachments?$select=id`,
+  });
+  for (const file of copied.value ?? []) {
+    if (!file.id) continue;
+    await ctx.http.request({
+      method: "DELETE",
+      url: `${ctx.api}/me/messages/${checkGraphId(draftId)}/attachments/${encodeURIComponent(file.id)}`,
+    });
+  }
 }
 
 /**
@@ -123,6 +141,7 @@ export async function send(
   message: OutgoingMessage,
 ): Promise<{ providerId: string | null }> {
   if (message.calendar) return sendMime(ctx, message);
+  if (message.attachments && message.attachments.length > 0) return sendWithFiles(ctx, message);
   const body = graphMessage(message);
   const draftId = message.replyTo ? await replyDraft(ctx, message) : null;
   if (draftId !== null) {
@@ -137,6 +156,37 @@ export async function send(
     method: "POST",
     url: `${ctx.api}/me/sendMail`,
     body: { message: body, saveToSentItems: true },
+    once: true,
+  });
+  return { providerId: null };
+}
+
+/**
+ * Files need a draft (issue 36): the reply draft or a new one, the files attached to it, then
+ * send. A draft left by a failure is deleted, so nothing half-made lingers in Drafts.
+ */
+async function sendWithFiles(ctx: OutlookContext, message: OutgoingMessage): Promise<{ providerId: null }> {
+  let draftId = message.replyTo ? await replyDraft(ctx, message) : null;
+  if (draftId === null) {
+    const draft = await ctx.http.json<Message>({
+      method: "POST",
+      url: `${ctx.api}/me/messages`,
+      body: graphMessage(message),
+    });
+    if (!draft.id) throw new ProviderRequestError("transient", "Graph answered a draft without an id");
+    draftId = draft.id;
+  }
+  try {
+    await attachFiles(ctx, draftId, message.attachments ?? []);
+  } catch (err) {
+    await ctx.http
+      .request({ method: "DELETE", url: `${ctx.api}/me/messages/${checkGraphId(draftId)}` })
+      .catch(() => undefined);
+    throw err;
+  }
+  await ctx.http.request({
+    method: "POST",
+    url: `${ctx.api}/me/messages/${checkGraphId(draftId)}/send`,
     once: true,
   });
   return { providerId: null };

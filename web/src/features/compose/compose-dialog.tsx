@@ -15,8 +15,7 @@ import { announceHeldSend, carriedFields, restoredDraft } from "./held-send.ts";
 import type { MessageValue } from "./editor/message-editor.tsx";
 import { recipientError } from "./recipients/parse-recipients.ts";
 import { RecipientField } from "./recipients/recipient-field.tsx";
-import { type AnswerMode, type ForwardedFile, initialCompose, withSignature } from "./compose-source.ts";
-import { ForwardedFiles } from "./forwarded-files.tsx";
+import { type AnswerMode, initialCompose, withSignature } from "./compose-source.ts";
 import { defaultFromAccount, FromSelect } from "./from-select.tsx";
 import { type ComposeDraft, EMPTY_DRAFT } from "./reply.ts";
 import { useSignature } from "./use-signature.ts";
@@ -27,6 +26,8 @@ const TITLES: Record<AnswerMode, string> = { reply: "Reply", replyAll: "Reply al
 const MessageEditor = lazy(() =>
   import("./editor/message-editor.tsx").then((m) => ({ default: m.MessageEditor })),
 );
+import { ComposeAttachments, useFileDrop } from "./attachments/compose-attachments.tsx";
+import { useComposeAttachments } from "./attachments/use-compose-attachments.ts";
 
 /** Spec section 5, shown as it is written. */
 export const MISSING_INFORMATION = "Missing information: Please fill in recipient, subject, and message";
@@ -129,8 +130,6 @@ function ComposeForm({
     ),
   );
   const [draft, setDraft] = useState<ComposeDraft>(() => (initial ? restoredDraft(initial) : start.draft));
-  // An Undo's files travel in its request (carriedFields), not as forwarded chips.
-  const [files, setFiles] = useState<ForwardedFile[]>(initial ? [] : start.files);
   const [fromId, setFromId] = useState(
     () => initial?.accountId ?? defaultFromAccount(accounts, replyTo?.accountId ?? null),
   );
@@ -157,6 +156,18 @@ function ComposeForm({
     setEditorRevision((n) => n + 1);
   };
   const setMessage = ({ body, html }: MessageValue) => setDraft((d) => ({ ...d, body, html }));
+  // Files: uploads, and a forward's originals (removable like the rest); the From account's
+  // provider decides the limit shown before an upload.
+  const files = useComposeAttachments({
+    provider: accounts.find((a) => a.id === fromId)?.provider ?? replyTo?.provider,
+    originals: start.files.map((f) => ({
+      emailId: f.ref.kind === "original" ? f.ref.emailId : "",
+      attachmentId: f.ref.kind === "original" ? f.ref.attachmentId : "",
+      fileName: f.fileName,
+      size: f.size,
+    })),
+  });
+  const drop = useFileDrop(files.add);
   const set = (field: keyof ComposeDraft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
 
@@ -167,7 +178,7 @@ function ComposeForm({
         ...d,
         ...(fromId ? { accountId: fromId } : {}),
         ...(replyTo ? { inReplyToId: replyTo.id, mode } : {}),
-        ...(files.length > 0 ? { attachments: files.map((f) => f.ref) } : {}),
+        ...(files.refs.length > 0 ? { attachments: files.refs } : {}),
       }),
     onSuccess: (answer) => {
       announceHeldSend(answer);
@@ -245,6 +256,15 @@ function ComposeForm({
       toast({ title: "Send failed", description: `Invalid ${field}: ${problem}`, variant: "destructive" });
       return;
     }
+    if (files.uploading || files.failed) {
+      toast({
+        title: files.uploading
+          ? "Attachments are still uploading"
+          : "Remove the files that could not be attached",
+        variant: "destructive",
+      });
+      return;
+    }
     send.mutate(draft);
   }
   const setRecipients = (field: "to" | "cc" | "bcc") => (value: string) =>
@@ -261,8 +281,9 @@ function ComposeForm({
           e.currentTarget.requestSubmit();
         }
       }}
-      className="flex min-h-0 flex-1 flex-col"
+      className={`flex min-h-0 flex-1 flex-col ${drop.over ? "outline-2 outline-dashed outline-brand-600" : ""}`}
       noValidate
+      {...drop.handlers}
     >
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 pt-4 pb-3 sm:px-6">
         <div>
@@ -390,10 +411,7 @@ function ComposeForm({
               />
             </Suspense>
           </div>
-          <ForwardedFiles
-            files={files}
-            onRemove={(index) => setFiles((all) => all.filter((_, i) => i !== index))}
-          />
+          <ComposeAttachments state={files} />
         </Tabs.Content>
 
         <Tabs.Content value="assist" className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
