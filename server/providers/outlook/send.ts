@@ -15,7 +15,7 @@ function recipients(list: readonly Address[]): Recipient[] {
   });
 }
 
-function graphMessage(message: OutgoingMessage): Message {
+export function graphMessage(message: OutgoingMessage): Message {
   return {
     subject: singleLine(message.subject),
     body: { contentType: "text", content: message.body },
