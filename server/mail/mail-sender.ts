@@ -9,6 +9,7 @@ import type { OutgoingMessage } from "../providers/mail-provider.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 import type { AccountSummary } from "./accounts.ts";
 import { accountsOf, syncAccountOf } from "./accounts.ts";
+import type { DraftService } from "./drafts/service.ts";
 import { providerFailure } from "./provider-failure.ts";
 import { parseRecipients } from "./recipients.ts";
 
@@ -42,7 +43,13 @@ function validate(request: SendRequest): Pick<OutgoingMessage, "to" | "cc" | "bc
 }
 
 /** POST /api/emails/send: from the chosen account, threaded when replying. */
-export function createMailSender(deps: { db: Db; events: EventBus; providerClient: ProviderClientFactory }) {
+export function createMailSender(deps: {
+  db: Db;
+  events: EventBus;
+  providerClient: ProviderClientFactory;
+  /** Removes the draft a sent mail was written in (issue 36); never throws. */
+  drafts?: Pick<DraftService, "discardAfterSend">;
+}) {
   const { db } = deps;
 
   async function original(userId: string, id: string) {
@@ -91,6 +98,7 @@ export function createMailSender(deps: { db: Db; events: EventBus; providerClien
       } catch (err) {
         throw providerFailure(err, account.provider === "outlook" ? "outlook" : "gmail", "sending the email");
       }
+      if (request.draftId) await deps.drafts?.discardAfterSend(userId, request.draftId);
       deps.events.emit("email.sent", {
         userId,
         accountId: account.id,

@@ -11,6 +11,7 @@ import {
 } from "../../contract/mail.ts";
 import { sessionOf } from "../http/auth-guard.ts";
 import { registerAttachmentRoutes } from "./attachments/routes.ts";
+import { registerDraftRoutes } from "./drafts/routes.ts";
 import type { MailServices } from "./services.ts";
 import { idParam, parseInput } from "./validation.ts";
 
@@ -18,6 +19,7 @@ import { idParam, parseInput } from "./validation.ts";
 export function registerMailRoutes(app: FastifyInstance, mail: MailServices): void {
   const guarded = { preHandler: app.requireSession };
   registerAttachmentRoutes(app, mail.attachments, mail.attachmentLinks);
+  registerDraftRoutes(app, mail.drafts);
 
   app.get("/api/emails", guarded, async (request) => {
     const query = parseInput(emailListQuerySchema, request.query);

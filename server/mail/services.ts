@@ -7,6 +7,7 @@ import { createAttachmentService } from "./attachments/service.ts";
 import { createInProcessRunner } from "./background.ts";
 import { createConversations } from "./conversations/service.ts";
 import type { MailDeps } from "./deps.ts";
+import { createDraftService } from "./drafts/service.ts";
 import { createEmailActions, DEFAULT_WRITE_TIMEOUT_MS } from "./email-actions.ts";
 import { createEmailLister } from "./email-lister.ts";
 import { createInboxZero } from "./inbox-zero.ts";
@@ -62,8 +63,10 @@ export function createMailServices(
   };
   // Without a configured key (tests, tools) links are signed per process and die with it.
   const attachmentLinks = createAttachmentLinks(deps.attachmentLinkKey ?? randomBytes(32), deps.clock);
+  const drafts = createDraftService(deps);
   return {
     events,
+    drafts,
     lister: createEmailLister(deps.db, attachmentLinks),
     attachmentLinks,
     attachments: createAttachmentService({ ...deps, links: attachmentLinks }),
@@ -75,7 +78,7 @@ export function createMailServices(
     conversations: createConversations({ ...deps, actions }),
     settler,
     inboxZero: createInboxZero(deps),
-    sender: createMailSender({ ...deps, events }),
+    sender: createMailSender({ ...deps, events, drafts }),
     unsubscriber,
     syncRequester: createSyncRequester(deps),
     idle,
