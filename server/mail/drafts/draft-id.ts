@@ -21,6 +21,14 @@ export function parseDraftKey(id: string): { accountId: string; providerDraftId:
   return { accountId: accountId.toLowerCase(), providerDraftId };
 }
 
+/** The adapters' own id checks (Gmail checkId, Graph checkGraphId): any other id names no draft there. */
+const GMAIL_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const GRAPH_ID = /^[A-Za-z0-9=_+/-]{1,512}$/;
+
+export function fitsProvider(provider: string, providerDraftId: string): boolean {
+  return (provider === "outlook" ? GRAPH_ID : GMAIL_ID).test(providerDraftId);
+}
+
 export function noSuchDraft(): DomainError {
   return new DomainError("not_found", "No such draft.");
 }

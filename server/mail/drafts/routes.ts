@@ -1,13 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { saveDraftRequestSchema } from "../../../contract/drafts.ts";
+import { DRAFT_ID_MAX, saveDraftRequestSchema } from "../../../contract/drafts.ts";
 import { sessionOf } from "../../http/auth-guard.ts";
 import { parseInput } from "../validation.ts";
 import { noSuchDraft } from "./draft-id.ts";
 import type { DraftService } from "./service.ts";
 
+/**
+ * The id after /api/drafts/. A wildcard, not `:id`: ours embeds Graph's ids (about 150
+ * characters), longer than the router's limit for a path parameter.
+ */
 function idOf(params: unknown): string {
-  const id = (params as { id?: unknown } | undefined)?.id;
-  if (typeof id !== "string") throw noSuchDraft();
+  const id = (params as Record<string, unknown> | undefined)?.["*"];
+  if (typeof id !== "string" || id.length > DRAFT_ID_MAX) throw noSuchDraft();
   return id;
 }
 
@@ -21,11 +25,11 @@ export function registerDraftRoutes(app: FastifyInstance, drafts: DraftService):
 
   app.get("/api/drafts", guarded, async (request) => drafts.list(sessionOf(request).userId));
 
-  app.get("/api/drafts/:id", guarded, async (request) =>
+  app.get("/api/drafts/*", guarded, async (request) =>
     drafts.get(sessionOf(request).userId, idOf(request.params)),
   );
 
-  app.delete("/api/drafts/:id", guarded, async (request) =>
+  app.delete("/api/drafts/*", guarded, async (request) =>
     drafts.remove(sessionOf(request).userId, idOf(request.params)),
   );
 }

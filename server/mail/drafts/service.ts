@@ -11,12 +11,14 @@ import type { Db } from "../../db/client.ts";
 import { emails } from "../../db/schema.ts";
 import { DomainError } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
-import type { OutgoingMessage, ProviderDraft } from "../../providers/mail-provider.ts";
+import { withProviderDeadline } from "../../providers/http/deadline.ts";
+import type { MailProviderClient, OutgoingMessage, ProviderDraft } from "../../providers/mail-provider.ts";
 import type { ProviderClientFactory } from "../../sync/types.ts";
 import { type AccountSummary, accountsOf, syncAccountOf } from "../accounts.ts";
 import type { MailDeps } from "../deps.ts";
+import { DEFAULT_WRITE_TIMEOUT_MS } from "../email-actions.ts";
 import { providerFailure } from "../provider-failure.ts";
-import { draftKey, noSuchDraft, parseDraftKey } from "./draft-id.ts";
+import { draftKey, fitsProvider, noSuchDraft, parseDraftKey } from "./draft-id.ts";
 import { draftRecipients, recipientsText } from "./recipients-text.ts";
 
 export type SaveDraftInput = z.output<typeof saveDraftRequestSchema>;
@@ -35,8 +37,32 @@ export function createDraftService(deps: {
   clock: Clock;
   providerClient: ProviderClientFactory;
   log: MailDeps["log"];
+  /** PROVIDER_WRITE_TIMEOUT_MS: the longest a draft call holds up the person's request. */
+  writeTimeoutMs?: number;
 }) {
   const { db } = deps;
+  const timeoutMs = deps.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+
+  /**
+   * One provider call bounded by the write timeout; a late answer is given up on (no retries
+   * start after it) and reads as provider_timeout, other failures as providerFailure words.
+   */
+  async function call<T>(account: AccountSummary, what: string, work: (c: MailProviderClient) => Promise<T>) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      return await withProviderDeadline(controller.signal, () => work(client(account)));
+    } catch (err) {
+      if (controller.signal.aborted)
+        throw new DomainError(
+          "provider_timeout",
+          `${kind(account) === "outlook" ? "Outlook" : "Gmail"} did not answer in time while ${what}. Try again in a moment.`,
+        );
+      throw providerFailure(err, kind(account), what);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   const client = (account: AccountSummary) => deps.providerClient(syncAccountOf(account));
   const kind = (account: AccountSummary) => (account.provider === "outlook" ? "outlook" : "gmail");
 
@@ -44,7 +70,7 @@ export function createDraftService(deps: {
   async function owned(userId: string, id: string) {
     const key = parseDraftKey(id);
     const account = (await accountsOf(db, userId)).find((a) => a.id === key.accountId);
-    if (!account) throw noSuchDraft();
+    if (!account || !fitsProvider(account.provider, key.providerDraftId)) throw noSuchDraft();
     return { account, providerDraftId: key.providerDraftId };
   }
 
@@ -97,7 +123,9 @@ export function createDraftService(deps: {
     async save(userId: string, input: SaveDraftInput): Promise<SavedDraft> {
       const accounts = await accountsOf(db, userId);
       const previous = input.draftId ? parseDraftKey(input.draftId) : undefined;
-      if (previous && !accounts.some((a) => a.id === previous.accountId)) throw noSuchDraft();
+      const previousAccount = previous && accounts.find((a) => a.id === previous.accountId);
+      if (previous && (!previousAccount || !fitsProvider(previousAccount.provider, previous.providerDraftId)))
+        throw noSuchDraft();
       const wanted = input.accountId ?? previous?.accountId;
       const account = wanted
         ? accounts.find((a) => a.id === wanted)
@@ -126,12 +154,9 @@ export function createDraftService(deps: {
       const replyTo = await replyContext(userId, input, account);
       if (replyTo) message.replyTo = replyTo;
       const sameAccount = previous?.accountId === account.id;
-      let saved: { draftId: string };
-      try {
-        saved = await client(account).saveDraft(message, sameAccount ? previous?.providerDraftId : undefined);
-      } catch (err) {
-        throw providerFailure(err, kind(account), "saving the draft");
-      }
+      const saved = await call(account, "saving the draft", (c) =>
+        c.saveDraft(message, sameAccount ? previous?.providerDraftId : undefined),
+      );
       if (previous && !sameAccount) {
         // The From account changed: the draft moves with it, the old account's copy goes.
         const old = accounts.find((a) => a.id === previous.accountId);
@@ -151,10 +176,14 @@ export function createDraftService(deps: {
       const answers = await Promise.all(
         accounts.map(async (account) => {
           try {
-            const page = await client(account).listDrafts({ pageSize: DRAFTS_PER_ACCOUNT });
+            const page = await call(account, "listing drafts", (c) =>
+              c.listDrafts({ pageSize: DRAFTS_PER_ACCOUNT }),
+            );
             return { account, drafts: page.drafts, error: null };
           } catch (err) {
-            return { account, drafts: [], error: providerFailure(err, kind(account), "listing drafts") };
+            const error =
+              err instanceof DomainError ? err : providerFailure(err, kind(account), "listing drafts");
+            return { account, drafts: [], error };
           }
         }),
       );
@@ -169,12 +198,7 @@ export function createDraftService(deps: {
 
     async get(userId: string, id: string): Promise<Draft> {
       const { account, providerDraftId } = await owned(userId, id);
-      let draft: ProviderDraft | null;
-      try {
-        draft = await client(account).getDraft(providerDraftId);
-      } catch (err) {
-        throw providerFailure(err, kind(account), "opening the draft");
-      }
+      const draft = await call(account, "opening the draft", (c) => c.getDraft(providerDraftId));
       if (!draft) throw noSuchDraft();
       const { message } = draft;
       return {
@@ -192,11 +216,7 @@ export function createDraftService(deps: {
 
     async remove(userId: string, id: string): Promise<{ success: true }> {
       const { account, providerDraftId } = await owned(userId, id);
-      try {
-        await client(account).deleteDraft(providerDraftId);
-      } catch (err) {
-        throw providerFailure(err, kind(account), "deleting the draft");
-      }
+      await call(account, "deleting the draft", (c) => c.deleteDraft(providerDraftId));
       return { success: true };
     },
 
