@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { Dialog, Tabs } from "radix-ui";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { toast } from "../../components/ui/toast-store.ts";
@@ -9,6 +9,10 @@ import { copyText } from "../ai/copy.ts";
 import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
 import { useEmailDetail } from "../reader/use-email-detail.ts";
+import { closeKeepingDraft } from "./drafts/close-keeping-draft.ts";
+import { DraftStatus } from "./drafts/draft-status.tsx";
+import { useDraft } from "./drafts/drafts-api.ts";
+import { useDraftAutosave } from "./drafts/use-draft-autosave.ts";
 import { type ComposeDraft, EMPTY_DRAFT, replyDraft } from "./reply.ts";
 
 /** Spec section 5, shown as it is written. */
@@ -21,6 +25,15 @@ export interface ComposeDialogProps {
   replyTo?: Email | null;
   /** Or only its id: the email (with its body) is read first. */
   replyToId?: string | null;
+  /** Or a draft at the provider to reopen (GET /api/drafts/:id), saved and sent under its id. */
+  draftId?: string | null;
+}
+
+/** A reopened draft: its content, id and account. */
+interface Reopened {
+  draft: ComposeDraft;
+  draftId: string;
+  accountId: string;
 }
 
 function errorText(err: unknown, fallback: string): string {
@@ -28,29 +41,66 @@ function errorText(err: unknown, fallback: string): string {
 }
 
 /** The Compose/Reply dialog (spec section 2): fields reset each time it opens. */
-export function ComposeDialog({ open, onOpenChange, replyTo, replyToId }: ComposeDialogProps) {
+export function ComposeDialog({ open, onOpenChange, replyTo, replyToId, draftId }: ComposeDialogProps) {
   const fetchId = !replyTo && replyToId && open ? replyToId : null;
   const detail = useEmailDetail(fetchId);
   const source = replyTo ?? (fetchId && !detail.isPlaceholderData ? (detail.data ?? null) : null);
-  const waiting = fetchId !== null && source === null;
+  const saved = useDraft(open && draftId ? draftId : null);
+  const reopened: Reopened | null = saved.data
+    ? {
+        draft: {
+          to: saved.data.to,
+          cc: saved.data.cc,
+          bcc: saved.data.bcc,
+          subject: saved.data.subject,
+          body: saved.data.body,
+        },
+        draftId: saved.data.id,
+        accountId: saved.data.accountId,
+      }
+    : null;
+  const waiting = (fetchId !== null && source === null) || (Boolean(draftId) && open && reopened === null);
+  // Escape, a click outside and × ask the form first: it keeps the draft (issue 36).
+  const requestClose = useRef<(() => void) | null>(null);
+  const closeFirst = (e: Event) => {
+    if (!requestClose.current) return;
+    e.preventDefault();
+    requestClose.current();
+  };
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={OVERLAY} />
-        <Dialog.Content className={`${SHEET_CONTENT} sm:max-w-2xl`}>
+        <Dialog.Content
+          className={`${SHEET_CONTENT} sm:max-w-2xl`}
+          onEscapeKeyDown={closeFirst}
+          onInteractOutside={closeFirst}
+        >
           {/* Mounted only while open, so each opening starts from a fresh (or reply) draft. */}
           {waiting ? (
             <div className="p-6">
-              <Dialog.Title className="text-lg font-semibold text-slate-900">Reply</Dialog.Title>
+              <Dialog.Title className="text-lg font-semibold text-slate-900">
+                {draftId ? "Draft" : "Reply"}
+              </Dialog.Title>
               <Dialog.Description
                 className="mt-2 text-sm text-slate-600"
-                role={detail.isError ? "alert" : "status"}
+                role={detail.isError || saved.isError ? "alert" : "status"}
               >
-                {detail.isError ? "The email you are replying to could not be loaded." : "Loading…"}
+                {saved.isError
+                  ? `The draft could not be opened. ${saved.error.message}`
+                  : detail.isError
+                    ? "The email you are replying to could not be loaded."
+                    : "Loading…"}
               </Dialog.Description>
             </div>
           ) : (
-            <ComposeForm key={source?.id ?? "new"} replyTo={source} onClose={() => onOpenChange(false)} />
+            <ComposeForm
+              key={reopened?.draftId ?? source?.id ?? "new"}
+              replyTo={source}
+              reopened={reopened}
+              requestClose={requestClose}
+              onClose={() => onOpenChange(false)}
+            />
           )}
         </Dialog.Content>
       </Dialog.Portal>
@@ -62,10 +112,33 @@ const input =
   "w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-600";
 const label = "mb-1 block text-sm font-medium text-slate-700";
 
-function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () => void }) {
+function ComposeForm({
+  replyTo,
+  reopened,
+  requestClose,
+  onClose,
+}: {
+  replyTo: Email | null;
+  reopened: Reopened | null;
+  requestClose: React.RefObject<(() => void) | null>;
+  onClose: () => void;
+}) {
   const ids = useId();
   const [draft, setDraft] = useState<ComposeDraft>(() =>
-    replyTo ? replyDraft(replyTo, htmlToText) : EMPTY_DRAFT,
+    reopened ? reopened.draft : replyTo ? replyDraft(replyTo, htmlToText) : EMPTY_DRAFT,
+  );
+  const accountId = replyTo?.accountId ?? reopened?.accountId;
+  const autosave = useDraftAutosave(
+    { ...draft, ...(accountId ? { accountId } : {}), ...(replyTo ? { inReplyToId: replyTo.id } : {}) },
+    reopened?.draftId ?? null,
+  );
+  const close = () => void closeKeepingDraft(autosave, onClose);
+  requestClose.current = close;
+  useEffect(
+    () => () => {
+      requestClose.current = null;
+    },
+    [requestClose],
   );
   const [showCopies, setShowCopies] = useState(false);
   const [tab, setTab] = useState<"compose" | "assist">("compose");
@@ -74,22 +147,29 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
     setDraft((d) => ({ ...d, [field]: e.target.value }));
 
   const send = useMutation({
-    mutationFn: (d: ComposeDraft) =>
-      apiRequest<unknown>("POST", "/api/emails/send", {
+    mutationFn: async (d: ComposeDraft) => {
+      // No save may follow the send (it would make the draft again); the one in flight ends first.
+      const draftId = await autosave.stop();
+      return apiRequest<unknown>("POST", "/api/emails/send", {
         ...d,
-        ...(replyTo ? { inReplyToId: replyTo.id, accountId: replyTo.accountId } : {}),
-      }),
+        ...(replyTo ? { inReplyToId: replyTo.id } : {}),
+        ...(accountId ? { accountId } : {}),
+        ...(draftId ? { draftId } : {}),
+      });
+    },
     onSuccess: () => {
       toast({ title: "Email sent" });
       setDraft(EMPTY_DRAFT);
       onClose();
     },
-    onError: (err) =>
+    onError: (err) => {
+      autosave.resume();
       toast({
         title: "Send failed",
         description: errorText(err, "Failed to send email"),
         variant: "destructive",
-      }),
+      });
+    },
   });
 
   const suggest = useMutation({
@@ -160,13 +240,14 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
             {replyTo ? `Replying to ${replyTo.fromName || replyTo.fromAddress}` : "Write a new email"}
           </Dialog.Description>
         </div>
-        <Dialog.Close
+        <button
           type="button"
+          onClick={close}
           aria-label="Close"
           className="shrink-0 rounded-lg px-2 py-1 text-xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           ×
-        </Dialog.Close>
+        </button>
       </div>
 
       <Tabs.Root
@@ -328,8 +409,9 @@ function ComposeForm({ replyTo, onClose }: { replyTo: Email | null; onClose: () 
         >
           Improve
         </button>
+        <DraftStatus status={autosave.status} error={autosave.error} />
         <div className="ml-auto flex gap-2">
-          <button type="button" className={BTN_SECONDARY} onClick={onClose}>
+          <button type="button" className={BTN_SECONDARY} onClick={close}>
             Cancel
           </button>
           <button type="submit" className={BTN_PRIMARY} disabled={busy} aria-busy={busy || undefined}>

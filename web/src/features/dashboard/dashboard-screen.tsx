@@ -18,6 +18,7 @@ import { BucketDialog } from "../buckets/bucket-dialog.tsx";
 import { BucketsPanelBody } from "../buckets/buckets-panel.tsx";
 import { useCalendarConnectReturn } from "../calendar/connect-return.ts";
 import { ComposeDialog } from "../compose/compose-dialog.tsx";
+import { DraftsCard } from "../compose/drafts/drafts-card.tsx";
 import { rowConversation, useConversationActions } from "../conversations/conversation-api.ts";
 import { AchievementsDialog } from "../game/achievements-dialog.tsx";
 import { useNewBadgeToasts } from "../game/badge-watcher.ts";
@@ -55,6 +56,8 @@ type ModalId =
   | "palette";
 interface ComposeState {
   replyToId: string | null;
+  /** A draft at the provider reopened from the Drafts card (issue 36). */
+  draftId?: string;
 }
 
 const PANELS: Record<PanelId, { title: string; x: number; y: number; width: number }> = {
@@ -294,7 +297,10 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         <div ref={inboxAnchor} className="min-w-0 scroll-mt-16 lg:col-span-2">
           <InboxSection ref={searchRef} inbox={inbox} accounts={user.accounts} onOpenEmail={setReaderId} />
         </div>
-        <ActionItemsCard onOpenEmail={setReaderId} />
+        <div className="grid content-start gap-4">
+          <ActionItemsCard onOpenEmail={setReaderId} />
+          <DraftsCard onOpenDraft={(draftId) => setCompose({ replyToId: null, draftId })} />
+        </div>
         <section aria-labelledby="buckets-title" className="min-w-0 lg:col-span-3">
           <h2 id="buckets-title" className="mb-2 text-lg font-semibold text-slate-900">
             Buckets
@@ -341,6 +347,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         open={compose !== null}
         onOpenChange={(open) => (open ? undefined : setCompose(null))}
         replyToId={compose?.replyToId ?? null}
+        draftId={compose?.draftId ?? null}
       />
       {modal === "inboxZero" ? (
         <InboxZeroMode
