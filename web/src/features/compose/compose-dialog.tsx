@@ -158,6 +158,7 @@ function ComposeForm({
       });
     },
     onSuccess: () => {
+      autosave.sent();
       toast({ title: "Email sent" });
       setDraft(EMPTY_DRAFT);
       onClose();

@@ -111,5 +111,9 @@ export function useDraftAutosave(content: DraftContent, initialDraftId: string |
     resume: () => {
       stopped.current = false;
     },
+    /** The mail went out and the server removed its draft: the Drafts list is stale. */
+    sent: () => {
+      void queryClient.invalidateQueries({ queryKey: draftKeys.list() });
+    },
   };
 }
