@@ -28,7 +28,8 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
     await page.reload();
 
     const drafts = page.getByRole("list", { name: "Drafts" });
-    await expect(drafts.getByRole("button", { name: new RegExp(foreign) })).toBeVisible();
+    // The list is read from the provider after the reload; two shared cores make that slow at times.
+    await expect(drafts.getByRole("button", { name: new RegExp(foreign) })).toBeVisible({ timeout: 30_000 });
 
     // Type; about two seconds after the last key the draft is at the provider.
     const subject = `Quarterly plan (${provider})`;
