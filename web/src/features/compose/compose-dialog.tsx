@@ -140,7 +140,7 @@ function ComposeForm({
     },
     [requestClose],
   );
-  const [showCopies, setShowCopies] = useState(false);
+  const [showCopies, setShowCopies] = useState(Boolean(reopened?.draft.cc || reopened?.draft.bcc));
   const [tab, setTab] = useState<"compose" | "assist">("compose");
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const set = (field: keyof ComposeDraft) => (e: { target: { value: string } }) =>
