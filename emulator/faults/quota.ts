@@ -24,6 +24,8 @@ export const GMAIL_COSTS = {
   draftsCreate: 10,
   draftsList: 5,
   draftsGet: 5,
+  draftsUpdate: 15,
+  draftsDelete: 10,
   draftsSend: 100,
   threadsList: 10,
   threadsGet: 10,

@@ -33,17 +33,6 @@ function found(reply: FastifyReply, message: StoredMessage | undefined): message
   return message !== undefined;
 }
 
-/** Draft ids are the message id in decimal behind an "r", so no second map is needed. */
-export function draftIdOf(message: StoredMessage): string {
-  return `r${BigInt(`0x${message.id}`).toString()}`;
-}
-
-export function messageOfDraft(mailbox: Mailbox, draftId: string): StoredMessage | undefined {
-  if (!/^r\d+$/.test(draftId)) return undefined;
-  const message = mailbox.get(BigInt(draftId.slice(1)).toString(16).padStart(16, "0"));
-  return message?.labels.has("DRAFT") ? message : undefined;
-}
-
 /** What `messages.get` costs and needs, for its route and for batched calls answered directly. */
 export const MESSAGES_GET_CALL = { cost: GMAIL_COSTS.messagesGet, need: "read" } as const;
 
@@ -196,85 +185,6 @@ export function registerGmailMessageRoutes(app: FastifyInstance, mail: MailServi
         labelIds: [...sent.labels],
       };
       return out;
-    },
-  );
-
-  app.post(
-    `${BASE}/drafts`,
-    { config: { gmailCost: GMAIL_COSTS.draftsCreate, gmailNeed: "compose" } },
-    (request, reply) => {
-      const message = bodyObject(bodyObject(request.body).message);
-      const raw = typeof message.raw === "string" ? decodeBase64Url(message.raw) : undefined;
-      if (raw === undefined)
-        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Missing draft message"));
-      const caller = gmailCaller(request);
-      const threadId = typeof message.threadId === "string" ? message.threadId : undefined;
-      const stored = caller.mailbox.add({
-        raw: () => raw,
-        internalDate: mail.context.clock.now(),
-        labelIds: ["DRAFT"],
-        threadId,
-      });
-      const draft: gmail_v1.Schema$Draft = {
-        id: draftIdOf(stored),
-        message: { id: stored.id, threadId: stored.threadId, labelIds: [...stored.labels] },
-      };
-      return draft;
-    },
-  );
-
-  app.get(
-    `${BASE}/drafts`,
-    { config: { gmailCost: GMAIL_COSTS.draftsList, gmailNeed: "read" } },
-    (request, reply) => {
-      const { mailbox } = gmailCaller(request);
-      const query = request.query as Record<string, unknown>;
-      const maxResults = intParam(query.maxResults, 100, 1, 500);
-      if (Number.isNaN(maxResults))
-        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Invalid maxResults"));
-      const listed = listMessages(mailbox, {
-        q: firstString(query.q),
-        labelIds: ["DRAFT"],
-        pageToken: firstString(query.pageToken),
-        maxResults,
-        includeSpamTrash: true,
-        now: mail.context.clock.now(),
-      });
-      const drafts = (listed.messages ?? []).flatMap((ref) => {
-        const message = ref.id ? mailbox.get(ref.id) : undefined;
-        return message === undefined
-          ? []
-          : [{ id: draftIdOf(message), message: { id: message.id, threadId: message.threadId } }];
-      });
-      const out: gmail_v1.Schema$ListDraftsResponse = { resultSizeEstimate: listed.resultSizeEstimate ?? 0 };
-      if (drafts.length > 0) out.drafts = drafts;
-      if (listed.nextPageToken) out.nextPageToken = listed.nextPageToken;
-      return out;
-    },
-  );
-
-  app.get<{ Params: IdParams }>(
-    `${BASE}/drafts/:id`,
-    { config: { gmailCost: GMAIL_COSTS.draftsGet, gmailNeed: "read" } },
-    (request, reply) => {
-      const message = messageOfDraft(gmailCaller(request).mailbox, request.params.id);
-      if (!found(reply, message)) return reply;
-      const format = firstString((request.query as Record<string, unknown>).format) ?? "full";
-      if (!FORMATS.has(format))
-        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(`Invalid format: ${format}`));
-      return { id: request.params.id, message: presentMessage(message, format as MessageFormat) };
-    },
-  );
-
-  app.delete<{ Params: IdParams }>(
-    `${BASE}/drafts/:id`,
-    { config: { gmailCost: GMAIL_COSTS.messagesDelete, gmailNeed: "compose" } },
-    (request, reply) => {
-      const { mailbox } = gmailCaller(request);
-      const message = messageOfDraft(mailbox, request.params.id);
-      if (!found(reply, message)) return reply;
-      mailbox.delete(message.id);
-      return reply.code(204).send();
     },
   );
 }

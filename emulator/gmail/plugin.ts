@@ -4,6 +4,7 @@ import type { MailServices } from "../mailbox/services.ts";
 import { registerGmailBatch } from "./batch.ts";
 import { callers } from "./caller.ts";
 import { checkGmailCall } from "./check.ts";
+import { registerGmailDraftRoutes } from "./drafts.ts";
 import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
 import { registerGmailMailboxRoutes } from "./mailbox-routes.ts";
 import { registerGmailMessageRoutes } from "./messages.ts";
@@ -59,6 +60,7 @@ export function registerGmailApi(app: FastifyInstance, mail: MailServices): void
         return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(error.message));
       });
       registerGmailMessageRoutes(scope, mail);
+      registerGmailDraftRoutes(scope, mail);
       registerGmailThreadRoutes(scope, mail);
       registerGmailMailboxRoutes(scope, mail);
       registerGmailBatch(scope, mail);

@@ -28,9 +28,9 @@ describe("corpus seeding", () => {
       expect(newest?.internalDate).toBeGreaterThan(now - 2 * 24 * 3600 * 1000);
       expect(newest?.raw()).toContain(`To: ${identity.name} <${identity.email}>`);
     }
-    // The corpus, plus one meeting invitation, five mails with files and a three-message
-    // conversation in each demo mailbox.
-    expect(total).toBe(6046 + 9 * SEEDED_IDENTITIES.length);
+    // The corpus, plus one meeting invitation, five mails with files, a three-message
+    // conversation and a draft in each demo mailbox.
+    expect(total).toBe(6046 + 10 * SEEDED_IDENTITIES.length);
     expect(corpusSize()).toBe(6046);
     // Seeding one mailbox is fast enough to do lazily on first use: about a second on a quiet
     // 2-core machine; the bound leaves room for a loaded CI runner (4.2 s seen) and still fails a

@@ -256,6 +256,26 @@ export class Mailbox {
     return message;
   }
 
+  /**
+   * Replaces a draft's content in place (Graph PATCH on a draft keeps its id); the id, thread,
+   * labels and date stay, the cached snippet and search text are dropped.
+   */
+  rewrite(id: string, raw: string): StoredMessage | undefined {
+    const message = this.#byId.get(id);
+    if (message === undefined) return undefined;
+    Object.assign(message, {
+      raw: () => raw,
+      headers: indexHeaders(raw),
+      sizeEstimate: Buffer.byteLength(raw, "utf8"),
+      snippet: undefined,
+      searchText: undefined,
+    });
+    const here = { id: message.graphId, folder: folderOf(message.labels) };
+    message.version += 1;
+    this.#commit([this.#record("updated", message, [], here, here)]);
+    return message;
+  }
+
   /** Permanent delete (Gmail messages.delete, Outlook delete from Deleted Items). */
   delete(id: string): boolean {
     const message = this.#byId.get(id);

@@ -3,6 +3,7 @@ import { type Identity, SEEDED_IDENTITIES } from "../identities.ts";
 import { seedAttachmentMail } from "./attachment-mail.ts";
 import { DEMO_CONVERSATION_PARTNER, seedDemoConversation } from "./conversation-seed.ts";
 import { seedFromCorpus } from "./corpus.ts";
+import { seedDemoDraft } from "./draft-seed.ts";
 import { type DemoMeetingPlanner, deliverDemoInvitation } from "./invitation.ts";
 import { Mailbox } from "./mailbox.ts";
 
@@ -78,6 +79,8 @@ export class MailboxRegistry {
       );
       // And a three-message conversation with the person's own reply (issue 35).
       seedDemoConversation(mailbox, identity, DEMO_CONVERSATION_PARTNER, this.#clock.now());
+      // And a draft written "in Gmail/Outlook itself" for the Drafts list (issue 36).
+      seedDemoDraft(mailbox, identity, DEMO_CONVERSATION_PARTNER, this.#clock.now());
       // And mail with real files (PDF, images, .docx, .zip, .ics, an inline logo, an attached .eml).
       seedAttachmentMail(
         mailbox,

@@ -11,6 +11,7 @@ import type { AccountSummary } from "./accounts.ts";
 import { accountsOf, syncAccountOf } from "./accounts.ts";
 import { sanitizeOutgoingHtml } from "./outgoing-html.ts";
 import { checkRecipientCount, checkSubject } from "./compose-checks.ts";
+import type { DraftService } from "./drafts/service.ts";
 import { providerFailure } from "./provider-failure.ts";
 import { parseRecipients } from "./recipients.ts";
 import type { OutgoingFiles } from "./uploads/outgoing-files.ts";
@@ -53,6 +54,8 @@ export function createMailSender(deps: {
   providerClient: ProviderClientFactory;
   /** Resolves `attachments` refs (issue 36); without it a send with attachments is refused. */
   outgoingFiles?: OutgoingFiles;
+  /** Removes the draft a sent mail was written in (issue 36); never throws. */
+  drafts?: Pick<DraftService, "discardAfterSend">;
 }) {
   const { db } = deps;
 
@@ -157,6 +160,7 @@ export function createMailSender(deps: {
       }
       // Sent: the uploads it used are deleted (a failed send keeps them for the retry).
       await files?.sent();
+      if (request.draftId) await deps.drafts?.discardAfterSend(userId, request.draftId);
       deps.events.emit("email.sent", {
         userId,
         accountId: account.id,

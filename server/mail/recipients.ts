@@ -3,7 +3,7 @@ import { parseAddresses } from "../providers/mime/addresses.ts";
 import { isSafeAddress } from "../providers/mime/header-safety.ts";
 
 /** Splits on commas and semicolons outside quotes and angle brackets ("Doe, Jane" <j@x.io> stays one). */
-function splitList(input: string): string[] {
+export function splitList(input: string): string[] {
   const parts: string[] = [];
   let current = "";
   let quoted = false;

@@ -12,6 +12,7 @@ import {
 import { sessionOf } from "../http/auth-guard.ts";
 import { registerAttachmentRoutes } from "./attachments/routes.ts";
 import type { Outbox } from "./outbox/outbox-service.ts";
+import { registerDraftRoutes } from "./drafts/routes.ts";
 import type { MailServices } from "./services.ts";
 import { registerUploadRoutes } from "./uploads/routes.ts";
 import { idParam, parseInput } from "./validation.ts";
@@ -21,6 +22,7 @@ export function registerMailRoutes(app: FastifyInstance, mail: MailServices, out
   const guarded = { preHandler: app.requireSession };
   registerAttachmentRoutes(app, mail.attachments, mail.attachmentLinks);
   registerUploadRoutes(app, mail.uploads);
+  registerDraftRoutes(app, mail.drafts);
 
   app.get("/api/emails", guarded, async (request) => {
     const query = parseInput(emailListQuerySchema, request.query);

@@ -7,6 +7,7 @@ import { createAttachmentService } from "./attachments/service.ts";
 import { createInProcessRunner } from "./background.ts";
 import { createConversations } from "./conversations/service.ts";
 import type { MailDeps } from "./deps.ts";
+import { createDraftService } from "./drafts/service.ts";
 import { createEmailActions, DEFAULT_WRITE_TIMEOUT_MS } from "./email-actions.ts";
 import { createEmailLister } from "./email-lister.ts";
 import { createInboxZero } from "./inbox-zero.ts";
@@ -67,8 +68,10 @@ export function createMailServices(
   const attachments = createAttachmentService({ ...deps, links: attachmentLinks });
   const uploads = createUploadStore({ ...deps, dir: deps.uploadsDir ?? defaultUploadsDir() });
   const outgoingFiles = createOutgoingFiles({ uploads, openOriginal: attachments.open });
+  const drafts = createDraftService(deps);
   return {
     events,
+    drafts,
     lister: createEmailLister(deps.db, attachmentLinks),
     attachmentLinks,
     attachments,
@@ -81,7 +84,7 @@ export function createMailServices(
     conversations: createConversations({ ...deps, actions }),
     settler,
     inboxZero: createInboxZero(deps),
-    sender: createMailSender({ ...deps, events, outgoingFiles }),
+    sender: createMailSender({ ...deps, events, outgoingFiles, drafts }),
     unsubscriber,
     syncRequester: createSyncRequester(deps),
     idle,

@@ -562,6 +562,53 @@ describe.each(CASES)("$kind adapter", ({ kind, emu, email, demo }) => {
     expect(state.subject).toBe("Draft by Mailwise");
   });
 
+  it("saveDraft creates then updates one draft; listDrafts and getDraft read it back; deleteDraft removes it", async () => {
+    const base = { cc: [], bcc: [{ name: "", address: "hidden@elsewhere.example" }], body: "" };
+    const to = [{ name: "Ann", address: "ann@elsewhere.example" }];
+    const { draftId } = await client.saveDraft({ ...base, to, subject: "Autosave 1", body: "first" });
+    const again = await client.saveDraft(
+      { ...base, to, subject: "Autosave 2", body: "second text" },
+      draftId,
+    );
+    expect(again.draftId).toBe(draftId);
+    const page = await client.listDrafts({ pageSize: 10 });
+    const listed = page.drafts.filter((d) => d.draftId === draftId);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.message.subject).toBe("Autosave 2");
+    const read = await client.getDraft(draftId);
+    expect(read?.message.to).toEqual([expect.objectContaining({ address: "ann@elsewhere.example" })]);
+    expect(read?.bcc).toEqual([expect.objectContaining({ address: "hidden@elsewhere.example" })]);
+    expect(read?.message.bodyText ?? read?.message.bodyHtml).toContain("second text");
+    expect(
+      (await mailbox("&label=DRAFT")).messages.filter((m) => m.subject.startsWith("Autosave")),
+    ).toHaveLength(1);
+    await client.deleteDraft(draftId);
+    expect(await client.getDraft(draftId)).toBeNull();
+    await expect(client.deleteDraft(draftId)).resolves.toBeUndefined();
+    // Deleted at the provider while compose was open: the next save makes a new draft.
+    const revived = await client.saveDraft({ ...base, to, subject: "Autosave 3" }, draftId);
+    expect(revived.draftId).not.toBe(draftId);
+    expect((await client.getDraft(revived.draftId))?.message.subject).toBe("Autosave 3");
+    await client.deleteDraft(revived.draftId);
+  });
+
+  it("sendDraft sends the stored draft once and it leaves Drafts", async () => {
+    const { draftId } = await client.saveDraft({
+      to: [{ name: "", address: email }],
+      cc: [],
+      bcc: [],
+      subject: "Draft sent to myself",
+      body: "from the drafts folder",
+    });
+    await client.sendDraft(draftId);
+    expect(await client.getDraft(draftId)).toBeNull();
+    const sent = (await mailbox("&label=SENT")).messages.filter((m) => m.subject === "Draft sent to myself");
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect((await mailbox("&label=DRAFT")).messages.some((m) => m.subject === "Draft sent to myself")).toBe(
+      false,
+    );
+  });
+
   it("an expired cursor raises CursorExpiredError", async () => {
     const cursor = await client.getCursor();
     await deliver("Change before expiry");

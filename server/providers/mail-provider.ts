@@ -142,6 +142,22 @@ export interface OutgoingAttachment {
   open(): Promise<NodeJS.ReadableStream>;
 }
 
+/** A draft in the account's Drafts folder (issue 36), whoever wrote it: us, Gmail or Outlook. */
+export interface ProviderDraft {
+  /** Gmail's draft id (not its message id, which changes on every update), or the Graph message id. */
+  draftId: string;
+  /** The draft's message as sync maps messages (recipients, subject, text and HTML bodies). */
+  message: ProviderMessage;
+  /** Bcc is only on drafts, so ProviderMessage does not carry it. */
+  bcc: Address[];
+}
+
+export interface DraftPage {
+  drafts: ProviderDraft[];
+  /** Absent on the last page. */
+  nextPageToken?: string;
+}
+
 export interface WatchResult {
   /** When the push channel stops unless renewed. */
   expiresAt: Date;
@@ -209,6 +225,20 @@ export interface MailProviderClient {
   findSent(internetMessageId: string): Promise<boolean>;
   /** Saves a draft in the account (AI auto-drafts). */
   createDraft(message: OutgoingMessage): Promise<{ providerId: string }>;
+  /**
+   * Compose's autosave (issue 36): creates a draft, or replaces the content of `draftId`. A draft
+   * the provider no longer knows (deleted in Gmail/Outlook meanwhile) is created anew, so typed
+   * text is never lost; the answer is the id to save under next time.
+   */
+  saveDraft(message: OutgoingMessage, draftId?: string): Promise<{ draftId: string }>;
+  /** Drafts newest first, `pageSize` at most per page. */
+  listDrafts(opts: { pageToken?: string; pageSize: number }): Promise<DraftPage>;
+  /** One draft with its bodies; null when the provider does not know it. */
+  getDraft(draftId: string): Promise<ProviderDraft | null>;
+  /** Deletes a draft; one already gone counts as deleted. */
+  deleteDraft(draftId: string): Promise<void>;
+  /** Sends a draft as it is stored at the provider (Gmail drafts.send, Graph send); it leaves Drafts. */
+  sendDraft(draftId: string): Promise<{ providerId: string | null }>;
   /**
    * Starts or renews push notifications to our webhook. Pass the current subscription to renew
    * it in place (Graph PATCH); without one, or when the provider forgot it, a new one is made.

@@ -10,6 +10,7 @@ import type { MailServices } from "../../mailbox/services.ts";
 import type { SortedIndex } from "../../mailbox/sorted-index.ts";
 import { graphCaller } from "./caller.ts";
 import { draftFilesOf } from "./draft-attachments.ts";
+import { draftFields, draftRaw, patchedFields } from "./drafts.ts";
 import { sendGraphError, sendKnownGraphError } from "./errors.ts";
 import { FilterError, firstFilterProperty, parseFilter } from "./filter.ts";
 import { deliveredBodies } from "./html-body.ts";
@@ -151,19 +152,7 @@ function addresses(value: unknown): { name: string; address: string }[] {
   });
 }
 
-/**
- * Fields a client PATCHed onto a draft (createReply, then PATCH, then send). The stored RFC 822
- * text is immutable here, so the send step merges these with the draft's reply headers.
- */
-interface DraftOverride {
-  subject?: string;
-  body?: { html: boolean; content: string };
-  to?: { name: string; address: string }[];
-  cc?: { name: string; address: string }[];
-  bcc?: { name: string; address: string }[];
-}
-const draftOverrides = new WeakMap<StoredMessage, DraftOverride>();
-
+/** The addresses of a To or Cc header value (a naive split on commas, as the emulator's own mail needs). */
 function headerAddresses(value: string): { name: string; address: string }[] {
   return value
     .split(",")
@@ -301,19 +290,12 @@ export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServi
       if (flagStatus === "notFlagged" || flagStatus === "complete") remove.push("STARRED");
       if (add.length > 0 || remove.length > 0) mailbox.modify(message.id, add, remove);
       if (message.labels.has("DRAFT")) {
-        const override: DraftOverride = { ...draftOverrides.get(message) };
-        if (typeof body.subject === "string") override.subject = body.subject;
-        const content = bodyObject(body.body);
-        if (typeof content.content === "string") {
-          override.body = {
-            html: String(content.contentType ?? "text").toLowerCase() === "html",
-            content: content.content,
-          };
-        }
-        if (Array.isArray(body.toRecipients)) override.to = addresses(body.toRecipients);
-        if (Array.isArray(body.ccRecipients)) override.cc = addresses(body.ccRecipients);
-        if (Array.isArray(body.bccRecipients)) override.bcc = addresses(body.bccRecipients);
-        draftOverrides.set(message, override);
+        // Graph keeps a draft's id through edits; its stored text is rebuilt with the changes.
+        const { identity } = graphCaller(request);
+        mailbox.rewrite(
+          message.id,
+          draftRaw(message, patchedFields(draftFields(message), body), identity, now()),
+        );
       }
       const categories = Array.isArray(body.categories) ? body.categories.map(String) : undefined;
       if (flagStatus !== undefined || categories !== undefined) {
@@ -416,10 +398,8 @@ export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServi
       if (!draft.labels.has("DRAFT")) {
         return sendGraphError(reply, 400, "ErrorInvalidOperation", "Only drafts can be sent.", now());
       }
-      const override = draftOverrides.get(draft) ?? {};
-      const to = override.to ?? headerAddresses(draft.headers.to);
-      const cc = override.cc ?? headerAddresses(draft.headers.cc);
-      if (to.length + cc.length + (override.bcc?.length ?? 0) === 0) {
+      const fields = draftFields(draft);
+      if (fields.to.length + fields.cc.length + fields.bcc.length === 0) {
         return sendGraphError(
           reply,
           400,
@@ -428,18 +408,7 @@ export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServi
           now(),
         );
       }
-      const raw = composeMessage({
-        from: { name: identity.name, address: identity.email },
-        to,
-        cc,
-        bcc: override.bcc ?? [],
-        subject: override.subject ?? draft.headers.subject,
-        ...deliveredBodies(override.body?.html === true, override.body?.content ?? ""),
-        date: now(),
-        ...(draft.headers.inReplyTo === "" ? {} : { inReplyTo: draft.headers.inReplyTo }),
-        ...(draft.headers.references === "" ? {} : { references: draft.headers.references }),
-        attachments: draftFilesOf(draft),
-      });
+      const raw = draftRaw(draft, fields, identity, now(), draftFilesOf(draft));
       sendMessage(mail, identity, raw, { threadId: draft.threadId, saveCopy: true });
       mailbox.delete(draft.id);
       return reply.code(202).send();

@@ -1,6 +1,12 @@
 import type { MailFolder, Message, Recipient } from "@microsoft/microsoft-graph-types";
 import { FOLDER_DISPLAY_NAMES, type FolderName, folderOf } from "../../mailbox/folders.ts";
-import { decodeWords, headerValue, parseAddressList } from "../../mailbox/headers.ts";
+import {
+  decodeWords,
+  headerValue,
+  parseAddressList,
+  parseHeaderBlock,
+  splitHeaderBlock,
+} from "../../mailbox/headers.ts";
 import { conversationId, graphFolderId } from "../../mailbox/ids.ts";
 import type { Mailbox, StoredMessage } from "../../mailbox/mailbox.ts";
 import {
@@ -57,6 +63,10 @@ const BODY_FIELDS = new Set([
   "uniquebody",
 ]);
 
+function draftBcc(message: StoredMessage): string {
+  return headerValue(parseHeaderBlock(splitHeaderBlock(message.raw()).head), "bcc") ?? "";
+}
+
 export interface PresentOptions {
   /** Lower-cased $select names; undefined = Graph's default set (all but internetMessageHeaders). */
   select: ReadonlySet<string> | undefined;
@@ -106,7 +116,8 @@ export function presentMessage(
     from,
     toRecipients: recipients(h.to),
     ccRecipients: recipients(h.cc),
-    bccRecipients: [],
+    // Only a draft keeps its Bcc line (sent and received copies drop it).
+    bccRecipients: message.labels.has("DRAFT") ? recipients(draftBcc(message)) : [],
     replyTo: [],
     flag: {
       flagStatus: message.flagComplete

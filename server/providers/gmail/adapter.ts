@@ -3,6 +3,7 @@ import * as actions from "./actions.ts";
 import { openAttachment } from "./attachments.ts";
 import { listChanges } from "./changes.ts";
 import { createGmailContext, type GmailClientOptions } from "./client.ts";
+import * as drafts from "./drafts.ts";
 import { getCalendarPart, getCursor, getMessage, getProfile, listMessages } from "./messages.ts";
 import * as outgoing from "./send.ts";
 import { getThread } from "./threads.ts";
@@ -36,6 +37,11 @@ export function createGmailProvider(options: GmailProviderOptions): MailProvider
     send: (message) => outgoing.send(ctx, options.from, message),
     findSent: (internetMessageId) => outgoing.findSent(ctx, internetMessageId),
     createDraft: (message) => outgoing.createDraft(ctx, options.from, message),
+    saveDraft: (message, draftId) => drafts.saveDraft(ctx, options.from, message, draftId),
+    listDrafts: (opts) => drafts.listDrafts(ctx, opts),
+    getDraft: (draftId) => drafts.getDraft(ctx, draftId),
+    deleteDraft: (draftId) => drafts.deleteDraft(ctx, draftId),
+    sendDraft: (draftId) => drafts.sendDraft(ctx, draftId),
     // Gmail pushes to Pub/Sub: the notification URL and client state belong to the subscription.
     watch: () => outgoing.watch(ctx),
     stopWatch: () => outgoing.stopWatch(ctx),

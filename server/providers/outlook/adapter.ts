@@ -4,6 +4,7 @@ import { openAttachment } from "./attachments.ts";
 import { getCursor, listChanges } from "./changes.ts";
 import { createOutlookContext, type OutlookClientOptions } from "./client.ts";
 import { getConversation } from "./conversation.ts";
+import * as drafts from "./drafts.ts";
 import {
   findByInternetMessageId,
   getCalendarPart,
@@ -36,6 +37,11 @@ export function createOutlookProvider(options: OutlookClientOptions): MailProvid
     send: (message) => outgoing.send(ctx, message),
     findSent: async (internetMessageId) => (await findByInternetMessageId(ctx, internetMessageId)).length > 0,
     createDraft: (message) => outgoing.createDraft(ctx, message),
+    saveDraft: (message, draftId) => drafts.saveDraft(ctx, message, draftId),
+    listDrafts: (opts) => drafts.listDrafts(ctx, opts),
+    getDraft: (draftId) => drafts.getDraft(ctx, draftId),
+    deleteDraft: (draftId) => drafts.deleteDraft(ctx, draftId),
+    sendDraft: (draftId) => drafts.sendDraft(ctx, draftId),
     watch: (url, clientState, existing) => outgoing.watch(ctx, url, clientState, existing?.subscriptionId),
     stopWatch: (subscriptionId) => outgoing.stopWatch(ctx, subscriptionId),
   };

@@ -16,7 +16,7 @@ function recipients(list: readonly Address[]): Recipient[] {
   });
 }
 
-function graphMessage(message: OutgoingMessage): Message {
+export function graphMessage(message: OutgoingMessage): Message {
   return {
     subject: singleLine(message.subject),
     // Rich text goes as Graph's HTML body; Exchange writes the text/plain alternative itself.

@@ -28,6 +28,10 @@ const MessageEditor = lazy(() =>
 );
 import { ComposeAttachments, useFileDrop } from "./attachments/compose-attachments.tsx";
 import { useComposeAttachments } from "./attachments/use-compose-attachments.ts";
+import { closeKeepingDraft } from "./drafts/close-keeping-draft.ts";
+import { DraftStatus } from "./drafts/draft-status.tsx";
+import { useDraft } from "./drafts/drafts-api.ts";
+import { useDraftAutosave } from "./drafts/use-draft-autosave.ts";
 
 /** Spec section 5, shown as it is written. */
 export const MISSING_INFORMATION = "Missing information: Please fill in recipient, subject, and message";
@@ -45,6 +49,15 @@ export interface ComposeDialogProps {
   initial?: HeldRequest | null;
   /** Reply (default), Reply all or Forward the email above (issue 36). */
   mode?: AnswerMode;
+  /** Or a draft at the provider to reopen (GET /api/drafts/:id), saved and sent under its id. */
+  draftId?: string | null;
+}
+
+/** A reopened draft: its content, id and account. */
+interface Reopened {
+  draft: ComposeDraft;
+  draftId: string;
+  accountId: string;
 }
 
 function errorText(err: unknown, fallback: string): string {
@@ -59,41 +72,74 @@ export function ComposeDialog({
   replyToId,
   mode = "reply",
   initial,
+  draftId,
 }: ComposeDialogProps) {
   const fetchId = !replyTo && replyToId && open ? replyToId : null;
   const detail = useEmailDetail(fetchId);
   const accounts = useAccounts();
   const source = replyTo ?? (fetchId && !detail.isPlaceholderData ? (detail.data ?? null) : null);
+  const saved = useDraft(open && draftId ? draftId : null);
+  const reopened: Reopened | null = saved.data
+    ? {
+        draft: {
+          to: saved.data.to,
+          cc: saved.data.cc,
+          bcc: saved.data.bcc,
+          subject: saved.data.subject,
+          body: saved.data.body,
+        },
+        draftId: saved.data.id,
+        accountId: saved.data.accountId,
+      }
+    : null;
   // Reply all needs every own address before it can leave them out.
-  const waiting = (fetchId !== null && source === null) || (open && accounts.isLoading);
+  const waiting =
+    (fetchId !== null && source === null) ||
+    (open && accounts.isLoading) ||
+    (Boolean(draftId) && open && reopened === null);
+  // Escape, a click outside and × ask the form first: it keeps the draft (issue 36).
+  const requestClose = useRef<(() => void) | null>(null);
+  const closeFirst = (e: Event) => {
+    if (!requestClose.current) return;
+    e.preventDefault();
+    requestClose.current();
+  };
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={OVERLAY} />
-        <Dialog.Content className={`${SHEET_CONTENT} sm:max-w-2xl`}>
+        <Dialog.Content
+          className={`${SHEET_CONTENT} sm:max-w-2xl`}
+          onEscapeKeyDown={closeFirst}
+          onInteractOutside={closeFirst}
+        >
           {/* Mounted only while open, so each opening starts from a fresh (or reply) draft. */}
           {waiting ? (
             <div className="p-6">
               <Dialog.Title className="text-lg font-semibold text-slate-900">
-                {fetchId !== null || replyTo ? TITLES[mode] : "Compose Email"}
+                {draftId ? "Draft" : fetchId !== null || replyTo ? TITLES[mode] : "Compose Email"}
               </Dialog.Title>
               <Dialog.Description
                 className="mt-2 text-sm text-slate-600"
-                role={detail.isError ? "alert" : "status"}
+                role={detail.isError || saved.isError ? "alert" : "status"}
               >
-                {detail.isError
-                  ? mode === "forward"
-                    ? "The email you are forwarding could not be loaded."
-                    : "The email you are replying to could not be loaded."
-                  : "Loading…"}
+                {saved.isError
+                  ? `The draft could not be opened. ${saved.error.message}`
+                  : detail.isError
+                    ? mode === "forward"
+                      ? "The email you are forwarding could not be loaded."
+                      : "The email you are replying to could not be loaded."
+                    : "Loading…"}
               </Dialog.Description>
             </div>
           ) : (
             <ComposeForm
-              key={`${source?.id ?? "new"}:${mode}`}
+              key={`${reopened?.draftId ?? source?.id ?? "new"}:${mode}`}
               replyTo={source}
               mode={mode}
               initial={initial ?? null}
+              reopened={reopened}
+              requestClose={requestClose}
               onClose={() => onOpenChange(false)}
             />
           )}
@@ -111,12 +157,17 @@ function ComposeForm({
   replyTo,
   mode,
   initial,
+  reopened,
+  requestClose,
   onClose,
 }: {
   replyTo: Email | null;
   mode: AnswerMode;
   /** A held mail given back by Undo: it reopens as it was sent. */
   initial: HeldRequest | null;
+  /** A draft at the provider reopened from the Drafts card. */
+  reopened: Reopened | null;
+  requestClose: React.RefObject<(() => void) | null>;
   onClose: () => void;
 }) {
   const ids = useId();
@@ -129,25 +180,50 @@ function ComposeForm({
       htmlToText,
     ),
   );
-  const [draft, setDraft] = useState<ComposeDraft>(() => (initial ? restoredDraft(initial) : start.draft));
+  const [draft, setDraft] = useState<ComposeDraft>(() =>
+    initial ? restoredDraft(initial) : reopened ? reopened.draft : start.draft,
+  );
   const [fromId, setFromId] = useState(
-    () => initial?.accountId ?? defaultFromAccount(accounts, replyTo?.accountId ?? null),
+    () =>
+      initial?.accountId ??
+      reopened?.accountId ??
+      defaultFromAccount(accounts, replyTo?.accountId ?? null),
   );
   // Bumped when the Message is replaced from outside (AI, signature): the editor remounts with the new text.
   const [editorRevision, setEditorRevision] = useState(0);
   // The From account's signature goes above the quoted text; a new From swaps it (issue 36).
   const signature = useSignature(fromId);
   const signed = useRef("");
+  const restored = initial !== null || reopened !== null;
   useEffect(() => {
     if (signature === undefined || signature.text === signed.current) return;
     const previous = signed.current;
     signed.current = signature.text;
-    // A mail given back by Undo carries its signature already.
-    if (initial && previous === "") return;
+    // A mail given back by Undo, or a reopened draft, carries its signature already.
+    if (restored && previous === "") return;
     setDraft((d) => ({ ...d, body: withSignature(d.body, previous, signature.text), html: undefined }));
     setEditorRevision((n) => n + 1);
-  }, [signature, initial]);
-  const [showCopies, setShowCopies] = useState(() => (initial ? (initial.cc ?? "") : start.draft.cc) !== "");
+  }, [signature, restored]);
+  // Saved at the provider about two seconds after typing stops (issue 36).
+  const autosave = useDraftAutosave(
+    { ...draft, ...(fromId ? { accountId: fromId } : {}), ...(replyTo ? { inReplyToId: replyTo.id } : {}) },
+    reopened?.draftId ?? initial?.draftId ?? null,
+  );
+  const close = () => void closeKeepingDraft(autosave, onClose);
+  requestClose.current = close;
+  useEffect(
+    () => () => {
+      requestClose.current = null;
+    },
+    [requestClose],
+  );
+  const [showCopies, setShowCopies] = useState(() =>
+    initial
+      ? (initial.cc ?? "") !== ""
+      : reopened
+        ? Boolean(reopened.draft.cc || reopened.draft.bcc)
+        : start.draft.cc !== "",
+  );
   const [triedSend, setTriedSend] = useState(false);
   const [tab, setTab] = useState<"compose" | "assist">("compose");
   const [suggestions, setSuggestions] = useState<string[]>([]);
@@ -172,26 +248,33 @@ function ComposeForm({
     setDraft((d) => ({ ...d, [field]: e.target.value }));
 
   const send = useMutation({
-    mutationFn: (d: ComposeDraft) =>
-      apiRequest<SendEmailAnswer>("POST", "/api/emails/send", {
+    mutationFn: async (d: ComposeDraft) => {
+      // No save may follow the send (it would make the draft again); the one in flight ends first.
+      const draftId = await autosave.stop();
+      return apiRequest<SendEmailAnswer>("POST", "/api/emails/send", {
         ...(initial ? carriedFields(initial, d) : {}),
         ...d,
         ...(fromId ? { accountId: fromId } : {}),
         ...(replyTo ? { inReplyToId: replyTo.id, mode } : {}),
         ...(files.refs.length > 0 ? { attachments: files.refs } : {}),
-      }),
+        ...(draftId ? { draftId } : {}),
+      });
+    },
     onSuccess: (answer) => {
+      autosave.sent();
       announceHeldSend(answer);
       setDraft(EMPTY_DRAFT);
       setEditorRevision((n) => n + 1);
       onClose();
     },
-    onError: (err) =>
+    onError: (err) => {
+      autosave.resume();
       toast({
         title: "Send failed",
         description: errorText(err, "Failed to send email"),
         variant: "destructive",
-      }),
+      });
+    },
   });
 
   const suggest = useMutation({
@@ -296,13 +379,14 @@ function ComposeForm({
               : "Write a new email"}
           </Dialog.Description>
         </div>
-        <Dialog.Close
+        <button
           type="button"
+          onClick={close}
           aria-label="Close"
           className="shrink-0 rounded-lg px-2 py-1 text-xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           ×
-        </Dialog.Close>
+        </button>
       </div>
 
       <Tabs.Root
@@ -467,8 +551,9 @@ function ComposeForm({
         >
           Improve
         </button>
+        <DraftStatus status={autosave.status} error={autosave.error} />
         <div className="ml-auto flex gap-2">
-          <button type="button" className={BTN_SECONDARY} onClick={onClose}>
+          <button type="button" className={BTN_SECONDARY} onClick={close}>
             Cancel
           </button>
           <button type="submit" className={BTN_PRIMARY} disabled={busy} aria-busy={busy || undefined}>

@@ -21,6 +21,7 @@ import { useCalendarConnectReturn } from "../calendar/connect-return.ts";
 import { ComposeDialog } from "../compose/compose-dialog.tsx";
 import { useReopenOnUndo } from "../compose/use-reopen-on-undo.ts";
 import type { AnswerMode } from "../compose/compose-source.ts";
+import { DraftsCard } from "../compose/drafts/drafts-card.tsx";
 import { rowConversation, useConversationActions } from "../conversations/conversation-api.ts";
 import { AchievementsDialog } from "../game/achievements-dialog.tsx";
 import { useNewBadgeToasts } from "../game/badge-watcher.ts";
@@ -61,6 +62,8 @@ interface ComposeState {
   /** A held mail taken back by Undo send. */
   initial?: HeldRequest | null;
   mode: AnswerMode;
+  /** A draft at the provider reopened from the Drafts card (issue 36). */
+  draftId?: string;
 }
 
 const PANELS: Record<PanelId, { title: string; x: number; y: number; width: number }> = {
@@ -303,7 +306,10 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         <div ref={inboxAnchor} className="min-w-0 scroll-mt-16 lg:col-span-2">
           <InboxSection ref={searchRef} inbox={inbox} accounts={user.accounts} onOpenEmail={setReaderId} />
         </div>
-        <ActionItemsCard onOpenEmail={setReaderId} />
+        <div className="grid content-start gap-4">
+          <ActionItemsCard onOpenEmail={setReaderId} />
+          <DraftsCard onOpenDraft={(draftId) => setCompose({ replyToId: null, mode: "reply", draftId })} />
+        </div>
         <section aria-labelledby="buckets-title" className="min-w-0 lg:col-span-3">
           <h2 id="buckets-title" className="mb-2 text-lg font-semibold text-slate-900">
             Buckets
@@ -352,6 +358,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         replyToId={compose?.replyToId ?? null}
         initial={compose?.initial ?? null}
         mode={compose?.mode ?? "reply"}
+        draftId={compose?.draftId ?? null}
       />
       {modal === "inboxZero" ? (
         <InboxZeroMode
