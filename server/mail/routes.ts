@@ -11,8 +11,8 @@ import {
 } from "../../contract/mail.ts";
 import { sessionOf } from "../http/auth-guard.ts";
 import { registerAttachmentRoutes } from "./attachments/routes.ts";
-import type { Outbox } from "./outbox/outbox-service.ts";
 import { registerDraftRoutes } from "./drafts/routes.ts";
+import type { Outbox } from "./outbox/outbox-service.ts";
 import type { MailServices } from "./services.ts";
 import { registerUploadRoutes } from "./uploads/routes.ts";
 import { idParam, parseInput } from "./validation.ts";

@@ -1,5 +1,3 @@
-import { type DraftFile } from "./draft-attachments.ts";
-import { deliveredBodies } from "./html-body.ts";
 import { bodyObject } from "../../gmail/params.ts";
 import { parsedMessage } from "../../gmail/present.ts";
 import type { Identity } from "../../identities.ts";
@@ -13,6 +11,8 @@ import {
 } from "../../mailbox/headers.ts";
 import type { StoredMessage } from "../../mailbox/mailbox.ts";
 import { bodies } from "../../mailbox/mime.ts";
+import type { DraftFile } from "./draft-attachments.ts";
+import { deliveredBodies } from "./html-body.ts";
 
 /**
  * Graph draft messages: what a draft holds, read back from its stored RFC 822 text, and that text

@@ -11,12 +11,12 @@ import { copyText } from "../ai/copy.ts";
 import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
 import { useEmailDetail } from "../reader/use-email-detail.ts";
-import { announceHeldSend, carriedFields, restoredDraft } from "./held-send.ts";
+import { type AnswerMode, initialCompose, withSignature } from "./compose-source.ts";
 import type { MessageValue } from "./editor/message-editor.tsx";
+import { defaultFromAccount, FromSelect } from "./from-select.tsx";
+import { announceHeldSend, carriedFields, restoredDraft } from "./held-send.ts";
 import { recipientError } from "./recipients/parse-recipients.ts";
 import { RecipientField } from "./recipients/recipient-field.tsx";
-import { type AnswerMode, initialCompose, withSignature } from "./compose-source.ts";
-import { defaultFromAccount, FromSelect } from "./from-select.tsx";
 import { type ComposeDraft, EMPTY_DRAFT } from "./reply.ts";
 import { useSignature } from "./use-signature.ts";
 
@@ -26,6 +26,7 @@ const TITLES: Record<AnswerMode, string> = { reply: "Reply", replyAll: "Reply al
 const MessageEditor = lazy(() =>
   import("./editor/message-editor.tsx").then((m) => ({ default: m.MessageEditor })),
 );
+
 import { ComposeAttachments, useFileDrop } from "./attachments/compose-attachments.tsx";
 import { useComposeAttachments } from "./attachments/use-compose-attachments.ts";
 import { closeKeepingDraft } from "./drafts/close-keeping-draft.ts";
@@ -185,9 +186,7 @@ function ComposeForm({
   );
   const [fromId, setFromId] = useState(
     () =>
-      initial?.accountId ??
-      reopened?.accountId ??
-      defaultFromAccount(accounts, replyTo?.accountId ?? null),
+      initial?.accountId ?? reopened?.accountId ?? defaultFromAccount(accounts, replyTo?.accountId ?? null),
   );
   // Bumped when the Message is replaced from outside (AI, signature): the editor remounts with the new text.
   const [editorRevision, setEditorRevision] = useState(0);
