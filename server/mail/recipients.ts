@@ -1,27 +1,10 @@
+import { addressEntries } from "../../contract/address-list.ts";
 import type { Address } from "../providers/mail-provider.ts";
 import { parseAddresses } from "../providers/mime/addresses.ts";
 import { isSafeAddress } from "../providers/mime/header-safety.ts";
 
-/** Splits on commas and semicolons outside quotes and angle brackets ("Doe, Jane" <j@x.io> stays one). */
-export function splitList(input: string): string[] {
-  const parts: string[] = [];
-  let current = "";
-  let quoted = false;
-  let angle = false;
-  for (const ch of input) {
-    if (ch === '"') quoted = !quoted;
-    else if (ch === "<" && !quoted) angle = true;
-    else if (ch === ">" && !quoted) angle = false;
-    if ((ch === "," || ch === ";") && !quoted && !angle) {
-      parts.push(current);
-      current = "";
-    } else {
-      current += ch;
-    }
-  }
-  parts.push(current);
-  return parts.map((p) => p.trim()).filter((p) => p !== "");
-}
+/** Splits a typed list on commas and semicolons outside quotes and angle brackets. */
+export const splitList = addressEntries;
 
 /**
  * Parses what the user typed into To/Cc/Bcc: `a@x.io, Name <b@y.io>`. Returns the addresses, or

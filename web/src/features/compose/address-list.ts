@@ -1,34 +1,14 @@
+import { addressEntries } from "../../../../contract/address-list.ts";
+
 /** One recipient as the compose fields hold it. */
 export interface ListedAddress {
   name: string;
   address: string;
 }
 
-/**
- * Splits a header-style list (`Ann <a@x.io>, "Doe, Jane" <j@y.io>, b@z.io`) on commas and
- * semicolons outside quotes and angle brackets. One linear pass: a sender controls this text.
- */
-function splitList(input: string): string[] {
-  const parts: string[] = [];
-  let current = "";
-  let quoted = false;
-  let angle = false;
-  for (const ch of input) {
-    if (ch === '"') quoted = !quoted;
-    else if (ch === "<" && !quoted) angle = true;
-    else if (ch === ">" && !quoted) angle = false;
-    if ((ch === "," || ch === ";") && !quoted && !angle) {
-      parts.push(current);
-      current = "";
-    } else current += ch;
-  }
-  parts.push(current);
-  return parts.map((p) => p.trim()).filter((p) => p !== "");
-}
-
 /** The addresses of a list; an entry without an `@` (a bare name) is dropped. */
 export function parseAddressList(input: string): ListedAddress[] {
-  return splitList(input).flatMap((part) => {
+  return addressEntries(input).flatMap((part) => {
     const open = part.lastIndexOf("<");
     const close = part.lastIndexOf(">");
     const address = (open >= 0 && close > open ? part.slice(open + 1, close) : part).trim();

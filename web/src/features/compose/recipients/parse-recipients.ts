@@ -1,3 +1,4 @@
+import { addressEntries, splitAddressEntries } from "../../../../../contract/address-list.ts";
 /**
  * What the person typed into To, Cc or Bcc, as recipients (issue 36). The compose state keeps
  * the comma-separated text the server parses (server/mail/recipients.ts); this reads the same
@@ -18,39 +19,11 @@ export interface Recipient {
 const ADDRESS_MAX = 320;
 const FORBIDDEN = new Set([..."<>()[]\\,;:\"'` "]);
 
-function isSeparator(ch: string): boolean {
-  return ch === "," || ch === ";";
-}
-
-/**
- * Splits on commas and semicolons outside quotes and angle brackets ("Doe, Jane" <j@x.io> stays
- * one). `rest` is the text after the last separator (still being typed); `complete` the entries
- * before it. Empty entries (", ,") are dropped.
- */
-export function splitEntries(input: string): { complete: string[]; rest: string } {
-  const complete: string[] = [];
-  let current = "";
-  let quoted = false;
-  let angle = false;
-  for (const ch of input) {
-    if (ch === '"') quoted = !quoted;
-    else if (ch === "<" && !quoted) angle = true;
-    else if (ch === ">" && !quoted) angle = false;
-    if (isSeparator(ch) && !quoted && !angle) {
-      if (current.trim() !== "") complete.push(current.trim());
-      current = "";
-    } else {
-      current += ch;
-    }
-  }
-  return { complete, rest: current };
-}
+/** Entries before the last separator, and the text after it (still being typed). */
+export const splitEntries = splitAddressEntries;
 
 /** Every entry of a list, the unfinished last one included. */
-export function allEntries(input: string): string[] {
-  const { complete, rest } = splitEntries(input);
-  return rest.trim() === "" ? complete : [...complete, rest.trim()];
-}
+export const allEntries = addressEntries;
 
 /** A plain address: one @, something on both sides, a dot inside the domain, nothing that needs quoting. */
 export function isValidAddress(address: string): boolean {
