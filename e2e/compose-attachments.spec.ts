@@ -14,6 +14,7 @@ import {
   toastWith,
 } from "./support/auth.ts";
 import { emailOf, mailboxMessages, openEmail, signedInWithMail } from "./support/reader-mail.ts";
+import { sendAtOnce } from "./support/send-at-once.ts";
 
 /**
  * Issue 36, attachments in compose, in Chromium against the real server and the emulator, on a
@@ -87,6 +88,7 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
     });
     await expect(dialog.getByRole("button", { name: `Remove ${kept.name}` })).toBeVisible();
 
+    await sendAtOnce(page);
     await dialog.getByRole("button", { name: "Send" }).click();
     await expect(toastWith(page, "Email sent")).toBeVisible({ timeout: 20_000 });
     await expect(dialog).toBeHidden();

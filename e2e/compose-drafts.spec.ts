@@ -1,5 +1,6 @@
 import { createIdentity, expect, type MailProvider, test, toastWith } from "./support/auth.ts";
 import { deliver, mailboxMessages, signedInWithMail } from "./support/reader-mail.ts";
+import { sendAtOnce } from "./support/send-at-once.ts";
 
 /**
  * Issue 36, drafts at the provider, on a Gmail and an Outlook account against the emulator:
@@ -58,6 +59,7 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
     await expect(dialog.getByLabel("Message")).toHaveValue(/First words, then more/);
 
     // Send: delivered once, and the draft is gone at the provider.
+    await sendAtOnce(page);
     await dialog.getByRole("button", { name: "Send" }).click();
     await expect(toastWith(page, "Email sent")).toBeVisible();
     await expect(dialog).toBeHidden();

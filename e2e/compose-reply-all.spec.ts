@@ -19,6 +19,7 @@ import {
   openEmail,
   waitForSynced,
 } from "./support/reader-mail.ts";
+import { sendAtOnce } from "./support/send-at-once.ts";
 
 /**
  * Issue 36 in Chromium against the emulator, on a Gmail and an Outlook account: Reply all from the
@@ -116,6 +117,7 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
     await expect(dialog.getByLabel("To")).toHaveValue(`Sara Lind <${sender.email}>, Carl <${carl.email}>`);
     await expect(dialog.getByLabel("Cc", { exact: true })).toHaveValue(`Dee <${dee.email}>`);
     await expect(dialog.getByLabel("Subject")).toHaveValue(`Re: ${subject}`);
+    await sendAtOnce(page);
     await dialog.getByRole("button", { name: "Send" }).click();
     await expect(toastWith(page, "Email sent")).toBeVisible({ timeout: 30_000 });
 
@@ -157,6 +159,7 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
       ),
     );
     await dialog.getByLabel("To").fill(finn.email);
+    await sendAtOnce(page);
     await dialog.getByRole("button", { name: "Send" }).click();
     await expect(toastWith(page, "Email sent")).toBeVisible({ timeout: 30_000 });
 

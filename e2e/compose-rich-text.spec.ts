@@ -7,6 +7,7 @@ import PostalMime from "postal-mime";
 import { createIdentity, EMULATOR_URL, expect, type MailProvider, test, toastWith } from "./support/auth.ts";
 import { LINK_REFUSED_TEXT } from "./support/message-field.ts";
 import { mailboxMessages, signedInWithMail } from "./support/reader-mail.ts";
+import { sendAtOnce } from "./support/send-at-once.ts";
 
 const SENDER = { name: "Ola Berg", address: "ola.berg@example.org" };
 
@@ -78,6 +79,7 @@ for (const provider of ["gmail", "outlook"] as const satisfies readonly MailProv
     await expect(message.locator("strong")).toHaveText("team");
     await page.screenshot({ path: info.outputPath(`compose-rich-text-${provider}-desktop.png`) });
 
+    await sendAtOnce(page);
     await page.keyboard.press("Control+Enter");
     await expect(toastWith(page, "Email sent")).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -1,4 +1,4 @@
-import { expect, storedToken, test, toastWith } from "./support/auth.ts";
+import { expect, test, toastWith } from "./support/auth.ts";
 import { expectMessageText } from "./support/message-field.ts";
 import {
   emailOf,
@@ -7,6 +7,7 @@ import {
   openEmail,
   signedInWithMail,
 } from "./support/reader-mail.ts";
+import { sendAtOnce } from "./support/send-at-once.ts";
 
 const MISSING = "Missing information: Please fill in recipient, subject, and message";
 const SENDER = { name: "Ola Berg", address: "ola.berg@example.org" };
@@ -51,15 +52,6 @@ test("Send needs a recipient, a subject and a message (trimmed)", async ({ page 
   await expect(dialog.getByLabel("Bcc", { exact: true })).toBeVisible();
   await expectAccessibleDialog(page);
 });
-
-/** Undo send off (delay 0): these tests are about what is sent; compose-undo-send.spec.ts holds mail. */
-async function sendAtOnce(page: import("@playwright/test").Page) {
-  const res = await page.request.patch("/api/settings/mail", {
-    data: { sendDelaySeconds: 0 },
-    headers: { authorization: `Bearer ${await storedToken(page)}` },
-  });
-  expect(res.ok()).toBe(true);
-}
 
 test("a sent email reaches the provider; the dialog resets and closes", async ({ page }) => {
   const { identity } = await signedInWithMail(page, [{ from: SENDER, subject: "Hello", text: "Hi" }]);

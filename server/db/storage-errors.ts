@@ -1,3 +1,5 @@
+import { isConnectionError } from "./connection-errors.ts";
+
 /** PostgreSQL's SQLSTATE disk_full (class 53, insufficient resources). */
 export const DISK_FULL_SQLSTATE = "53100";
 
@@ -23,4 +25,13 @@ export function isStorageFullError(err: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * A background task's failure that belongs to a storage episode (a full disk, or the database
+ * gone while it is restarted): the storage watch logs the episode once, so the task only tries
+ * again on its next round instead of logging an error each time.
+ */
+export function isStorageEpisodeError(err: unknown): boolean {
+  return isStorageFullError(err) || isConnectionError(err);
 }

@@ -53,6 +53,8 @@ describe.each(BACKENDS)("writing mail: reply all, forward, bad input, signatures
   /** Priya writes to `owner` and Sam, copying `cc`; stored as our row the way sync would. */
   async function received(owner: string, provider: Provider, subject: string, cc: string) {
     const token = await f.signIn(provider, owner);
+    // Sends go out at once: these tests are about what arrives, not Undo send (outbox-api.test.ts).
+    await f.api("PATCH", "/api/settings/mail", { token, body: { sendDelaySeconds: 0 } });
     const account = await storedAccount(f.database.database, owner);
     const messageId = `<${subject.replace(/\W/g, "")}.${Date.now()}@gmail.com>`;
     const raw = [

@@ -49,6 +49,8 @@ describe("rich-text send (pglite)", () => {
   ] as const) {
     it(`${provider}: html arrives sanitized as multipart/alternative beside the text`, async () => {
       const token = await f.signIn(provider, sender);
+      // Sends go out at once: these tests are about what arrives, not Undo send (outbox-api.test.ts).
+      await f.api("PATCH", "/api/settings/mail", { token, body: { sendDelaySeconds: 0 } });
       const subject = `Rich ${provider} ${Date.now()}`;
       const sent = await f.api("POST", "/api/emails/send", {
         token,
@@ -73,6 +75,8 @@ describe("rich-text send (pglite)", () => {
 
     it(`${provider}: without html the mail stays one text/plain part`, async () => {
       const token = await f.signIn(provider, sender);
+      // Sends go out at once: these tests are about what arrives, not Undo send (outbox-api.test.ts).
+      await f.api("PATCH", "/api/settings/mail", { token, body: { sendDelaySeconds: 0 } });
       const subject = `Plain ${provider} ${Date.now()}`;
       const sent = await f.api("POST", "/api/emails/send", {
         token,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isStorageEpisodeError } from "../../db/storage-errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { classifyFailure, decideRetry } from "../retry-policy.ts";
 import type { ClaimedAction, DueActionStore } from "./store.ts";
@@ -94,9 +95,11 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
       return;
     }
     sweeping = sweep()
-      .catch((err: unknown) =>
-        log.error({ error: err instanceof Error ? err.message : String(err) }, "due action sweep failed"),
-      )
+      .catch((err: unknown) => {
+        // A full disk or a restarting database is the storage watch's to log; the next tick retries.
+        if (isStorageEpisodeError(err)) return;
+        log.error({ error: err instanceof Error ? err.message : String(err) }, "due action sweep failed");
+      })
       .finally(() => {
         sweeping = undefined;
         schedule(pollMs);

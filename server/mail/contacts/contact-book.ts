@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Contact, ContactsQuery } from "../../../contract/contacts.ts";
 import type { Db } from "../../db/client.ts";
 import { mailAccounts } from "../../db/schema.ts";
+import { isStorageEpisodeError } from "../../db/storage-errors.ts";
 import type { EventBus } from "../../events.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { recordSent, refreshContacts } from "./refresh.ts";
@@ -29,9 +30,11 @@ export function createContactBook(deps: ContactBookDeps) {
   const running = new Set<Promise<void>>();
 
   function track(work: Promise<void>): void {
-    const p = work.catch((err: unknown) =>
-      deps.log.error({ err: (err as Error).message }, "contacts update failed"),
-    );
+    const p = work.catch((err: unknown) => {
+      // In a storage episode the next sync's rebuild catches up; the storage watch logs it.
+      if (isStorageEpisodeError(err)) return;
+      deps.log.error({ err: (err as Error).message }, "contacts update failed");
+    });
     running.add(p);
     void p.finally(() => running.delete(p));
   }

@@ -126,6 +126,8 @@ describe("recipient suggestions (pglite)", () => {
 
     const signedIn = await f.signIn("gmail", PEOPLE.alex);
     alex = { token: signedIn.token, userId: signedIn.userId };
+    // Sends go out at once: these tests are about what arrives, not Undo send (outbox-api.test.ts).
+    await api("PATCH", "/api/settings/mail", alex.token, { sendDelaySeconds: 0 });
     await synced(signedIn.accountId, 7);
     const outlook = await link("outlook", PEOPLE.jordan, alex.token);
     alex.token = outlook.token;

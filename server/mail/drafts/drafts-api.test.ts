@@ -44,6 +44,8 @@ describe("drafts (pglite)", () => {
       let accountId: string;
       beforeAll(async () => {
         ({ token, accountId } = await f.signIn(provider, owner));
+        // Sends go out at once: these tests are about what arrives, not Undo send (outbox-api.test.ts).
+        await callApi(f, "PATCH", "/api/settings/mail", token, { sendDelaySeconds: 0 });
       }, 60_000);
 
       it("saves, updates in place, lists with the provider's own draft, reopens, and sending removes it", async () => {

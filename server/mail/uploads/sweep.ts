@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import { isStorageEpisodeError } from "../../db/storage-errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { createUploadStore } from "./upload-store.ts";
 
@@ -25,6 +26,7 @@ export function startUploadSweep(deps: {
       const { expired, orphans } = await store.sweep();
       if (expired + orphans > 0) deps.log.info({ expired, orphans }, "uploads swept");
     } catch (err) {
+      if (isStorageEpisodeError(err)) return;
       deps.log.warn({ reason: err instanceof Error ? err.message : "unknown" }, "upload sweep failed");
     } finally {
       running = false;

@@ -34,6 +34,9 @@ describe("compose attachments (pglite)", () => {
     people.alex = await f.signIn("gmail", PEOPLE.alex);
     people.casey = await f.signIn("outlook", PEOPLE.casey);
     people.jordan = await f.signIn("outlook", PEOPLE.jordan);
+    // Sends go out at once: these tests are about what arrives, not Undo send (outbox-api.test.ts).
+    for (const p of Object.values(people))
+      await callApi(f, "PATCH", "/api/settings/mail", p.token, { sendDelaySeconds: 0 });
   }, 180_000);
   afterAll(async () => {
     await f?.close();
