@@ -17,9 +17,10 @@ import { createDueActionSweeper, type DueActionHandler } from "./jobs/due-action
 import { JobQueue } from "./jobs/queue.ts";
 import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
+import { createAttachmentLinks } from "./mail/attachments/links.ts";
 import { type ContactBook, createContactBook } from "./mail/contacts/contact-book.ts";
-import { createMailSender } from "./mail/mail-sender.ts";
 import { createOutbox, type Outbox, SEND_ACTION } from "./mail/outbox/outbox-service.ts";
+import { createSenderWithFiles } from "./mail/sender-with-files.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
 import { startUploadSweep } from "./mail/uploads/sweep.ts";
 import { removeUserUploads, uploadsDirOf } from "./mail/uploads/upload-store.ts";
@@ -281,8 +282,19 @@ export async function createServices(options: ServicesOptions): Promise<Services
     db: database.db,
     clock,
     store: dueActionStore,
-    sender: createMailSender({ db: database.db, events, providerClient: clientFor }),
-    wake: () => (works ? sweeper.wake() : undefined),
+    // The same sender as the mail API's: held mail may carry files and a draft to remove.
+    sender: createSenderWithFiles({
+      db: database.db,
+      clock,
+      events,
+      providerClient: clientFor,
+      links: createAttachmentLinks(attachmentLinkKey, clock),
+      uploadsDir: uploadsDirOf(config),
+      attachmentOpenTimeoutMs: config.attachmentOpenTimeoutMs,
+      writeTimeoutMs: config.providerWriteTimeoutMs,
+      log,
+    }).sender,
+    runNow: (id) => sweeper.runNow(id),
   });
   handlers.set(SEND_ACTION, outbox.sendHeld);
   let started = false;

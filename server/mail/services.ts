@@ -3,21 +3,18 @@ import { createEventBus } from "../events.ts";
 import { createActionItemFinder } from "./action-item-finder.ts";
 import { createAnalyticsService } from "./analytics-service.ts";
 import { createAttachmentLinks } from "./attachments/links.ts";
-import { createAttachmentService } from "./attachments/service.ts";
 import { createInProcessRunner } from "./background.ts";
 import { createConversations } from "./conversations/service.ts";
 import type { MailDeps } from "./deps.ts";
-import { createDraftService } from "./drafts/service.ts";
 import { createEmailActions, DEFAULT_WRITE_TIMEOUT_MS } from "./email-actions.ts";
 import { createEmailLister } from "./email-lister.ts";
 import { createInboxZero } from "./inbox-zero.ts";
 import { createInvitationReader } from "./invitations.ts";
-import { createMailSender } from "./mail-sender.ts";
+import { createSenderWithFiles } from "./sender-with-files.ts";
 import { createStatsService } from "./stats-service.ts";
 import { createSyncRequester } from "./sync-requester.ts";
 import { createUnsubscriber, type Unsubscriber } from "./unsubscribe/unsubscriber.ts";
-import { createOutgoingFiles } from "./uploads/outgoing-files.ts";
-import { createUploadStore, defaultUploadsDir } from "./uploads/upload-store.ts";
+import { defaultUploadsDir } from "./uploads/upload-store.ts";
 import { createWriteSettler } from "./write-settler.ts";
 
 /**
@@ -65,10 +62,12 @@ export function createMailServices(
   };
   // Without a configured key (tests, tools) links are signed per process and die with it.
   const attachmentLinks = createAttachmentLinks(deps.attachmentLinkKey ?? randomBytes(32), deps.clock);
-  const attachments = createAttachmentService({ ...deps, links: attachmentLinks });
-  const uploads = createUploadStore({ ...deps, dir: deps.uploadsDir ?? defaultUploadsDir() });
-  const outgoingFiles = createOutgoingFiles({ uploads, openOriginal: attachments.open });
-  const drafts = createDraftService(deps);
+  const { sender, attachments, uploads, drafts } = createSenderWithFiles({
+    ...deps,
+    events,
+    links: attachmentLinks,
+    uploadsDir: deps.uploadsDir ?? defaultUploadsDir(),
+  });
   return {
     events,
     drafts,
@@ -84,7 +83,7 @@ export function createMailServices(
     conversations: createConversations({ ...deps, actions }),
     settler,
     inboxZero: createInboxZero(deps),
-    sender: createMailSender({ ...deps, events, outgoingFiles, drafts }),
+    sender,
     unsubscriber,
     syncRequester: createSyncRequester(deps),
     idle,

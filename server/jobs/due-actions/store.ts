@@ -83,6 +83,29 @@ export function createDueActionStore(db: Db) {
       return rows;
     },
 
+    /** Claims one pending action now, whatever its time (a send with no Undo delay); null if taken. */
+    async claimOne(id: string, workerId: string, now: Date, leaseMs: number): Promise<ClaimedAction | null> {
+      const [row] = await db
+        .update(dueActions)
+        .set({
+          status: "running",
+          lockedBy: workerId,
+          lockedUntil: new Date(now.getTime() + leaseMs),
+          attempts: sql`${dueActions.attempts} + 1`,
+        })
+        .where(and(eq(dueActions.id, id), eq(dueActions.status, "pending")))
+        .returning({
+          id: dueActions.id,
+          userId: dueActions.userId,
+          kind: dueActions.kind,
+          payload: dueActions.payload,
+          ref: dueActions.ref,
+          attempts: dueActions.attempts,
+          runAt: dueActions.runAt,
+        });
+      return row ?? null;
+    },
+
     /** Done: only the claim's holder may say so; the payload (a mail's content) is not kept. */
     async complete(id: string, workerId: string, now: Date): Promise<boolean> {
       const rows = await db

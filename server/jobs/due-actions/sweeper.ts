@@ -30,6 +30,11 @@ export interface DueActionSweeper {
   start(): void;
   /** Sweep now rather than at the next poll (an action due at once was just stored). */
   wake(): void;
+  /**
+   * Runs one action in this process now, in any role (a send with no Undo delay answers after
+   * the provider did); a failure is retried or kept by the same policy as the sweep's. Never throws.
+   */
+  runNow(id: string): Promise<void>;
   /** Stops polling and waits for the running batch. */
   stop(): Promise<void>;
 }
@@ -70,6 +75,17 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
         log.warn({ actionId: action.id, kind: action.kind, attempts: action.attempts }, "due action failed");
         await store.fail(action.id, workerId, message);
       }
+    }
+  }
+
+  async function runNow(id: string): Promise<void> {
+    try {
+      const action = await store.claimOne(id, workerId, clock.now(), leaseMs);
+      if (action) await runOne(action);
+    } catch (err) {
+      // Left pending or running: the worker's sweep takes it (a lease runs out first).
+      if (!isStorageEpisodeError(err))
+        log.error({ error: err instanceof Error ? err.message : String(err) }, "due action run failed");
     }
   }
 
@@ -115,6 +131,7 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
     wake() {
       if (running) schedule(0);
     },
+    runNow,
     async stop() {
       running = false;
       clearTimeout(timer);

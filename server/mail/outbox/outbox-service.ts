@@ -23,8 +23,8 @@ export interface OutboxDeps {
   clock: Clock;
   store: DueActionStore;
   sender: MailSender;
-  /** Asks this process's sweeper (if it has one) to look now: a delay of 0 sends at once. */
-  wake: () => void;
+  /** Runs a held mail now in this process (a delay of 0); never throws. */
+  runNow: (id: string) => Promise<void>;
 }
 
 /** A Message-ID of our own, on the sending account's domain, fixed before the first try. */
@@ -77,7 +77,8 @@ export function createOutbox(deps: OutboxDeps) {
         payload,
         ref: messageId,
       });
-      if (delay === 0) deps.wake();
+      // No Undo delay: sent now, in this process, so the answer comes after the provider's.
+      if (delay === 0) await deps.runNow(held.id);
       return { success: true, outboxId: held.id, sendAt: held.runAt.toISOString(), delaySeconds: delay };
     },
 
