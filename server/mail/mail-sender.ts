@@ -100,7 +100,15 @@ export function createMailSender(deps: {
       validate(request);
       // HTML the allow-list refuses (nesting too deep) is bad input now, not a failed send later.
       if (request.html !== undefined) sanitizeOutgoingHtml(request.html);
-      return sendingAccount(userId, request);
+      const account = await sendingAccount(userId, request);
+      // So are missing uploads and files over the provider's limit.
+      const refs = request.attachments ?? [];
+      if (refs.length > 0) {
+        if (!deps.outgoingFiles)
+          throw new DomainError("bad_request", "Attachments cannot be sent from here.");
+        await deps.outgoingFiles.check(userId, account.provider === "outlook" ? "outlook" : "gmail", refs);
+      }
+      return account;
     },
 
     /** Whether a mail sent with this Message-ID reached the account's mailbox (a retry's question). */

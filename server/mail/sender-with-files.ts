@@ -27,7 +27,11 @@ export function createSenderWithFiles(deps: {
 }) {
   const attachments = createAttachmentService(deps);
   const uploads = createUploadStore({ db: deps.db, clock: deps.clock, dir: deps.uploadsDir });
-  const outgoingFiles = createOutgoingFiles({ uploads, openOriginal: attachments.open });
+  const outgoingFiles = createOutgoingFiles({
+    uploads,
+    openOriginal: attachments.open,
+    describeOriginal: attachments.describe,
+  });
   const drafts = createDraftService(deps);
   const sender = createMailSender({ ...deps, outgoingFiles, drafts });
   return { sender, attachments, uploads, drafts };

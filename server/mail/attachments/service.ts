@@ -226,9 +226,19 @@ export function createAttachmentService(
     return current;
   }
 
+  /** An attachment of the person's email as stored (no provider call); another person's is 404. */
+  async function describe(userId: string, emailId: string, attachmentId: string) {
+    const [topId] = attachmentId.split("~");
+    const row = await emailOf(userId, emailId);
+    const stored = row.attachments.find((a, i) => storedIdOf(a, i) === topId);
+    if (!stored) throw notFound();
+    return { filename: stored.filename, size: stored.size };
+  }
+
   return {
     /** An attachment of the person's email, streamed from the provider (Forward's originals, issue 36). */
     open,
+    describe,
 
     /** GET /api/attachments/:token: the bytes a signed link names, streamed from the provider. */
     async download(token: string, verify: AttachmentLinks["verify"]): Promise<OpenedAttachment> {

@@ -35,7 +35,16 @@ export interface ResolvedFiles {
  * Graph upload session needs the exact size up front and the provider's stated size is not it.
  * Refuses, before anything is sent, files over the account provider's limit, naming the file.
  */
-export function createOutgoingFiles(deps: { uploads: UploadStore; openOriginal: OpenOriginal }) {
+export function createOutgoingFiles(deps: {
+  uploads: UploadStore;
+  openOriginal: OpenOriginal;
+  /** A forward's original as stored: the person's, with its name and size (throws 404 otherwise). */
+  describeOriginal: (
+    userId: string,
+    emailId: string,
+    attachmentId: string,
+  ) => Promise<{ filename: string; size: number }>;
+}) {
   async function copyOriginal(
     userId: string,
     ref: Extract<ComposeAttachmentRef, { kind: "original" }>,
@@ -76,6 +85,28 @@ export function createOutgoingFiles(deps: { uploads: UploadStore; openOriginal: 
   }
 
   return {
+    /**
+     * What can be known before the mail is held: every upload is the person's and still there, and
+     * the uploads alone fit the provider's limit (a forward's originals are measured when sent).
+     */
+    async check(userId: string, provider: "gmail" | "outlook", refs: readonly ComposeAttachmentRef[]) {
+      const uploadIds = refs.flatMap((r) => (r.kind === "upload" ? [r.uploadId] : []));
+      const uploaded = await deps.uploads.attachments(userId, uploadIds);
+      const originals = await Promise.all(
+        refs.flatMap((r) =>
+          r.kind === "original"
+            ? [
+                deps
+                  .describeOriginal(userId, r.emailId, r.attachmentId)
+                  .then((o) => ({ fileName: o.filename, size: o.size })),
+              ]
+            : [],
+        ),
+      );
+      const early = attachmentLimitMessage(provider, [...uploaded, ...originals]);
+      if (early) throw new DomainError("payload_too_large", early);
+    },
+
     async resolve(
       userId: string,
       provider: "gmail" | "outlook",
