@@ -107,7 +107,7 @@ test("gmail: a file over Gmail's 25 MB is refused in the dialog, naming it and t
     { from: SENDER, subject: "Send me the image", text: "Hi" },
   ]);
   const reader = await openEmail(page, emailOf(emails, "Send me the image"));
-  await reader.getByRole("button", { name: "Reply" }).click();
+  await reader.getByRole("button", { name: "Reply", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Reply" });
   await expect(dialog).toBeVisible();
   let uploads = 0;

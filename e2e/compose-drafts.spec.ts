@@ -54,9 +54,9 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
     // Reopen from the Drafts list: the content comes back.
     await drafts.getByRole("button", { name: new RegExp(subject.replace(/[()]/g, "\\$&")) }).click();
     dialog = page.getByRole("dialog", { name: "Compose Email" });
-    await expect(dialog.getByLabel("To")).toHaveValue(recipient.email);
+    await expect(dialog.getByRole("button", { name: `Remove ${recipient.email}` })).toBeVisible();
     await expect(dialog.getByLabel("Subject")).toHaveValue(subject);
-    await expect(dialog.getByLabel("Message")).toHaveValue(/First words, then more/);
+    await expect(dialog.getByLabel("Message")).toContainText("First words, then more");
 
     // Send: delivered once, and the draft is gone at the provider.
     await sendAtOnce(page);
@@ -80,6 +80,6 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
     await drafts.getByRole("button", { name: new RegExp(foreign) }).click();
     dialog = page.getByRole("dialog", { name: "Compose Email" });
     await expect(dialog.getByLabel("Subject")).toHaveValue(foreign);
-    await expect(dialog.getByLabel("Message")).toHaveValue(/notes from the provider/);
+    await expect(dialog.getByLabel("Message")).toContainText("notes from the provider");
   });
 }
