@@ -1,64 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncJobExpirySeconds } from "../jobs/sync-jobs.ts";
 import { PEOPLE } from "../test/auth-fixture.ts";
 import { expectedIds, type SyncFixture, startSyncFixture, waitUntil } from "../test/sync-fixture.ts";
+import { startWorker, stopWorker, type WorkerProcess } from "../test/worker-process.ts";
 
 /** Short, so the test runs in seconds; the production default is 60 s. */
 const LEASE_SECONDS = 5;
 /** What the issue allows between the kill and the other worker carrying on. */
 const TAKEOVER_BUDGET_MS = (LEASE_SECONDS + 10) * 1000;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const READY_LINE = "worker started: running jobs and the sync poller";
-
-interface WorkerProcess {
-  child: ChildProcess;
-  /** Its log, for the failure message. */
-  lines: string[];
-  ready: Promise<void>;
-  exited: Promise<void>;
-}
-
-/** The real server in the worker role, in its own process (`tsx server/main.ts --role=worker`). */
-function startWorker(name: string, env: NodeJS.ProcessEnv): WorkerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--role=worker"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once("exit", (code, signal) =>
-      reject(new Error(`${name} exited (${code ?? signal}) before it was ready:\n${lines.join("\n")}`)),
-    );
-    for (const stream of [child.stdout, child.stderr]) {
-      if (!stream) continue;
-      createInterface({ input: stream }).on("line", (line) => {
-        lines.push(line);
-        if (lines.length > 200) lines.shift();
-        if (line.includes(READY_LINE)) resolve();
-      });
-    }
-  });
-  // Rejections after readiness (the kill) are expected; nobody awaits `ready` then.
-  ready.catch(() => undefined);
-  return { child, lines, ready, exited };
-}
-
-async function stopWorker(w: WorkerProcess): Promise<void> {
-  if (w.child.exitCode !== null || w.child.signalCode !== null) return;
-  w.child.kill("SIGTERM");
-  const timer = setTimeout(() => w.child.kill("SIGKILL"), 10_000);
-  await w.exited;
-  clearTimeout(timer);
-}
 
 function pidOf(owner: string | null | undefined): number | undefined {
   const pid = Number(owner?.split(":")[1]);

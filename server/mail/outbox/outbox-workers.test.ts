@@ -1,62 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendEmailAnswerSchema } from "../../../contract/outbox.ts";
 import { PEOPLE } from "../../test/auth-fixture.ts";
 import { callApi } from "../../test/slow-provider.ts";
 import { type SyncFixture, startSyncFixture, waitUntil } from "../../test/sync-fixture.ts";
+import { startWorker, stopWorker, type WorkerProcess } from "../../test/worker-process.ts";
 
 /** A claim's lease: longer than the slowed send below, short so the takeover comes in seconds. */
 const LEASE_SECONDS = 8;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const READY_LINE = "worker started: running jobs and the sync poller";
 const MAILS = 200;
-
-interface WorkerProcess {
-  child: ChildProcess;
-  lines: string[];
-  ready: Promise<void>;
-  exited: Promise<void>;
-}
-
-/** The real server in the worker role, in its own process (`tsx server/main.ts --role=worker`). */
-function startWorker(name: string, env: NodeJS.ProcessEnv): WorkerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--role=worker"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once("exit", (code, signal) =>
-      reject(new Error(`${name} exited (${code ?? signal}) before it was ready:\n${lines.join("\n")}`)),
-    );
-    for (const stream of [child.stdout, child.stderr]) {
-      if (!stream) continue;
-      createInterface({ input: stream }).on("line", (line) => {
-        lines.push(line);
-        if (lines.length > 200) lines.shift();
-        if (line.includes(READY_LINE)) resolve();
-      });
-    }
-  });
-  ready.catch(() => undefined);
-  return { child, lines, ready, exited };
-}
-
-async function stopWorker(w: WorkerProcess): Promise<void> {
-  if (w.child.exitCode !== null || w.child.signalCode !== null) return;
-  w.child.kill("SIGTERM");
-  const timer = setTimeout(() => w.child.kill("SIGKILL"), 10_000);
-  await w.exited;
-  clearTimeout(timer);
-}
 
 /**
  * Issue 36, held mail exactly once: two worker processes (the real server, --role=worker) on one
