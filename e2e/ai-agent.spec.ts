@@ -5,6 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test, toastWith } from "./support/auth.ts";
 import { api, expectAccessibleDialog, signedInWithMail } from "./support/reader-mail.ts";
+import { sendAtOnce } from "./support/send-at-once.ts";
 
 const INVOICE = {
   from: { name: "Billing", address: "billing@cloudhost.example" },
@@ -204,6 +205,7 @@ test("insights counts and memories: the agent's memory can be deleted", async ({
   // that this is someone they reply to.
   const invoice = emails.get(INVOICE.subject);
   const token = await page.evaluate(() => localStorage.getItem("sessionToken"));
+  await sendAtOnce(page);
   const sent = await page.request.post("/api/emails/send", {
     headers: { Authorization: `Bearer ${token}` },
     data: {

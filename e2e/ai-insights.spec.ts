@@ -13,6 +13,7 @@ import {
   openEmail,
   signedInWithMail,
 } from "./support/reader-mail.ts";
+import { sendAtOnce } from "./support/send-at-once.ts";
 
 interface StoredAnalysis {
   summary?: string;
@@ -84,6 +85,7 @@ test("the panel shows the analysis of a synced email with the spec's fields and 
   const stored = await analysedEmail(page, email);
   // The user answers Priya: she becomes a correspondent, the kind of sender Agent Learning is about.
   const auth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("sessionToken"))}` };
+  await sendAtOnce(page);
   const sent = await page.request.post("/api/emails/send", {
     headers: auth,
     data: {
