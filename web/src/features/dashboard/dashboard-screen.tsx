@@ -306,7 +306,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         <div ref={inboxAnchor} className="min-w-0 scroll-mt-16 lg:col-span-2">
           <InboxSection ref={searchRef} inbox={inbox} accounts={user.accounts} onOpenEmail={setReaderId} />
         </div>
-        <div className="grid content-start gap-4">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4">
           <ActionItemsCard onOpenEmail={setReaderId} />
           <DraftsCard onOpenDraft={(draftId) => setCompose({ replyToId: null, mode: "reply", draftId })} />
         </div>
