@@ -37,7 +37,7 @@ export function EventChip({ event, timeZone, onOpen, fill, compact, short }: Pro
       aria-label={eventLabel(event, timeZone)}
       data-event-id={event.id}
       data-status={event.status}
-      className={`block w-full overflow-hidden rounded border-l-4 px-1 text-left text-[0.7rem] leading-tight focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${PROVIDER_STYLE[event.provider]} ${fill ? "h-full py-0.5" : "py-0.5"} ${tentative ? "border-dashed" : ""} ${cancelled ? "opacity-70" : ""}`}
+      className={`block w-full overflow-hidden rounded border-l-4 px-1 text-left text-[0.7rem] leading-tight focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${PROVIDER_STYLE[event.provider]} ${fill ? "h-full py-0.5" : "py-0.5"} ${tentative ? "border-dashed" : ""}`}
     >
       <span className={`block truncate font-medium ${cancelled ? "line-through" : ""}`}>
         {/* On a phone the month cell is too narrow for both: the title wins. */}
