@@ -56,7 +56,9 @@ export function DraftsCard({ onOpenDraft }: { onOpenDraft: (id: string) => void 
                     className="block w-full min-w-0 rounded px-1 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
                   >
                     <span className="flex items-baseline justify-between gap-2">
-                      <span className="min-w-0 truncate text-sm font-medium text-slate-900">{recipient(draft)}</span>
+                      <span className="min-w-0 truncate text-sm font-medium text-slate-900">
+                        {recipient(draft)}
+                      </span>
                       <time dateTime={draft.updatedAt} className="shrink-0 text-xs text-slate-500">
                         {dateFormat.format(new Date(draft.updatedAt))}
                       </time>
