@@ -111,6 +111,22 @@ export async function waitForSyncedEmails(page: Page, count: number, timeout = 3
     .toBeGreaterThanOrEqual(count);
 }
 
+/**
+ * Waits until no account syncs or backfills: a sync that ends after a page loaded refreshes its
+ * lists (web/src/lib/mail-queries.ts), so tests that count reads start from a quiet mailbox.
+ */
+export async function waitForSyncIdle(page: Page, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await api<{ accounts: { status: string }[] }>(page, "/api/emails/sync-status")).accounts.map(
+          (a) => a.status,
+        ),
+      { timeout },
+    )
+    .not.toContainEqual(expect.stringMatching(/^(syncing|backfilling)$/));
+}
+
 /** The rows of the unified inbox list. */
 export function inboxRows(page: Page) {
   return page.locator("#inbox [data-email-id]");
