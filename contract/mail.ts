@@ -2,6 +2,7 @@ import { z } from "zod";
 import { attachmentSchema } from "./attachments.ts";
 import { mailProviderSchema } from "./auth.ts";
 import { BUCKETS } from "./buckets.ts";
+import { followUpSchema, isoInstantSchema } from "./scheduled.ts";
 import {
   COMPOSE_ATTACHMENTS_MAX,
   COMPOSE_HTML_MAX,
@@ -172,6 +173,10 @@ export const sendEmailRequestSchema = z.object({
   attachments: z.array(composeAttachmentRefSchema).max(COMPOSE_ATTACHMENTS_MAX).optional(),
   /** The provider draft this mail was written in (GET/PUT /api/drafts); sending removes it. */
   draftId: z.string().max(512).optional(),
+  /** Issue 37, send later: when to send (ISO 8601); absent sends after the "Undo send" delay. */
+  sendAt: isoInstantSchema.optional(),
+  /** Issue 37: "Remind me if no reply in" 1, 3 or 7 days, or at a date; none when absent. */
+  followUp: followUpSchema.optional(),
 });
 
 /** POST /api/emails/unsubscribe. */

@@ -307,6 +307,12 @@ export const emails = pgTable(
      * offered again. Our own state, never the provider's; sync does not touch it.
      */
     inboxZeroProcessedAt: timestamp("inbox_zero_processed_at", { withTimezone: true }),
+    /**
+     * When this mail came back to the inbox by itself (issue 37), and why: 'no_reply' (a follow-up
+     * reminder found no answer) or 'snoozed'. Our own marker; sync does not touch it.
+     */
+    resurfacedAt: timestamp("resurfaced_at", { withTimezone: true }),
+    resurfaceReason: text("resurface_reason"),
     /** The stored AI analysis (spec section 3); null until analysed. */
     aiAnalysis: jsonb("ai_analysis").$type<Record<string, unknown>>(),
     /** What a list row shows of aiAnalysis (listAnalysisExpression); the reader reads aiAnalysis. */
