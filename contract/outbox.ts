@@ -29,6 +29,8 @@ export const heldMailSchema = z.object({
   /** Why it was not sent ("Not sent: <reason>" in the client), null while all is well. */
   error: z.string().nullable(),
   attempts: z.number().int().nonnegative(),
+  /** Send later (issue 37): the person chose the time; false for a mail held only for Undo. */
+  scheduled: z.boolean(),
   request: sendEmailRequestSchema,
 });
 export type HeldMail = z.infer<typeof heldMailSchema>;
@@ -42,3 +44,7 @@ export type UndoAnswer = z.infer<typeof undoAnswerSchema>;
 
 /** The compose request as held and as given back by Undo. */
 export type HeldRequest = z.infer<typeof sendEmailRequestSchema>;
+
+/** POST /api/outbox/:id/send (Send now): sent, or still here with why (a failed try). */
+export const sendNowAnswerSchema = z.object({ sent: z.boolean(), item: heldMailSchema.nullable() });
+export type SendNowAnswer = z.infer<typeof sendNowAnswerSchema>;

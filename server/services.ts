@@ -19,7 +19,9 @@ import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
 import { createAttachmentLinks } from "./mail/attachments/links.ts";
 import { type ContactBook, createContactBook } from "./mail/contacts/contact-book.ts";
+import { createFollowUps, FOLLOWUP_ACTION } from "./mail/followups/followup-service.ts";
 import { createOutbox, type Outbox, SEND_ACTION } from "./mail/outbox/outbox-service.ts";
+import { createScheduledStore } from "./mail/outbox/scheduled-store.ts";
 import { createSenderWithFiles } from "./mail/sender-with-files.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
 import { startUploadSweep } from "./mail/uploads/sweep.ts";
@@ -278,12 +280,20 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ...(options.dueActionPollMs === undefined ? {} : { pollMs: options.dueActionPollMs }),
     leaseMs: options.dueActionLeaseMs ?? config.dueActionLeaseSeconds * 1000,
   });
-  const outbox = createOutbox({
+  // Follow-up reminders (issue 37): checked by the sweep, cancelled by replies any sync brings.
+  const followUps = createFollowUps({
     db: database.db,
     clock,
     store: dueActionStore,
-    // The same sender as the mail API's: held mail may carry files and a draft to remove.
-    sender: createSenderWithFiles({
+    clientFor,
+    events,
+    requestSync: (accountId) => syncServices.service.requestSync(accountId, "action"),
+    log,
+  });
+  followUps.listen();
+  handlers.set(FOLLOWUP_ACTION, followUps.check);
+  // The same sender as the mail API's: held mail may carry files and a draft to remove.
+  const withFiles = createSenderWithFiles({
       db: database.db,
       clock,
       events,
@@ -293,7 +303,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
       attachmentOpenTimeoutMs: config.attachmentOpenTimeoutMs,
       writeTimeoutMs: config.providerWriteTimeoutMs,
       log,
-    }).sender,
+  });
+  const outbox = createOutbox({
+    db: database.db,
+    clock,
+    store: dueActionStore,
+    scheduled: createScheduledStore(database.db),
+    sender: withFiles.sender,
+    followUps,
+    discardUploads: (userId, ids) => withFiles.uploads.consume(userId, ids),
     runNow: (id) => sweeper.runNow(id),
   });
   handlers.set(SEND_ACTION, outbox.sendHeld);

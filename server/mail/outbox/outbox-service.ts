@@ -1,28 +1,50 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { addressEntries } from "../../../contract/address-list.ts";
 import { sendEmailRequestSchema } from "../../../contract/mail.ts";
-import type { HeldMail, OutboxList, SendEmailAnswer, UndoAnswer } from "../../../contract/outbox.ts";
+import type {
+  HeldMail,
+  OutboxList,
+  SendEmailAnswer,
+  SendNowAnswer,
+  UndoAnswer,
+} from "../../../contract/outbox.ts";
+import { ALREADY_SENT_MESSAGE, BEING_SENT_MESSAGE } from "../../../contract/scheduled.ts";
 import type { Db } from "../../db/client.ts";
 import { type dueActions, users } from "../../db/schema.ts";
 import { DomainError } from "../../http/errors.ts";
 import type { ClaimedAction, DueActionStore } from "../../jobs/due-actions/store.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { FollowUps } from "../followups/followup-service.ts";
 import type { MailSender, SendRequest } from "../mail-sender.ts";
+import { checkFollowUp, checkSendAt, followUpTime } from "./schedule-times.ts";
+import type { ScheduledStore } from "./scheduled-store.ts";
 import { sendDelayOf } from "./send-delay.ts";
 
 /** The due action kind of a held mail. Send later (issue 37) can schedule the same kind. */
 export const SEND_ACTION = "send";
 
-/** What a held mail's due action carries: the whole compose request and the Message-ID it goes with. */
-const heldPayloadSchema = z.object({ request: sendEmailRequestSchema, messageId: z.string() });
+/**
+ * What a held mail's due action carries: the whole compose request (without its sendAt, which is
+ * the row's run_at) and the Message-ID it goes with; `scheduled` when the person chose the time.
+ */
+const heldPayloadSchema = z.object({
+  request: sendEmailRequestSchema,
+  messageId: z.string(),
+  scheduled: z.boolean().optional(),
+});
 type HeldPayload = z.infer<typeof heldPayloadSchema>;
 
 export interface OutboxDeps {
   db: Db;
   clock: Clock;
   store: DueActionStore;
+  scheduled: ScheduledStore;
   sender: MailSender;
+  followUps: FollowUps;
+  /** Deletes uploads by id (a cancelled scheduled mail's files). */
+  discardUploads: (userId: string, ids: readonly string[]) => Promise<void>;
   /** Runs a held mail now in this process (a delay of 0); never throws. */
   runNow: (id: string) => Promise<void>;
 }
@@ -44,6 +66,7 @@ function present(row: typeof dueActions.$inferSelect): HeldMail | null {
     // A pending retry keeps its last error too; the person sees why it is late.
     error: row.lastError,
     attempts: row.attempts,
+    scheduled: payload.data.scheduled === true,
     request: payload.data.request,
   };
 }
@@ -62,24 +85,112 @@ export function createOutbox(deps: OutboxDeps) {
     return sendDelayOf(row.delay);
   }
 
+  /** Why a change to a mail not waiting any more is refused: 404 when there is none, else 409. */
+  async function refuseChange(userId: string, id: string): Promise<never> {
+    const row = await store.get(userId, id, SEND_ACTION);
+    if (!row) throw notWaiting();
+    if (row.status === "done") throw new DomainError("conflict", ALREADY_SENT_MESSAGE);
+    throw new DomainError("conflict", BEING_SENT_MESSAGE);
+  }
+
+  async function waiting(userId: string, id: string): Promise<HeldPayload> {
+    const row = await store.get(userId, id, SEND_ACTION);
+    if (!row) throw notWaiting();
+    const payload = heldPayloadSchema.safeParse(row.payload);
+    if (row.status === "done" || !payload.success) throw new DomainError("conflict", ALREADY_SENT_MESSAGE);
+    return payload.data;
+  }
+
+  /** The reminder of a sent mail, when compose asked for one (idempotent per Message-ID). */
+  async function remind(action: ClaimedAction, payload: HeldPayload): Promise<void> {
+    const { request, messageId } = payload;
+    if (!request.followUp || !request.accountId) return;
+    const sentAt = clock.nowMs();
+    const recipients = [request.to, request.cc, request.bcc]
+      .flatMap((list) => addressEntries(list ?? ""))
+      .map((entry) => (entry.match(/<([^>]+)>/)?.[1] ?? entry).trim().toLowerCase())
+      .filter((a) => a.includes("@"));
+    await deps.followUps.schedule(
+      action.userId,
+      { accountId: request.accountId, messageId, recipients, sentAt: new Date(sentAt).toISOString() },
+      followUpTime(request.followUp, sentAt),
+    );
+  }
+
   return {
-    async hold(userId: string, request: SendRequest): Promise<SendEmailAnswer> {
+    async hold(userId: string, input: SendRequest): Promise<SendEmailAnswer> {
+      const { sendAt, ...request } = input;
+      const now = clock.nowMs();
+      // Send later (issue 37): the chosen time, checked against the server's clock.
+      const chosen = sendAt === undefined ? undefined : checkSendAt(sendAt, now);
       // Bad input fails here, synchronously, exactly as an immediate send would.
       const account = await sender.check(userId, request);
-      const delay = await delayOf(userId);
+      const delay = chosen ? 0 : await delayOf(userId);
+      const runAt = chosen ?? new Date(now + delay * 1000);
+      checkFollowUp(request.followUp, runAt.getTime(), now);
       const messageId = newMessageId(account.email);
       // The account is fixed now: the mail goes from the account the person saw in compose.
-      const payload: HeldPayload = { request: { ...request, accountId: account.id }, messageId };
-      const held = await store.schedule({
-        userId,
-        kind: SEND_ACTION,
-        runAt: new Date(clock.nowMs() + delay * 1000),
-        payload,
-        ref: messageId,
-      });
+      const payload: HeldPayload = {
+        request: { ...request, accountId: account.id },
+        messageId,
+        ...(chosen ? { scheduled: true } : {}),
+      };
+      const held = await store.schedule({ userId, kind: SEND_ACTION, runAt, payload, ref: messageId });
       // No Undo delay: sent now, in this process, so the answer comes after the provider's.
-      if (delay === 0) await deps.runNow(held.id);
+      if (!chosen && delay === 0) await deps.runNow(held.id);
       return { success: true, outboxId: held.id, sendAt: held.runAt.toISOString(), delaySeconds: delay };
+    },
+
+    /** Reschedule (PATCH /api/outbox/:id): a new time while the mail still waits, else 409. */
+    async reschedule(userId: string, id: string, sendAt: string): Promise<HeldMail> {
+      const at = checkSendAt(sendAt, clock.nowMs());
+      const current = await waiting(userId, id);
+      checkFollowUp(current.request.followUp, at.getTime(), clock.nowMs());
+      if (!(await deps.scheduled.moveTo(userId, id, SEND_ACTION, at))) await refuseChange(userId, id);
+      return this.get(userId, id);
+    },
+
+    /**
+     * Edit (PUT /api/outbox/:id): the reopened compose saved again. It replaces the mail's content
+     * and keeps its time unless a new one comes; the Message-ID stays, so a retry still finds it.
+     */
+    async replace(userId: string, id: string, input: SendRequest): Promise<HeldMail> {
+      const { sendAt, ...request } = input;
+      const now = clock.nowMs();
+      const chosen = sendAt === undefined ? undefined : checkSendAt(sendAt, now);
+      const row = await store.get(userId, id, SEND_ACTION);
+      const current = row ? heldPayloadSchema.safeParse(row.payload) : undefined;
+      if (!row || !current?.success) throw notWaiting();
+      const account = await sender.check(userId, request);
+      const runAt = chosen ?? row.runAt;
+      checkFollowUp(request.followUp, runAt.getTime(), now);
+      const payload: HeldPayload = {
+        request: { ...request, accountId: account.id },
+        messageId: current.data.messageId,
+        scheduled: current.data.scheduled === true || chosen !== undefined,
+      };
+      if (!(await deps.scheduled.replace(userId, id, SEND_ACTION, payload, runAt))) await refuseChange(userId, id);
+      return this.get(userId, id);
+    },
+
+    /** Send now (POST /api/outbox/:id/send): due at once and run in this process. */
+    async sendNow(userId: string, id: string): Promise<SendNowAnswer> {
+      if (!(await deps.scheduled.moveTo(userId, id, SEND_ACTION, clock.now()))) await refuseChange(userId, id);
+      await deps.runNow(id);
+      const row = await store.get(userId, id, SEND_ACTION);
+      const held = row && row.status !== "done" ? present(row) : null;
+      return { sent: held === null, item: held };
+    },
+
+    /** Cancel from the Scheduled list: the mail and its uploaded files are gone; 409 once it went. */
+    async cancel(userId: string, id: string): Promise<void> {
+      const taken = await store.cancel(userId, id, SEND_ACTION);
+      if (taken === null) await refuseChange(userId, id);
+      const payload = heldPayloadSchema.safeParse(taken);
+      const uploads = payload.success
+        ? (payload.data.request.attachments ?? []).flatMap((a) => (a.kind === "upload" ? [a.uploadId] : []))
+        : [];
+      await deps.discardUploads(userId, uploads);
     },
 
     /** Undo: the request back, unless it is being sent or was sent (409). */
@@ -119,16 +230,24 @@ export function createOutbox(deps: OutboxDeps) {
         throw Object.assign(new Error("The held mail is unreadable."), { kind: "permanent" });
       const { request, messageId } = parsed.data;
       try {
-        if (action.attempts > 1 && (await sender.alreadySent(action.userId, request, messageId))) return;
+        if (action.attempts > 1 && (await sender.alreadySent(action.userId, request, messageId))) {
+          // Its worker died after the send: the reminder may still be missing.
+          await remind(action, parsed.data);
+          return;
+        }
         await sender.send(action.userId, request, { messageId });
         // The sender deletes the uploads a sent mail used; a mail found already sent leaves them
-        // to the uploads' 24-hour expiry.
+        // to the uploads' 24-hour expiry (they are no longer kept for it once it is done).
       } catch (err) {
         throw asRunFailure(err);
       }
+      // After the send: a failure to store the reminder must not send the mail again.
+      await remind(action, parsed.data).catch(() => undefined);
     },
   };
 }
+
+const notWaiting = () => new DomainError("not_found", "No such mail waiting to be sent.");
 
 /** A send error with the retry kind the sweep reads (retry-policy.ts) and a message for the person. */
 function asRunFailure(err: unknown): Error & { kind: string } {

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, lt, not, sql } from "drizzle-orm";
 import {
   UPLOAD_FILE_MAX,
   UPLOAD_USER_QUOTA,
@@ -26,6 +26,18 @@ export const UPLOAD_TTL_MS = 24 * 60 * 60_000;
 const ORPHAN_GRACE_MS = 60 * 60_000;
 
 type UploadRow = typeof uploads.$inferSelect;
+
+/**
+ * A mail still to be sent (Undo send's hold, a scheduled mail, one kept after failing) that
+ * attaches the upload: its files live until it is sent or cancelled (issue 37), however long that
+ * is. 'send' is the held mail's due action kind (server/mail/outbox/outbox-service.ts).
+ */
+// Written out with table names: drizzle leaves columns unqualified in a DELETE, which inside this
+// subquery would read due_actions' own user_id.
+const heldMailUsing = sql.raw(`(select 1 from "due_actions" d where d."user_id" = "uploads"."user_id"
+  and d."kind" = 'send' and d."status" in ('pending', 'running', 'failed')
+  and d."payload" -> 'request' -> 'attachments'
+    @> jsonb_build_array(jsonb_build_object('kind', 'upload', 'uploadId', "uploads"."id"::text)))`);
 
 /** The upload folder of a configured server: under DATA_DIR, beside the embedded database. */
 export function uploadsDirOf(config: { dataDir: string }): string {
@@ -206,7 +218,7 @@ export function createUploadStore(deps: { db: Db; clock: Clock; dir: string }) {
     async sweep(): Promise<{ expired: number; orphans: number }> {
       const expired = await db
         .delete(uploads)
-        .where(lt(uploads.expiresAt, clock.now()))
+        .where(and(lt(uploads.expiresAt, clock.now()), not(exists(heldMailUsing))))
         .returning({ path: uploads.path });
       await remove(expired);
       let orphans = 0;
