@@ -2,13 +2,13 @@ import { z } from "zod";
 import { attachmentSchema } from "./attachments.ts";
 import { mailProviderSchema } from "./auth.ts";
 import { BUCKETS } from "./buckets.ts";
-import { followUpSchema, isoInstantSchema } from "./scheduled.ts";
 import {
   COMPOSE_ATTACHMENTS_MAX,
   COMPOSE_HTML_MAX,
   composeAttachmentRefSchema,
   composeModeSchema,
 } from "./compose.ts";
+import { followUpSchema, isoInstantSchema, RESURFACE_REASONS } from "./scheduled.ts";
 
 export const bucketSchema = z.enum(BUCKETS);
 
@@ -76,6 +76,12 @@ export const emailSchema = z.object({
    * may undo it. Absent otherwise, and in list answers.
    */
   pending: z.literal(true).optional(),
+  /**
+   * Issue 37: when and why this mail came back to the inbox by itself ("No reply yet" for
+   * 'no_reply', a snooze's wake for 'snoozed'); absent or null otherwise.
+   */
+  resurfacedAt: z.string().nullable().optional(),
+  resurfaceReason: z.enum(RESURFACE_REASONS).nullable().optional(),
 });
 export type Email = z.infer<typeof emailSchema>;
 

@@ -294,15 +294,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
   handlers.set(FOLLOWUP_ACTION, followUps.check);
   // The same sender as the mail API's: held mail may carry files and a draft to remove.
   const withFiles = createSenderWithFiles({
-      db: database.db,
-      clock,
-      events,
-      providerClient: clientFor,
-      links: createAttachmentLinks(attachmentLinkKey, clock),
-      uploadsDir: uploadsDirOf(config),
-      attachmentOpenTimeoutMs: config.attachmentOpenTimeoutMs,
-      writeTimeoutMs: config.providerWriteTimeoutMs,
-      log,
+    db: database.db,
+    clock,
+    events,
+    providerClient: clientFor,
+    links: createAttachmentLinks(attachmentLinkKey, clock),
+    uploadsDir: uploadsDirOf(config),
+    attachmentOpenTimeoutMs: config.attachmentOpenTimeoutMs,
+    writeTimeoutMs: config.providerWriteTimeoutMs,
+    log,
   });
   const outbox = createOutbox({
     db: database.db,

@@ -37,6 +37,8 @@ export const summaryColumns = {
   listUnsubscribe: emails.listUnsubscribe,
   aiAnalysis: emails.aiAnalysis,
   hasAttachments: emails.hasAttachments,
+  resurfacedAt: emails.resurfacedAt,
+  resurfaceReason: emails.resurfaceReason,
 };
 
 /**

@@ -2,6 +2,7 @@ import type { Attachment } from "../../contract/attachments.ts";
 import type { MailProvider } from "../../contract/auth.ts";
 import { isBucket } from "../../contract/buckets.ts";
 import type { Email, UnsubscribeStatus } from "../../contract/mail.ts";
+import { RESURFACE_REASONS, type ResurfaceReason } from "../../contract/scheduled.ts";
 import type { StoredAddress, unsubscribeRequests } from "../db/schema.ts";
 import type { EmailRow } from "./deps.ts";
 
@@ -29,7 +30,12 @@ export type EmailSummaryRow = Pick<
   | "listUnsubscribe"
   | "aiAnalysis"
 > &
-  Partial<Pick<EmailRow, "bodyHtml" | "bodyText" | "writePendingAt" | "hasAttachments">>;
+  Partial<
+    Pick<
+      EmailRow,
+      "bodyHtml" | "bodyText" | "writePendingAt" | "hasAttachments" | "resurfacedAt" | "resurfaceReason"
+    >
+  >;
 
 export interface AccountInfo {
   email: string;
@@ -85,7 +91,15 @@ export function presentEmail(
     aiAnalysis: presentAiAnalysis(row.aiAnalysis),
     // Only while the provider's answer to the person's change is outstanding (decision 0019).
     ...(row.writePendingAt ? { pending: true as const } : {}),
+    // Issue 37: the mail came back by itself ("No reply yet", a snooze's wake).
+    ...(row.resurfacedAt && isResurfaceReason(row.resurfaceReason)
+      ? { resurfacedAt: row.resurfacedAt.toISOString(), resurfaceReason: row.resurfaceReason }
+      : {}),
   };
+}
+
+function isResurfaceReason(value: string | null | undefined): value is ResurfaceReason {
+  return (RESURFACE_REASONS as readonly string[]).includes(value ?? "");
 }
 
 /** The Email's aiAnalysis fields of spec section 3, with their types. */

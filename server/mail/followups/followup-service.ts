@@ -122,7 +122,8 @@ export function createFollowUps(deps: {
     /** The sweep's handler. */
     async check(action: ClaimedAction): Promise<void> {
       const parsed = followUpPayloadSchema.safeParse(action.payload);
-      if (!parsed.success) throw Object.assign(new Error("The reminder is unreadable."), { kind: "permanent" });
+      if (!parsed.success)
+        throw Object.assign(new Error("The reminder is unreadable."), { kind: "permanent" });
       const p = parsed.data;
       if (await replied(p)) return;
       const [account] = await db
@@ -161,7 +162,10 @@ export function createFollowUps(deps: {
     listen(): () => void {
       return deps.events.on("emails.synced", async ({ accountId }) => {
         await cancelAnswered(accountId).catch((err: unknown) =>
-          deps.log.warn({ reason: err instanceof Error ? err.message : "unknown" }, "follow-up cancel failed"),
+          deps.log.warn(
+            { reason: err instanceof Error ? err.message : "unknown" },
+            "follow-up cancel failed",
+          ),
         );
       });
     },

@@ -159,8 +159,11 @@ export function createOutbox(deps: OutboxDeps) {
       const now = clock.nowMs();
       const chosen = sendAt === undefined ? undefined : checkSendAt(sendAt, now);
       const row = await store.get(userId, id, SEND_ACTION);
-      const current = row ? heldPayloadSchema.safeParse(row.payload) : undefined;
-      if (!row || !current?.success) throw notWaiting();
+      if (!row) throw notWaiting();
+      const current = heldPayloadSchema.safeParse(row.payload);
+      // A sent mail keeps no content: it answers 409 like any change that came too late.
+      if (!current.success || row.status === "done" || row.status === "running")
+        return refuseChange(userId, id);
       const account = await sender.check(userId, request);
       const runAt = chosen ?? row.runAt;
       checkFollowUp(request.followUp, runAt.getTime(), now);
@@ -169,13 +172,15 @@ export function createOutbox(deps: OutboxDeps) {
         messageId: current.data.messageId,
         scheduled: current.data.scheduled === true || chosen !== undefined,
       };
-      if (!(await deps.scheduled.replace(userId, id, SEND_ACTION, payload, runAt))) await refuseChange(userId, id);
+      if (!(await deps.scheduled.replace(userId, id, SEND_ACTION, payload, runAt)))
+        await refuseChange(userId, id);
       return this.get(userId, id);
     },
 
     /** Send now (POST /api/outbox/:id/send): due at once and run in this process. */
     async sendNow(userId: string, id: string): Promise<SendNowAnswer> {
-      if (!(await deps.scheduled.moveTo(userId, id, SEND_ACTION, clock.now()))) await refuseChange(userId, id);
+      if (!(await deps.scheduled.moveTo(userId, id, SEND_ACTION, clock.now())))
+        await refuseChange(userId, id);
       await deps.runNow(id);
       const row = await store.get(userId, id, SEND_ACTION);
       const held = row && row.status !== "done" ? present(row) : null;
