@@ -186,6 +186,8 @@ export interface JsonListRow {
   list_unsubscribe: string | null;
   ai_analysis: unknown;
   has_attachments: boolean;
+  resurfaced_at: string | null;
+  resurface_reason: string | null;
   email: string;
   provider: string;
 }
@@ -301,6 +303,8 @@ function presentJsonRow(row: JsonListRow): Email {
       listUnsubscribe: row.list_unsubscribe,
       aiAnalysis: row.ai_analysis as EmailSummaryRow["aiAnalysis"],
       hasAttachments: row.has_attachments,
+      resurfacedAt: row.resurfaced_at ? new Date(row.resurfaced_at) : null,
+      resurfaceReason: row.resurface_reason,
     },
     { email: row.email, provider: row.provider as MailProvider },
   );
