@@ -1,8 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Dialog, Tabs } from "radix-ui";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import type { Email } from "../../../../contract/mail.ts";
-import type { HeldRequest, SendEmailAnswer } from "../../../../contract/outbox.ts";
+import type { HeldMail, HeldRequest, SendEmailAnswer } from "../../../../contract/outbox.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
@@ -18,6 +18,10 @@ import { announceHeldSend, carriedFields, restoredDraft } from "./held-send.ts";
 import { recipientError } from "./recipients/parse-recipients.ts";
 import { RecipientField } from "./recipients/recipient-field.tsx";
 import { type ComposeDraft, EMPTY_DRAFT } from "./reply.ts";
+import { type FollowUpChoice, FollowUpSelect, followUpOf } from "./send-later/follow-up-select.tsx";
+import { formatSendTime, toLocalInput } from "./send-later/schedule-times.ts";
+import { outboxKeys } from "./send-later/scheduled-api.ts";
+import { SendLaterMenu } from "./send-later/send-later-menu.tsx";
 import { useSignature } from "./use-signature.ts";
 
 const TITLES: Record<AnswerMode, string> = { reply: "Reply", replyAll: "Reply all", forward: "Forward" };
@@ -52,6 +56,8 @@ export interface ComposeDialogProps {
   mode?: AnswerMode;
   /** Or a draft at the provider to reopen (GET /api/drafts/:id), saved and sent under its id. */
   draftId?: string | null;
+  /** Or a scheduled mail to edit (issue 37): `initial` is its request; saving replaces it. */
+  scheduled?: { id: string; sendAt: string } | null;
 }
 
 /** A reopened draft: its content, id and account. */
@@ -74,6 +80,7 @@ export function ComposeDialog({
   mode = "reply",
   initial,
   draftId,
+  scheduled,
 }: ComposeDialogProps) {
   const fetchId = !replyTo && replyToId && open ? replyToId : null;
   const detail = useEmailDetail(fetchId);
@@ -139,6 +146,7 @@ export function ComposeDialog({
               replyTo={source}
               mode={mode}
               initial={initial ?? null}
+              scheduled={scheduled ?? null}
               reopened={reopened}
               requestClose={requestClose}
               onClose={() => onOpenChange(false)}
@@ -158,6 +166,7 @@ function ComposeForm({
   replyTo,
   mode,
   initial,
+  scheduled,
   reopened,
   requestClose,
   onClose,
@@ -166,6 +175,8 @@ function ComposeForm({
   mode: AnswerMode;
   /** A held mail given back by Undo: it reopens as it was sent. */
   initial: HeldRequest | null;
+  /** The scheduled mail being edited: Save replaces it and keeps its time unless one is picked. */
+  scheduled: { id: string; sendAt: string } | null;
   /** A draft at the provider reopened from the Drafts card. */
   reopened: Reopened | null;
   requestClose: React.RefObject<(() => void) | null>;
@@ -246,22 +257,45 @@ function ComposeForm({
   const set = (field: keyof ComposeDraft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
 
+  // Issue 37: "Remind me if no reply in", none by default (an edited mail keeps its own).
+  const [followUp, setFollowUp] = useState<{ choice: FollowUpChoice; date: string }>(() => {
+    const kept = initial?.followUp;
+    if (!kept) return { choice: "", date: "" };
+    if ("days" in kept) return { choice: String(kept.days) as FollowUpChoice, date: "" };
+    return { choice: "date", date: toLocalInput(new Date(kept.at)) };
+  });
+  const queryClient = useQueryClient();
+
   const send = useMutation({
-    mutationFn: async (d: ComposeDraft) => {
+    mutationFn: async ({ d, sendAt }: { d: ComposeDraft; sendAt?: string }) => {
       // No save may follow the send (it would make the draft again); the one in flight ends first.
       const draftId = await autosave.stop();
-      return apiRequest<SendEmailAnswer>("POST", "/api/emails/send", {
-        ...(initial ? carriedFields(initial, d) : {}),
+      const { followUp: _kept, sendAt: _at, ...carried } = initial ? carriedFields(initial, d) : {};
+      const reminder = followUpOf(followUp.choice, followUp.date);
+      const body = {
+        ...carried,
         ...d,
         ...(fromId ? { accountId: fromId } : {}),
         ...(replyTo ? { inReplyToId: replyTo.id, mode } : {}),
         ...(files.refs.length > 0 ? { attachments: files.refs } : {}),
         ...(draftId ? { draftId } : {}),
-      });
+        ...(reminder ? { followUp: reminder } : {}),
+        ...(sendAt ? { sendAt } : {}),
+      };
+      if (scheduled) {
+        const saved = await apiRequest<HeldMail>("PUT", `/api/outbox/${scheduled.id}`, body);
+        return { kind: "scheduled" as const, sendAt: saved.sendAt };
+      }
+      const answer = await apiRequest<SendEmailAnswer>("POST", "/api/emails/send", body);
+      return sendAt
+        ? { kind: "scheduled" as const, sendAt: answer.sendAt }
+        : { kind: "held" as const, answer };
     },
-    onSuccess: (answer) => {
+    onSuccess: (result) => {
       autosave.sent();
-      announceHeldSend(answer);
+      if (result.kind === "held") announceHeldSend(result.answer);
+      else toast({ title: `Scheduled for ${formatSendTime(result.sendAt)}` });
+      void queryClient.invalidateQueries({ queryKey: outboxKeys.list });
       setDraft(EMPTY_DRAFT);
       setEditorRevision((n) => n + 1);
       onClose();
@@ -325,10 +359,20 @@ function ComposeForm({
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
+    if (ready()) send.mutate({ d: draft });
+  }
+
+  /** Send later: the same checks as Send, then the mail is stored for its time. */
+  function sendLater(at: Date) {
+    if (ready()) send.mutate({ d: draft, sendAt: at.toISOString() });
+  }
+
+  /** The form's checks before anything goes to the server; false (and a message) when one fails. */
+  function ready(): boolean {
     setTriedSend(true);
     if (!draft.to.trim() || !draft.subject.trim() || !draft.body.trim()) {
       toast({ title: MISSING_INFORMATION, variant: "destructive" });
-      return;
+      return false;
     }
     // A malformed address is refused here, with the message its field shows, before any request.
     for (const field of ["to", "cc", "bcc"] as const) {
@@ -336,7 +380,7 @@ function ComposeForm({
       if (problem === null) continue;
       if (field !== "to") setShowCopies(true);
       toast({ title: "Send failed", description: `Invalid ${field}: ${problem}`, variant: "destructive" });
-      return;
+      return false;
     }
     if (files.uploading || files.failed) {
       toast({
@@ -345,9 +389,9 @@ function ComposeForm({
           : "Remove the files that could not be attached",
         variant: "destructive",
       });
-      return;
+      return false;
     }
-    send.mutate(draft);
+    return true;
   }
   const setRecipients = (field: "to" | "cc" | "bcc") => (value: string) =>
     setDraft((d) => ({ ...d, [field]: value }));
@@ -495,6 +539,14 @@ function ComposeForm({
             </Suspense>
           </div>
           <ComposeAttachments state={files} />
+          <FollowUpSelect
+            choice={followUp.choice}
+            date={followUp.date}
+            onChange={(choice, date) => setFollowUp({ choice, date })}
+          />
+          {scheduled ? (
+            <p className="text-sm text-slate-600">Scheduled for {formatSendTime(scheduled.sendAt)}</p>
+          ) : null}
         </Tabs.Content>
 
         <Tabs.Content value="assist" className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
@@ -555,8 +607,13 @@ function ComposeForm({
           <button type="button" className={BTN_SECONDARY} onClick={close}>
             Cancel
           </button>
+          <SendLaterMenu
+            disabled={busy}
+            label={scheduled ? "Change time" : "Send later"}
+            onPick={sendLater}
+          />
           <button type="submit" className={BTN_PRIMARY} disabled={busy} aria-busy={busy || undefined}>
-            {busy ? "Sending…" : "Send"}
+            {scheduled ? (busy ? "Saving…" : "Save") : busy ? "Sending…" : "Send"}
           </button>
         </div>
       </div>

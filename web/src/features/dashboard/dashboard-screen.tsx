@@ -21,6 +21,7 @@ import { useCalendarConnectReturn } from "../calendar/connect-return.ts";
 import { ComposeDialog } from "../compose/compose-dialog.tsx";
 import type { AnswerMode } from "../compose/compose-source.ts";
 import { DraftsCard } from "../compose/drafts/drafts-card.tsx";
+import { ScheduledCard } from "../compose/send-later/scheduled-card.tsx";
 import { useReopenOnUndo } from "../compose/use-reopen-on-undo.ts";
 import { rowConversation, useConversationActions } from "../conversations/conversation-api.ts";
 import { AchievementsDialog } from "../game/achievements-dialog.tsx";
@@ -64,6 +65,8 @@ interface ComposeState {
   mode: AnswerMode;
   /** A draft at the provider reopened from the Drafts card (issue 36). */
   draftId?: string;
+  /** A scheduled mail being edited from the Scheduled card (issue 37). */
+  scheduled?: { id: string; sendAt: string };
 }
 
 const PANELS: Record<PanelId, { title: string; x: number; y: number; width: number }> = {
@@ -309,6 +312,16 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-4">
           <ActionItemsCard onOpenEmail={setReaderId} />
           <DraftsCard onOpenDraft={(draftId) => setCompose({ replyToId: null, mode: "reply", draftId })} />
+          <ScheduledCard
+            onEdit={(item) =>
+              setCompose({
+                replyToId: null,
+                mode: "reply",
+                initial: item.request,
+                scheduled: { id: item.id, sendAt: item.sendAt },
+              })
+            }
+          />
         </div>
         <section aria-labelledby="buckets-title" className="min-w-0 lg:col-span-3">
           <h2 id="buckets-title" className="mb-2 text-lg font-semibold text-slate-900">
@@ -359,6 +372,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         initial={compose?.initial ?? null}
         mode={compose?.mode ?? "reply"}
         draftId={compose?.draftId ?? null}
+        scheduled={compose?.scheduled ?? null}
       />
       {modal === "inboxZero" ? (
         <InboxZeroMode
