@@ -2,6 +2,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { forwardRef, memo, useCallback, useEffect, useRef } from "react";
 import type { MailAccount } from "../../../../contract/auth.ts";
 import type { Email } from "../../../../contract/mail.ts";
+import { NoReplyMark } from "../followups/no-reply-mark.tsx";
 import { openModalCount } from "../keyboard/shortcuts.ts";
 import { formatCount, formatListDate } from "./format.ts";
 import { PaperclipMark, rowSummary } from "./row-summary.tsx";
@@ -237,6 +238,7 @@ const InboxRow = memo(function InboxRow({
             </span>
           ) : null}
           {row.hasAttachments ? <PaperclipMark /> : null}
+          <NoReplyMark email={email} />
           <span className="ml-auto shrink-0 text-xs text-slate-500">{formatListDate(email.date)}</span>
         </span>
         <span

@@ -10,6 +10,7 @@ import { AttachmentList } from "../attachments/attachment-list.tsx";
 import { InvitationCard } from "../calendar/invitation-card.tsx";
 import type { AnswerMode } from "../compose/compose-source.ts";
 import { applyMessageChange, useConversationActions } from "../conversations/conversation-api.ts";
+import { NoReplyMark } from "../followups/no-reply-mark.tsx";
 import { formatListDate, senderName } from "../inbox/format.ts";
 import { useBackgroundUnsubscribing } from "../mail-actions/unsubscribe-store.ts";
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
@@ -223,6 +224,7 @@ function ExpandedMessage({
               Flagged
             </span>
           ) : null}
+          <NoReplyMark email={message} size="reader" />
           {message.pending ? (
             <span
               title="Your last change is not confirmed by the provider yet; it is checked again shortly"
