@@ -89,7 +89,7 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
     await expect(dialog.getByRole("button", { name: `Remove ${kept.name}` })).toBeVisible();
 
     await sendAtOnce(page);
-    await dialog.getByRole("button", { name: "Send" }).click();
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
     await expect(toastWith(page, "Email sent")).toBeVisible({ timeout: 20_000 });
     await expect(dialog).toBeHidden();
 

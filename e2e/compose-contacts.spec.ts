@@ -53,7 +53,7 @@ for (const provider of ["gmail", "outlook"] as const) {
     });
 
     const dialog = await openCompose(page);
-    await dialog.getByRole("button", { name: "Send" }).click();
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
     // An empty To: the field says so (and the spec's toast), nothing is sent.
     await expect(dialog.getByRole("alert")).toHaveText("Add at least one recipient");
     await expect(
@@ -87,7 +87,7 @@ for (const provider of ["gmail", "outlook"] as const) {
     await dialog.getByLabel("Subject").fill("Lunch?");
     await dialog.getByLabel("Message").fill("Tomorrow at noon?");
     await expectAccessibleDialog(page);
-    await dialog.getByRole("button", { name: "Send" }).click();
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
     await expect(toastWith(page, "Send failed")).toContainText(problem);
     await expect(dialog).toBeVisible();
     expect(sendRequests).toEqual([]);
@@ -97,7 +97,7 @@ for (const provider of ["gmail", "outlook"] as const) {
     await dialog.getByRole("button", { name: "Remove priya.shah@example" }).click();
     await expect(dialog.getByRole("alert")).toHaveCount(0);
     await sendAtOnce(page);
-    await dialog.getByRole("button", { name: "Send" }).click();
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
     await expect(toastWith(page, "Email sent")).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect

@@ -60,7 +60,7 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
 
     // Send: delivered once, and the draft is gone at the provider.
     await sendAtOnce(page);
-    await dialog.getByRole("button", { name: "Send" }).click();
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
     await expect(toastWith(page, "Email sent")).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect

@@ -121,7 +121,7 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
     await expect(dialog.getByRole("button", { name: /^Remove / })).toHaveCount(3);
     await expect(dialog.getByLabel("Subject")).toHaveValue(`Re: ${subject}`);
     await sendAtOnce(page);
-    await dialog.getByRole("button", { name: "Send" }).click();
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
     await expect(toastWith(page, "Email sent")).toBeVisible({ timeout: 30_000 });
 
     // What arrived in Dee's (Outlook) mailbox: Cc is Dee only, never the sender's own address.
@@ -164,7 +164,7 @@ for (const provider of ["gmail", "outlook"] as MailProvider[]) {
     await expect(lines.filter({ hasText: `Subject: ${subject}` })).toHaveCount(1);
     await dialog.getByLabel("To").fill(finn.email);
     await sendAtOnce(page);
-    await dialog.getByRole("button", { name: "Send" }).click();
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
     await expect(toastWith(page, "Email sent")).toBeVisible({ timeout: 30_000 });
 
     const atFinn = await arrived(finn, await inboxWith(finn, `Fwd: ${subject}`));

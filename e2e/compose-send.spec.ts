@@ -30,7 +30,7 @@ test("Send needs a recipient, a subject and a message (trimmed)", async ({ page 
   // Improve only with a message.
   await expect(dialog.getByRole("button", { name: "Improve" })).toBeDisabled();
 
-  await dialog.getByRole("button", { name: "Send" }).click();
+  await dialog.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastWith(page, MISSING)).toBeVisible();
 
   await dialog.getByLabel("To").fill("friend@example.com");
@@ -41,7 +41,7 @@ test("Send needs a recipient, a subject and a message (trimmed)", async ({ page 
     .getByRole("region", { name: /^Notifications/ })
     .getByRole("button", { name: "Close" })
     .click();
-  await dialog.getByRole("button", { name: "Send" }).click();
+  await dialog.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastWith(page, MISSING)).toBeVisible();
   await expect(dialog).toBeVisible();
 
@@ -62,7 +62,7 @@ test("a sent email reaches the provider; the dialog resets and closes", async ({
   await dialog.getByLabel("Cc", { exact: true }).fill("copy@example.com");
   await dialog.getByLabel("Subject").fill("Lunch on Friday?");
   await dialog.getByLabel("Message").fill("Are you free at noon?");
-  await dialog.getByRole("button", { name: "Send" }).click();
+  await dialog.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastWith(page, "Email sent")).toBeVisible();
   await expect(dialog).toBeHidden();
 
@@ -82,7 +82,7 @@ test("a refused send shows 'Send failed' with the server's message and keeps the
   await dialog.getByLabel("To").fill("not an address");
   await dialog.getByLabel("Subject").fill("Oops");
   await dialog.getByLabel("Message").fill("Body");
-  await dialog.getByRole("button", { name: "Send" }).click();
+  await dialog.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastWith(page, "Send failed")).toContainText("Invalid to");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Subject")).toHaveValue("Oops");
@@ -115,7 +115,7 @@ test("reply prefills To, 'Re: ' once and the original text, closes the viewer an
 
   await dialog.getByLabel("Message").press("Control+Home");
   await dialog.getByLabel("Message").pressSequentially("Tuesday works.");
-  await dialog.getByRole("button", { name: "Send" }).click();
+  await dialog.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastWith(page, "Email sent")).toBeVisible();
   await expect(dialog).toBeHidden();
 

@@ -37,7 +37,7 @@ for (const provider of ["gmail", "outlook"] as const) {
     await dialog.getByLabel("To").fill(recipient.email);
     await dialog.getByLabel("Subject").fill(subject);
     await dialog.getByLabel("Message").fill(text);
-    await dialog.getByRole("button", { name: "Send" }).click();
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
     await expect(dialog).toBeHidden();
 
     const sending = toastWith(page, "Sending…");
@@ -56,7 +56,7 @@ for (const provider of ["gmail", "outlook"] as const) {
     await page.waitForTimeout(2_500);
     expect(await received()).toBe(0);
 
-    await dialog.getByRole("button", { name: "Send" }).click();
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(toastWith(page, "Sending…")).toBeVisible();
     expect(await received()).toBe(0);

@@ -40,7 +40,7 @@ test("one Escape closes Compose while a destructive toast is up; the next closes
   await page.getByRole("button", { name: "Compose Email" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Compose Email" });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Send" }).click();
+  await dialog.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastWith(page, "Missing information")).toBeVisible();
 
   await page.keyboard.press("Escape");
