@@ -45,6 +45,7 @@ export interface OutboxDeps {
   followUps: FollowUps;
   /** Deletes uploads by id (a cancelled scheduled mail's files). */
   discardUploads: (userId: string, ids: readonly string[]) => Promise<void>;
+  log?: { warn(obj: object, msg: string): void };
   /** Runs a held mail now in this process (a delay of 0); never throws. */
   runNow: (id: string) => Promise<void>;
 }
@@ -247,7 +248,12 @@ export function createOutbox(deps: OutboxDeps) {
         throw asRunFailure(err);
       }
       // After the send: a failure to store the reminder must not send the mail again.
-      await remind(action, parsed.data).catch(() => undefined);
+      await remind(action, parsed.data).catch((err: unknown) =>
+        deps.log?.warn(
+          { actionId: action.id, reason: err instanceof Error ? err.message : "unknown" },
+          "follow-up reminder not stored",
+        ),
+      );
     },
   };
 }
