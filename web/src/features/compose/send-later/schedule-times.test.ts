@@ -15,7 +15,9 @@ describe("send later in compose (issue 37)", () => {
   });
 
   it("refuses a picked time in the past or over a year ahead, with the server's words", () => {
-    expect(pickedTime(toLocalInput(new Date(now.getTime() - 60_000)), now)).toEqual({ error: SEND_AT_PAST_MESSAGE });
+    expect(pickedTime(toLocalInput(new Date(now.getTime() - 60_000)), now)).toEqual({
+      error: SEND_AT_PAST_MESSAGE,
+    });
     expect(pickedTime(toLocalInput(new Date(now.getTime() + 400 * 86_400_000)), now)).toEqual({
       error: SEND_AT_TOO_FAR_MESSAGE,
     });
