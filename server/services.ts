@@ -312,6 +312,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sender: withFiles.sender,
     followUps,
     discardUploads: (userId, ids) => withFiles.uploads.consume(userId, ids),
+    removeDraft: (userId, draftId) => withFiles.drafts.remove(userId, draftId),
     log,
     runNow: (id) => sweeper.runNow(id),
   });

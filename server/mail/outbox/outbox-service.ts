@@ -46,6 +46,8 @@ export interface OutboxDeps {
   /** Deletes uploads by id (a cancelled scheduled mail's files). */
   discardUploads: (userId: string, ids: readonly string[]) => Promise<void>;
   log?: { warn(obj: object, msg: string): void };
+  /** Deletes the provider draft a mail was written in; throws when the provider did not. */
+  removeDraft?: (userId: string, draftId: string) => Promise<unknown>;
   /** Runs a held mail now in this process (a delay of 0); never throws. */
   runNow: (id: string) => Promise<void>;
 }
@@ -102,6 +104,22 @@ export function createOutbox(deps: OutboxDeps) {
     return payload.data;
   }
 
+  /**
+   * A scheduled mail lives here, not in the person's Drafts: its provider draft goes now (else it
+   * would sit in Drafts for days and could be sent a second time from there). A draft the
+   * provider would not delete stays named in the request, for the send to remove.
+   */
+  async function withoutDraft(userId: string, request: SendRequest): Promise<SendRequest> {
+    const { draftId, ...rest } = request;
+    if (!draftId || !deps.removeDraft) return request;
+    try {
+      await deps.removeDraft(userId, draftId);
+      return rest;
+    } catch {
+      return request;
+    }
+  }
+
   /** The reminder of a sent mail, when compose asked for one (idempotent per Message-ID). */
   async function remind(action: ClaimedAction, payload: HeldPayload): Promise<void> {
     const { request, messageId } = payload;
@@ -131,8 +149,9 @@ export function createOutbox(deps: OutboxDeps) {
       checkFollowUp(request.followUp, runAt.getTime(), now);
       const messageId = newMessageId(account.email);
       // The account is fixed now: the mail goes from the account the person saw in compose.
+      const kept = chosen ? await withoutDraft(userId, request) : request;
       const payload: HeldPayload = {
-        request: { ...request, accountId: account.id },
+        request: { ...kept, accountId: account.id },
         messageId,
         ...(chosen ? { scheduled: true } : {}),
       };
@@ -169,7 +188,7 @@ export function createOutbox(deps: OutboxDeps) {
       const runAt = chosen ?? row.runAt;
       checkFollowUp(request.followUp, runAt.getTime(), now);
       const payload: HeldPayload = {
-        request: { ...request, accountId: account.id },
+        request: { ...(await withoutDraft(userId, request)), accountId: account.id },
         messageId: current.data.messageId,
         scheduled: current.data.scheduled === true || chosen !== undefined,
       };

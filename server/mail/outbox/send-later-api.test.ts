@@ -161,6 +161,29 @@ describe("send later (pglite)", () => {
     expect(await arrived("gmail", cancelled)).toBe(0);
   }, 40_000);
 
+  it("a scheduled mail leaves the person's Drafts (its provider draft goes) and still arrives once", async () => {
+    const token = await tokenOf("outlook");
+    const subject = `From a draft ${Date.now()}`;
+    const saved = await api("PUT", "/api/drafts", token, {
+      to: recipients.outlook,
+      subject,
+      body: "Draft text",
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const { draftId } = saved.json as { draftId: string };
+    const drafts = async () =>
+      ((await api("GET", "/api/drafts", token)).json as { drafts: Array<{ subject: string }> }).drafts.filter(
+        (d) => d.subject === subject,
+      ).length;
+    expect(await drafts()).toBe(1);
+    await schedule("outlook", subject, inSeconds(HOUR), { draftId });
+    expect(await drafts()).toBe(0);
+    f.services.clock.advance(HOUR + 60);
+    await waitUntil(async () => (await arrived("outlook", subject)) > 0, 15_000, "delivery");
+    await settle();
+    expect(await arrived("outlook", subject)).toBe(1);
+  }, 30_000);
+
   it("bad times are refused with a clear message and nothing is held", async () => {
     const token = await tokenOf("outlook");
     const subject = `Bad time ${Date.now()}`;
