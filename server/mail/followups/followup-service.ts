@@ -145,17 +145,23 @@ export function createFollowUps(deps: {
       // Gmail adds INBOX; Graph moves the message to Inbox and gives it a new id (re-keyed here).
       const moved = await deps.clientFor(syncAccountOf(account)).unarchive([sent.providerId]);
       const providerId = moved.get(sent.providerId) ?? sent.providerId;
-      await db
-        .update(emails)
-        .set({
-          providerId,
-          inInbox: true,
-          isRead: false,
-          resurfacedAt: clock.now(),
-          resurfaceReason: "no_reply",
-          updatedAt: clock.now(),
-        })
-        .where(eq(emails.id, sent.id));
+      const marked = {
+        inInbox: true,
+        isRead: false,
+        resurfacedAt: clock.now(),
+        resurfaceReason: "no_reply",
+        updatedAt: clock.now(),
+      };
+      try {
+        await db
+          .update(emails)
+          .set({ ...marked, providerId })
+          .where(eq(emails.id, sent.id));
+      } catch {
+        // A sync stored the moved message under its new id first: mark the row we have; the
+        // next sync settles which row is the message (server/sync/rekey.ts).
+        await db.update(emails).set(marked).where(eq(emails.id, sent.id));
+      }
     },
 
     /** Cancels answered reminders after every sync of an account, in every role. */

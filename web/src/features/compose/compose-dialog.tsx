@@ -603,7 +603,7 @@ function ComposeForm({
           Improve
         </button>
         <DraftStatus status={autosave.status} error={autosave.error} />
-        <div className="ml-auto flex gap-2">
+        <div className="ml-auto flex flex-wrap justify-end gap-2">
           <button type="button" className={BTN_SECONDARY} onClick={close}>
             Cancel
           </button>
