@@ -1,0 +1,116 @@
+/**
+ * Issue 38, the installable app: the manifest and its icons, an active service worker controlling
+ * the page, Chromium's installability check, and the app opening offline with the last inbox and
+ * the "Offline" banner, where actions are refused in words.
+ */
+import {
+  acceptCookies,
+  identityWithMail,
+  inboxRows,
+  note,
+  waitForSyncedEmails,
+} from "./dashboard-fixtures.ts";
+import { expect, signInOverHttp, test, toastWith } from "./support/auth.ts";
+
+// Every other spec blocks service workers (playwright.config.ts); this one is about them.
+test.use({ serviceWorkers: "allow" });
+
+test.beforeEach(async ({ page }) => acceptCookies(page));
+
+interface Manifest {
+  name: string;
+  short_name: string;
+  start_url: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): string {
+  expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+/** Resolves once a service worker is active and controls the page. */
+async function controlled(page: import("@playwright/test").Page): Promise<string> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
+      timeout: 15_000,
+    })
+    .toMatch(/\/sw\.js$/);
+  return page.evaluate(() => navigator.serviceWorker.controller?.state ?? "none");
+}
+
+test("manifest, icons and an active service worker: Chromium finds the app installable", async ({ page }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBe("/manifest.webmanifest");
+  const res = await page.request.get(href ?? "");
+  expect(res.headers()["content-type"]).toContain("application/manifest+json");
+  const manifest = (await res.json()) as Manifest;
+  expect(manifest).toMatchObject({
+    name: "Mailwise",
+    short_name: "Mailwise",
+    start_url: "/dashboard",
+    display: "standalone",
+    theme_color: "#4f46e5",
+  });
+  expect(manifest.background_color).toBeTruthy();
+  const sizes = new Set<string>();
+  for (const icon of manifest.icons) {
+    const file = await page.request.get(icon.src);
+    expect(file.headers()["content-type"], icon.src).toBe("image/png");
+    expect(pngSize(await file.body()), icon.src).toBe(icon.sizes);
+    sizes.add(`${icon.sizes} ${icon.purpose ?? "any"}`);
+  }
+  expect([...sizes].sort()).toEqual(["192x192 any", "192x192 maskable", "512x512 any", "512x512 maskable"]);
+
+  const worker = await page.request.get("/sw.js");
+  expect(worker.headers()["content-type"]).toContain("javascript");
+  expect(worker.headers()["cache-control"]).toBe("no-cache");
+
+  expect(await controlled(page)).toBe("activated");
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  expect(installabilityErrors).toEqual([]);
+});
+
+test("offline the app opens with the last inbox and the Offline banner; an action is refused", async ({
+  page,
+  context,
+}) => {
+  const me = await identityWithMail([
+    note("Offline one", 1),
+    note("Offline two", 2),
+    note("Offline three", 3),
+  ]);
+  await signInOverHttp(page, me.email);
+  await waitForSyncedEmails(page, 3);
+  await expect(inboxRows(page)).toHaveCount(3);
+  await controlled(page);
+  // The inbox is kept a second after it loads.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("mailwise:offline-inbox") ?? ""))
+    .toContain("Offline three");
+
+  await context.setOffline(true);
+  await page.reload();
+  const banner = page.getByTestId("offline-banner");
+  await expect(banner).toContainText("Offline");
+  await expect(inboxRows(page)).toHaveCount(3);
+  await expect(inboxRows(page).first()).toContainText("Offline three");
+
+  // Archive the first row from the keyboard: refused in words, and the row stays.
+  await page.keyboard.press("j");
+  await page.keyboard.press("e");
+  await expect(toastWith(page, "Offline")).toContainText(
+    "You're offline. Try again when you're back online.",
+  );
+  await expect(inboxRows(page)).toHaveCount(3);
+
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+});
