@@ -37,7 +37,7 @@ try {
     await page.setContent(
       `<style>html,body{margin:0;background:transparent}</style><img src="${src}" width="${size}" height="${size}">`,
     );
-    await page.locator("img").evaluate((img: HTMLImageElement) => img.decode());
+    // setContent waits for the load event, which waits for the (data: URL) image.
     const png = await page.screenshot({
       omitBackground: true,
       clip: { x: 0, y: 0, width: size, height: size },
