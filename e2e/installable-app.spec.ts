@@ -100,7 +100,7 @@ test("Chromium's installability check finds nothing missing", async ({ baseURL }
   }
 });
 
-test("offline the app opens with the last inbox and the Offline banner; an action is refused", async ({
+test("?email= opens the reader; offline the app opens with the last inbox and the Offline banner; an action is refused", async ({
   page,
   context,
 }) => {
@@ -112,6 +112,12 @@ test("offline the app opens with the last inbox and the Offline banner; an actio
   await signInOverHttp(page, me.email);
   await waitForSyncedEmails(page, 3);
   await expect(inboxRows(page)).toHaveCount(3);
+  // A mail notification's click lands on /dashboard?email=<id>: the reader opens with that mail.
+  const id = await inboxRows(page).last().getAttribute("data-email-id");
+  await page.goto(`/dashboard?email=${encodeURIComponent(id ?? "")}`);
+  await expect(page.getByRole("dialog", { name: "Offline one" })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.keyboard.press("Escape");
   await controlled(page);
   // The inbox is kept a second after it loads.
   await expect
