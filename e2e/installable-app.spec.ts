@@ -4,6 +4,8 @@
  * the "Offline" banner, where actions are refused in words.
  */
 
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { chromium } from "@playwright/test";
 import {
   acceptCookies,
@@ -98,6 +100,34 @@ test("Chromium's installability check finds nothing missing", async ({ baseURL }
   } finally {
     await context.close();
   }
+});
+
+test("a new version waits for Reload, which lets it take over", async ({ page }) => {
+  await page.goto("/");
+  await controlled(page);
+  // The next deploy: the served worker with one more line is a new version to the browser. The
+  // browser fetches a worker's script itself, out of page.route()'s reach, so the built file
+  // changes for a moment (other specs block service workers; this file's other tests accept either).
+  const built = path.resolve(process.env.WEB_DIST_DIR ?? "dist/web", "sw.js");
+  const original = await readFile(built, "utf8");
+  try {
+    await writeFile(built, `${original}\n// the next version\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+  } finally {
+    await writeFile(built, original);
+  }
+  const prompt = page.getByRole("status").filter({ hasText: "New version available" });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  // Until Reload the old worker keeps the page.
+  const waiting = () =>
+    page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting)));
+  expect(await waiting()).toBe(true);
+  const reloaded = page.waitForEvent("load");
+  await prompt.getByRole("button", { name: "Reload" }).click();
+  await reloaded;
+  await expect(prompt).toHaveCount(0);
+  expect(await waiting()).toBe(false);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe("activated");
 });
 
 test("?email= opens the reader; offline the app opens with the last inbox and the Offline banner; an action is refused", async ({
