@@ -45,7 +45,7 @@ async function onPush(data: PushMessageData | null): Promise<void> {
   const push = parseMailPush(json);
   if (!push) return;
   // Someone is looking at Mailwise: the page shows the mail itself, no system notification.
-  const focused = (await windows()).find((c) => c.focused && c.visibilityState === "visible");
+  const focused = (await windows()).find((c) => c.focused && c.visibilityState === "visible" && showsApp(c));
   if (focused) {
     focused.postMessage({ type: "mailwise:push", push } satisfies PushReceivedMessage);
     return;
@@ -62,9 +62,16 @@ function safeUrl(data: unknown): string {
   return typeof url === "string" && url.startsWith("/dashboard") ? url : "/dashboard";
 }
 
+/** A window showing the app: not a raw file or download the origin served (those cannot route). */
+function showsApp(client: WindowClient): boolean {
+  const { pathname } = new URL(client.url);
+  return !pathname.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(pathname);
+}
+
 async function openMail(url: string): Promise<void> {
-  const all = await windows();
-  const client = all.find((c) => c.focused) ?? all[0];
+  const all = (await windows()).filter(showsApp);
+  const client =
+    all.find((c) => new URL(c.url).pathname === "/dashboard") ?? all.find((c) => c.focused) ?? all[0];
   if (!client) {
     await self.clients.openWindow(url);
     return;
