@@ -129,7 +129,11 @@ export function persistQueries(queryClient: QueryClient): () => void {
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== "updated" || event.action.type !== "success") return;
     if (!isKept(event.query.queryKey) || timer !== null) return;
-    timer = setTimeout(save, SAVE_DELAY_MS);
+    // Written when the page is idle, so a keyboard action's frame never waits for it.
+    timer = setTimeout(() => {
+      if (typeof requestIdleCallback === "function") requestIdleCallback(save, { timeout: 2000 });
+      else save();
+    }, SAVE_DELAY_MS);
   });
   return () => {
     unsubscribe();
