@@ -48,7 +48,7 @@ async function controlled(page: import("@playwright/test").Page): Promise<string
   return page.evaluate(() => navigator.serviceWorker.controller?.state ?? "none");
 }
 
-test("the manifest is linked, its fields and icons right, and a service worker controls the page", async ({
+test("the manifest is linked, its fields and icons right; a service worker controls the page and takes pushes", async ({
   page,
 }) => {
   await page.goto("/");
@@ -79,6 +79,41 @@ test("the manifest is linked, its fields and icons right, and a service worker c
   expect(worker.headers()["cache-control"]).toBe("no-cache");
 
   expect(await controlled(page)).toBe("activated");
+
+  // A Web Push while this tab is in front: no system notification, the page is told and re-reads
+  // the mail (the dashboard's refreshEmails event). A malformed push is ignored.
+  await page.evaluate(() => {
+    const w = window as unknown as { refreshes: number; told: unknown[] };
+    w.refreshes = 0;
+    w.told = [];
+    window.addEventListener("refreshEmails", () => {
+      w.refreshes += 1;
+    });
+    navigator.serviceWorker.addEventListener("message", (e) => w.told.push(e.data));
+  });
+  const cdp = await page.context().newCDPSession(page);
+  const registration = new Promise<string>((resolve) =>
+    cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => {
+      const found = e.registrations.find((r) => !r.isDeleted);
+      if (found) resolve(found.registrationId);
+    }),
+  );
+  await cdp.send("ServiceWorker.enable");
+  const registrationId = await registration;
+  const origin = new URL(page.url()).origin;
+  const push = (data: unknown) =>
+    cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(data) });
+  await push({ type: "mail", emailId: "e1", from: "Ada", body: "no subject field" });
+  await push({ type: "mail", emailId: "e1", from: "Ada", subject: "Engine notes" });
+  // The worker takes pushes in order: had the malformed one been shown, it would come first.
+  const told = () => page.evaluate(() => (window as unknown as { told: unknown[] }).told);
+  await expect.poll(told).toHaveLength(1);
+  expect(await told()).toEqual([
+    { type: "mailwise:push", push: { type: "mail", emailId: "e1", from: "Ada", subject: "Engine notes" } },
+  ]);
+  expect(await page.evaluate(() => (window as unknown as { refreshes: number }).refreshes)).toBe(1);
+  const shown = await page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications());
+  expect(shown).toHaveLength(0);
 });
 
 test("Chromium's installability check finds nothing missing", async ({ baseURL }, testInfo) => {
