@@ -32,6 +32,9 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
+    // The app's service worker (issue 38) would precache about 1.4 MB in every test's fresh context
+    // and stand between page.route() and the network; e2e/installable-app.spec.ts allows it.
+    serviceWorkers: "block",
     launchOptions: {
       // Debian's Chromium: Playwright cannot download browsers here. Its headless shell (the same
       // engine without the browser UI) opens pages about twice as fast on two cores; the full

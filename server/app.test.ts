@@ -88,6 +88,9 @@ describe.each(BACKENDS)("HTTP basics on %s", (kind) => {
     expect(MAIL_FRAME_SCRIPT).not.toMatch(/fetch|XMLHttpRequest|location|cookie|Storage|top\.|eval/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // The installable app's manifest and service worker (issue 38) come from us only.
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toContain("worker-src 'self'");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     // JSON answers and errors carry them too.

@@ -1,5 +1,13 @@
 import type { ApiErrorBody } from "../../../contract/errors.ts";
 import {
+  browserOffline,
+  OFFLINE_CODE,
+  OFFLINE_MESSAGE,
+  reportAnswer,
+  reportNetworkFailure,
+} from "./connectivity.ts";
+import { clearPersistedQueries } from "./persisted-queries.ts";
+import {
   AUTH_FAILURE_REASON_KEY,
   type AuthFailureReason,
   LEGACY_SESSION_TOKEN_KEY,
@@ -17,6 +25,15 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** An action refused because there is no network (issue 38): it was not sent and is not queued. */
+export function offlineError(): ApiError {
+  return new ApiError(0, OFFLINE_MESSAGE, OFFLINE_CODE);
+}
+
+export function isOfflineError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === OFFLINE_CODE;
 }
 
 /** Fired in this tab when the stored token changes (the storage event only reaches other tabs). */
@@ -62,6 +79,7 @@ function handle401(message: string): void {
   try {
     localStorage.removeItem(SESSION_TOKEN_KEY);
     localStorage.removeItem(LEGACY_SESSION_TOKEN_KEY);
+    clearPersistedQueries();
     // Calls that set out after the token was removed come back "No session token". When the
     // session has just ended they must not replace its reason: the login page would then show
     // no "Session Expired" toast (several queries fail at once when a session expires).
@@ -110,17 +128,30 @@ export async function apiRequest<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const send = (token: string | null) => {
+  // Issue 38: a change asked for offline is refused at once, never held back to be sent later.
+  const isWrite = method !== "GET" && method !== "HEAD";
+  if (isWrite && browserOffline()) throw offlineError();
+  const send = async (token: string | null) => {
     const headers: Record<string, string> = { Accept: "application/json" };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    return fetch(path, {
-      method,
-      headers,
-      credentials: "include",
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
+    try {
+      const res = await fetch(path, {
+        method,
+        headers,
+        credentials: "include",
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options.signal,
+      });
+      reportAnswer();
+      return res;
+    } catch (err) {
+      const aborted = options.signal?.aborted === true || (err instanceof Error && err.name === "AbortError");
+      if (aborted) throw err;
+      // No answer at all: the network or the server is gone (the Offline banner says so).
+      reportNetworkFailure();
+      throw isWrite ? offlineError() : err;
+    }
   };
   const readToken = options.readToken ?? readSessionToken;
   const token = readToken();

@@ -23,6 +23,7 @@ import type {
 } from "../../../contract/mail.ts";
 import { toast } from "../components/ui/toast-store.ts";
 import { apiRequest } from "./api.ts";
+import { failureToast } from "./connectivity.ts";
 
 /** Filters of GET /api/emails that the screens use. */
 export interface EmailListParams {
@@ -357,11 +358,12 @@ export function useBulkAction() {
       void queryClient.invalidateQueries({ queryKey: EMAILS_KEY });
       void queryClient.invalidateQueries({ queryKey: STATS_KEY });
     },
-    onError: (_error, { action }) =>
-      toast({
-        title: "Error",
-        description: action === "archive" ? "Failed to archive emails" : "Failed to mark emails as read",
-        variant: "destructive",
-      }),
+    onError: (error, { action }) =>
+      toast(
+        failureToast(
+          error,
+          action === "archive" ? "Failed to archive emails" : "Failed to mark emails as read",
+        ),
+      ),
   });
 }

@@ -17,7 +17,9 @@ export function createQueryClient(): QueryClient {
         refetchOnReconnect: false,
         refetchInterval: false,
       },
-      mutations: { retry: false },
+      // Issue 38: offline, TanStack would pause a mutation and send it on reconnect; Mailwise
+      // refuses actions taken offline instead (api.ts), so mutations always run at once.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

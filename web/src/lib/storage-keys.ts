@@ -26,3 +26,6 @@ export function readCalendarSessionToken(): string | null {
     return null;
   }
 }
+
+/** The last loaded inbox and who it belongs to, for opening offline (issue 38, persisted-queries.ts). */
+export const OFFLINE_INBOX_KEY = "mailwise:offline-inbox";

@@ -23,6 +23,7 @@ import type {
 import type { Email, EmailListResponse } from "../../../../contract/mail.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { failureToast } from "../../lib/connectivity.ts";
 import { ACTION_ITEMS_KEY, applyEmailChange, emailKeys, STATS_KEY } from "../../lib/mail-queries.ts";
 
 export const MAIL_SETTINGS_KEY = ["/api/settings/mail"] as const;
@@ -253,9 +254,9 @@ export function useConversationActions() {
         action === "archive" || action === "delete" ? { leaves: true } : { isRead: action === "read" };
       return { snapshot: applyConversationChange(queryClient, conversationId, change) };
     },
-    onError: (_error, { action }, context) => {
+    onError: (error, { action }, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
-      toast({ title: "Error", description: FAILURES[action], variant: "destructive" });
+      toast(failureToast(error, FAILURES[action]));
     },
     onSuccess: (answer, { conversationId, action }) => {
       if (action === "read" || action === "unread")

@@ -33,6 +33,8 @@ import { useUnifiedInbox } from "../inbox/use-unified-inbox.ts";
 import { Celebration } from "../inbox-zero/celebration.tsx";
 import { useInboxZeroEnding } from "../inbox-zero/ending.ts";
 import { InboxZeroMode } from "../inbox-zero/inbox-zero-mode.tsx";
+import { OfflineBanner } from "../installable/offline-banner.tsx";
+import { useOpenEmailFromAddress } from "../installable/open-from-address.ts";
 import { type Command, CommandPalette } from "../keyboard/command-palette.tsx";
 import { type ShortcutAction, useShortcuts } from "../keyboard/shortcuts.ts";
 import { ShortcutsDialog } from "../keyboard/shortcuts-dialog.tsx";
@@ -107,6 +109,8 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   };
 
   useCalendarConnectReturn(() => openPanel("calendar"));
+  // A mail notification's click lands on /dashboard?email=<id> (issue 38).
+  useOpenEmailFromAddress(setReaderId);
 
   const findEmail = (id: string): Email | undefined =>
     inbox.emails.find((e) => e.id === id) ?? queryClient.getQueryData<Email>(emailKeys.detail(id));
@@ -277,6 +281,9 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
       />
 
       <main className="mx-auto grid max-w-7xl gap-4 px-2 *:min-w-0 py-4 sm:px-4 sm:py-6 lg:grid-cols-3">
+        <div className="empty:hidden lg:col-span-3">
+          <OfflineBanner />
+        </div>
         <div className="empty:hidden lg:col-span-3">
           <DeletionBanner />
         </div>

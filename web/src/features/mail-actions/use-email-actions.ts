@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import type { Email, EmailListResponse, UnsubscribeStatus } from "../../../../contract/mail.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
+import { failureToast } from "../../lib/connectivity.ts";
 import {
   ACTION_ITEMS_KEY,
   applyEmailChange,
@@ -104,9 +105,9 @@ export function useEmailActions() {
       for (const id of input.ids) await queryClient.cancelQueries({ queryKey: emailKeys.detail(id) });
       return { snapshot: applyEmailChange(queryClient, input.ids, input.change) };
     },
-    onError: (_error, input, context) => {
+    onError: (error, input, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
-      toast({ title: "Error", description: input.failure, variant: "destructive" });
+      toast(failureToast(error, input.failure));
     },
     onSuccess: (pending, input) => {
       if (input.transport === "bulk") void queryClient.invalidateQueries({ queryKey: emailKeys.lists });
