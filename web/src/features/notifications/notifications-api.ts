@@ -46,13 +46,13 @@ export function browserTimeZone(): string {
 /** "granted" | "denied" | "default", or "unsupported" where the browser has no Notification API. */
 export type PermissionState = NotificationPermission | "unsupported";
 
-export function currentPermission(): PermissionState {
-  return typeof Notification === "undefined" ? "unsupported" : Notification.permission;
-}
-
+/**
+ * The browser's answer. requestPermission is asked even when `permission` is already decided: it
+ * answers at once without a prompt then, and it is the authority where `permission` lags behind
+ * (an automated Chromium reports "denied" there for a permission its profile grants).
+ */
 export async function askPermission(): Promise<PermissionState> {
   if (typeof Notification === "undefined") return "unsupported";
-  if (Notification.permission !== "default") return Notification.permission;
   return Notification.requestPermission();
 }
 

@@ -8,7 +8,6 @@ import { useAccounts } from "../accounts/use-accounts.ts";
 import {
   askPermission,
   browserTimeZone,
-  currentPermission,
   subscribeThisBrowser,
   useNotificationSettings,
   useUpdateNotificationSettings,
@@ -161,11 +160,6 @@ export function NotificationsSetting() {
       {data === undefined && settings.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           This setting could not be loaded. Close this window and try again.
-        </p>
-      ) : null}
-      {currentPermission() === "denied" && on && !problem ? (
-        <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {PERMISSION_DENIED_TEXT}
         </p>
       ) : null}
     </section>
