@@ -116,6 +116,20 @@ describe("notifications by Web Push (pglite)", () => {
       keys: sub.keys,
     });
     expect(internal.status).toBe(400);
+    // Sign-out removes this browser's subscription; only the person's own endpoint goes.
+    const other = (await f.admin("POST", "push/subscriptions", {})).json as EmulatorSubscription;
+    expect(
+      (await api("POST", "/api/notifications/subscriptions", { endpoint: other.endpoint, keys: other.keys }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await api("DELETE", "/api/notifications/subscriptions", { endpoint: other.endpoint })).status,
+    ).toBe(204);
+    const left = await f.database.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, alex.userId));
+    expect(left).toEqual([{ endpoint: sub.endpoint }]);
   });
 
   it("pushes an important mail with sender and subject only, encrypted; a newsletter pushes nothing", async () => {

@@ -95,3 +95,24 @@ export async function subscribeThisBrowser(): Promise<{ ok: true } | { ok: false
     };
   }
 }
+
+/**
+ * Sign-out: this browser stops receiving the person's notifications (the next person to sign in
+ * here must not see their senders and subjects). Best effort, never holds the sign-out up long.
+ */
+export async function forgetThisBrowser(): Promise<void> {
+  if (!("serviceWorker" in navigator)) return;
+  const work = (async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    await apiRequest(
+      "DELETE",
+      "/api/notifications/subscriptions",
+      { endpoint: subscription.endpoint },
+      { on401: "ignore" },
+    );
+    await subscription.unsubscribe();
+  })().catch(() => undefined);
+  await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+}
