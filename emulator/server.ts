@@ -20,6 +20,7 @@ import { registerMicrosoftIdentityRoutes } from "./oauth/microsoft.ts";
 import { createSigningKey } from "./oauth/signing.ts";
 import { TokenStore } from "./oauth/tokens.ts";
 import { registerOpenAiRoutes } from "./openai/plugin.ts";
+import { registerWebPushRoutes } from "./webpush/routes.ts";
 
 export type { EmulatorControl, EmulatorStateSummary } from "./control.ts";
 export type { Identity, IdentityInput, Provider } from "./identities.ts";
@@ -125,6 +126,7 @@ export function buildEmulator(options: EmulatorOptions): FastifyInstance {
   registerMailServices(app, mail, admin);
   registerCalendarServices(app, createCalendarServices(context, mail, options.calendar), admin);
   registerOpenAiRoutes(app, admin);
+  registerWebPushRoutes(app, admin, context.publicUrl);
   return app;
 }
 

@@ -22,6 +22,7 @@ import { registerSpa } from "./http/spa.ts";
 import type { Clock } from "./lib/clock.ts";
 import { registerContactRoutes } from "./mail/contacts/routes.ts";
 import { registerMailApi } from "./mail/index.ts";
+import { registerNotificationRoutes } from "./notifications/routes.ts";
 import { registerPrivacyRoutes } from "./privacy/routes.ts";
 import { createServices, type Role, type Services } from "./services.ts";
 import { registerSignatureRoutes } from "./signatures/routes.ts";
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContactRoutes(app, services.contacts);
   await registerCalendarApi(app, services.calendar, deps.config);
   registerPrivacyRoutes(app, services.privacy);
+  registerNotificationRoutes(app, services.notifications);
   if (deps.config.testHooks) {
     registerTestHooks(app, clock, app.requireSession, {
       async pendingFor(accountEmail) {

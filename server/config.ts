@@ -81,6 +81,28 @@ const envSchema = z.object({
    * separated. Only tests set it (their unsubscribe target is a local server); empty by default.
    */
   UNSUBSCRIBE_ALLOW_HOSTS: z.string().default(""),
+  /**
+   * Web Push (decision 0075): the VAPID key pair, base64url (web-push's generateVAPIDKeys). Unset:
+   * a pair is generated once into DATA_DIR/vapid.json, like the secret key. Set both or neither.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key")
+    .optional(),
+  /** Who push services contact about our pushes: an https: URL or a mailto: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(https:\/\/|mailto:)\S+$/, "must be an https: URL or a mailto: address")
+    .optional(),
+  /**
+   * host:port pairs a push endpoint may name despite the SSRF guard, comma separated. Demo mode and
+   * PROVIDER_EMULATOR_URL add the emulator's push service; real push services need none.
+   */
+  PUSH_ALLOW_HOSTS: z.string().default(""),
   /** Which engine answers AI requests; local needs no model and no network. */
   AI_PROVIDER: z.enum(["local", "openai", "anthropic", "openai-compatible"]).default("local"),
   /** Base URL of the model API (required for openai-compatible: Ollama, vLLM, LM Studio, OpenRouter). */
@@ -145,6 +167,12 @@ export interface Config {
     leaseSeconds: number;
     pushWebhookSecret: string | undefined;
   };
+  /** Web Push: configured VAPID keys (else generated into DATA_DIR), subject, allowed local hosts. */
+  notifications: {
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    vapidSubject: string;
+    pushAllowHosts: string[];
+  };
   /** Seconds between privacy sweeps (due deletions, daily retention) in worker roles. */
   privacySweepSeconds: number;
   /** Seconds a worker's claim on a due action lasts (decision 0069). */
@@ -201,6 +229,31 @@ function aiConfig(e: Env): AiConfig {
       perMinute: e.AI_CALLS_PER_MINUTE === 0 ? null : e.AI_CALLS_PER_MINUTE,
       perDay: e.AI_CALLS_PER_DAY === 0 ? null : e.AI_CALLS_PER_DAY,
     },
+  };
+}
+
+function hostList(value: string): string[] {
+  return value
+    .split(",")
+    .map((h) => h.trim())
+    .filter((h) => h !== "");
+}
+
+function notificationsConfig(e: Env, emulatorUrl: string | undefined): Config["notifications"] {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError(
+      "Invalid environment configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together",
+    );
+  const allow = hostList(e.PUSH_ALLOW_HOSTS);
+  // The emulator's push service is a local address the SSRF guard would refuse.
+  if (emulatorUrl) allow.push(new URL(emulatorUrl).host);
+  return {
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? "mailto:postmaster@mailwise.invalid",
+    pushAllowHosts: allow,
   };
 }
 
@@ -327,6 +380,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leaseSeconds: e.SYNC_LEASE_SECONDS,
       pushWebhookSecret: e.PUSH_WEBHOOK_SECRET,
     },
+    notifications: notificationsConfig(e, emulatorUrl),
     privacySweepSeconds: e.PRIVACY_SWEEP_SECONDS,
     dueActionLeaseSeconds: e.DUE_ACTION_LEASE_SECONDS,
     ai: aiConfig(e),

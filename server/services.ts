@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
+import { isVip } from "./ai/analysis-context.ts";
 import { type AiServices, createAiServices } from "./ai/index.ts";
 import type { AuthServices } from "./auth/services.ts";
 import { createAuthServices } from "./auth/services.ts";
@@ -26,6 +27,7 @@ import { createSenderWithFiles } from "./mail/sender-with-files.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
 import { startUploadSweep } from "./mail/uploads/sweep.ts";
 import { removeUserUploads, uploadsDirOf } from "./mail/uploads/upload-store.ts";
+import { createNotificationServices, type NotificationServices } from "./notifications/index.ts";
 import { createAccountDeleter } from "./privacy/deletion.ts";
 import { createPrivacyServices, type PrivacyServices } from "./privacy/service.ts";
 import { createMailProviderClient } from "./providers/factory.ts";
@@ -65,6 +67,8 @@ export interface Services {
   maintenance: Maintenance;
   /** Held mail (Undo send): stored by the web role, sent by the worker's due-action sweep. */
   outbox: Outbox;
+  /** Notifications (issue 38): the setting, push subscriptions, and the notifier after analysis. */
+  notifications: NotificationServices;
   /** Runs an unsubscribe request as a durable job (worker role). */
   scheduleUnsubscribe: (requestId: string) => Promise<void>;
   /** Starts the queue (every role enqueues) and, for worker roles, job processing and polling. */
@@ -220,6 +224,18 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ...(options.analysisBudgetMs === undefined ? {} : { analysisBudgetMs: options.analysisBudgetMs }),
     ...(options.analyseAfterSync === undefined ? {} : { analyseAfterSync: options.analyseAfterSync }),
   });
+  // After the analysis (worker roles emit emails.analysed), new mail is decided once and pushed.
+  const notifications = await createNotificationServices({
+    config,
+    db: database.db,
+    clock,
+    events,
+    vipOf: async (userId) => {
+      const prefs = (await ai.agents.settings(userId))?.preferences;
+      return (address) => isVip(address, prefs);
+    },
+    log,
+  });
   const calendar = createCalendarServices({
     config,
     db: database.db,
@@ -332,6 +348,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     clientFor,
     scheduleUnsubscribe,
     outbox,
+    notifications,
     maintenance,
     ai,
     calendar,
@@ -373,6 +390,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       await queue.stop();
       await game.idle();
       await contacts.idle();
+      await notifications.notifier.idle();
     },
   };
 }

@@ -920,3 +920,66 @@ export const uploads = pgTable(
   },
   (t) => [index("uploads_user_idx").on(t.userId), index("uploads_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Notifications (issue 38, decision 0075): one row per person who ever changed the setting (no row
+ * means off). `enabledAt` is when they last turned it on: mail received before it is not new to
+ * them. Quiet hours are wall-clock "HH:MM" in `time_zone`; an end before the start spans midnight.
+ */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** off | important | all (contract NOTIFICATION_MODES). */
+  mode: text("mode").notNull().default("off"),
+  mutedAccountIds: jsonb("muted_account_ids").$type<string[]>().notNull().default([]),
+  quietStart: text("quiet_start"),
+  quietEnd: text("quiet_end"),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A browser's Web Push subscription (RFC 8030 endpoint, RFC 8291 keys). The endpoint is unique:
+ * a browser where another person signs in moves its subscription to them. Removed when the push
+ * service answers 404 or 410.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastPushAt: timestamp("last_push_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_uq").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Each new mail's notification decision, made once: the insert is the claim (primary key on the
+ * email), so two processes reacting to the same analysis never both notify. `outcome` is "sent"
+ * or why not ("read", "category", "quiet_hours", ...).
+ */
+export const notifiedEmails = pgTable(
+  "notified_emails",
+  {
+    emailId: uuid("email_id")
+      .primaryKey()
+      .references(() => emails.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    outcome: text("outcome").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("notified_emails_user_idx").on(t.userId, t.decidedAt)],
+);

@@ -106,7 +106,7 @@ export interface SafeResponse {
  */
 export async function safeRequest(
   raw: string,
-  init: { method: "GET" | "POST"; headers?: Record<string, string>; body?: string },
+  init: { method: "GET" | "POST"; headers?: Record<string, string>; body?: string | Buffer },
   options: SafeFetchOptions = {},
 ): Promise<SafeResponse> {
   const { url, allowListed } = checkOutboundUrl(raw, options.allowHosts);

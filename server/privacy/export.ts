@@ -16,6 +16,8 @@ import {
   gameProfiles,
   invitationAnswers,
   mailAccounts,
+  notificationSettings,
+  pushSubscriptions,
   sessions,
   syncStates,
   unsubscribeRequests,
@@ -312,6 +314,32 @@ function sections(db: Db, userId: string, settings: PrivacySettingsService) {
         .from(contacts)
         .where(eq(contacts.userId, userId))
         .orderBy(asc(contacts.address)),
+    notificationSettings: async () => {
+      const [row] = await db
+        .select({
+          mode: notificationSettings.mode,
+          mutedAccountIds: notificationSettings.mutedAccountIds,
+          quietStart: notificationSettings.quietStart,
+          quietEnd: notificationSettings.quietEnd,
+          timeZone: notificationSettings.timeZone,
+          enabledAt: notificationSettings.enabledAt,
+          updatedAt: notificationSettings.updatedAt,
+        })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, userId));
+      return row ?? null;
+    },
+    // The endpoint and when it was added; its encryption keys stay out of the file.
+    pushSubscriptions: () =>
+      db
+        .select({
+          endpoint: pushSubscriptions.endpoint,
+          createdAt: pushSubscriptions.createdAt,
+          lastPushAt: pushSubscriptions.lastPushAt,
+        })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(asc(pushSubscriptions.createdAt)),
   } satisfies Record<string, () => Promise<unknown>>;
 }
 

@@ -311,6 +311,16 @@ describe.each(BACKENDS)("privacy API on %s", (kind) => {
     await db().execute(
       sql`insert into uploads (user_id, file_name, content_type, size, path, expires_at) values (${userId}, 'plan.pdf', 'application/pdf', 3, ${`${userId}/0123`}, now() + interval '1 day')`,
     );
+    // Notifications (issue 38): the setting, a browser's push subscription, a mail's decision.
+    await db().execute(
+      sql`insert into notification_settings (user_id, mode, enabled_at) values (${userId}, 'important', now()) on conflict do nothing`,
+    );
+    await db().execute(
+      sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (${userId}, 'https://push.example.com/send/1', 'p256dh-key', 'auth-secret') on conflict do nothing`,
+    );
+    await db().execute(
+      sql`insert into notified_emails (email_id, user_id, outcome) values (${mail.id}, ${userId}, 'notified') on conflict do nothing`,
+    );
 
     const answer = await f.api("POST", "/api/privacy/export", { token: alex });
     expect(answer.status).toBe(200);

@@ -38,6 +38,12 @@ export const USER_DATA_TABLES: Record<string, UserDataTable> = {
   game_badges: { owner: { userColumn: "user_id" }, export: "badges" },
   game_ledger: { owner: { userColumn: "user_id" }, export: "gameLedger" },
   contacts: { owner: { userColumn: "user_id" }, export: "contacts" },
+  notification_settings: { owner: { userColumn: "user_id" }, export: "notificationSettings" },
+  push_subscriptions: { owner: { userColumn: "user_id" }, export: "pushSubscriptions" },
+  notified_emails: {
+    owner: { userColumn: "user_id" },
+    export: { omitted: "which new mail was already considered for a notification: email ids and a time" },
+  },
   ai_budget: {
     owner: { userColumn: "user_id" },
     export: { omitted: "this minute's and today's count of model calls; aiUsage lists every call" },

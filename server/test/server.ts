@@ -6,6 +6,11 @@ import type { Role } from "../services.ts";
 import { type PortReservation, reservePort } from "./free-port.ts";
 
 export const TEST_SECRET_KEY = "test-secret-key-not-for-production-0123456789";
+/** A fixed VAPID pair keeps tests from generating ./data/vapid.json in the working tree. */
+export const TEST_VAPID_KEYS = {
+  VAPID_PUBLIC_KEY: "BE1YlG45sHZEwKKNYrR_C7Xwp66CrHBXIpTSszxmkgPtkIssSMMVtyYK9bAI-P8_oIVhGeO9VDH9tX-W8SIyo1I",
+  VAPID_PRIVATE_KEY: "rFbV5wtcW7jmg69MAHaiJOmDTMyjwC5N79cmUsvibnw",
+};
 
 export interface TestServer {
   url: string;
@@ -34,6 +39,7 @@ export async function startTestServer(
     PUBLIC_URL: url,
     // A fixed key keeps tests from generating ./data/secret.key in the working tree.
     SECRET_KEY: TEST_SECRET_KEY,
+    ...TEST_VAPID_KEYS,
     ...env,
   });
   const app = await buildApp({ config, database, ...(options.role ? { role: options.role } : {}) });

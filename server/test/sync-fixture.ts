@@ -17,7 +17,7 @@ import {
 } from "./databases.ts";
 import { consentAtEmulator } from "./emulator-consent.ts";
 import { reservePort } from "./free-port.ts";
-import { TEST_SECRET_KEY } from "./server.ts";
+import { TEST_SECRET_KEY, TEST_VAPID_KEYS } from "./server.ts";
 
 export const PUSH_SECRET = "test-push-secret-0123456789abcdef";
 
@@ -133,6 +133,7 @@ export async function startSyncFixture(
     PORT: String(port),
     PUBLIC_URL: appUrl,
     SECRET_KEY: TEST_SECRET_KEY,
+    ...TEST_VAPID_KEYS,
     DEMO_MODE: "off",
     PROVIDER_EMULATOR_URL: emulator.url,
     GOOGLE_CLIENT_ID: TEST_OAUTH_CLIENTS.gmail.clientId,

@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import { AuthShell } from "../features/auth/auth-shell.tsx";
 import { logoutScreenFor } from "../features/auth/session-texts.ts";
 import { useArrivalReason } from "../features/auth/use-session-toast.ts";
+import { forgetThisBrowser } from "../features/notifications/notifications-api.ts";
 import { apiRequest } from "../lib/api.ts";
 import { clearSessionToken } from "../lib/session.tsx";
 
@@ -22,6 +23,8 @@ export default function LogoutPage() {
   /** Spec section 4: whether the call succeeds or fails, drop the token and cache, go to /login. */
   const logOut = async () => {
     setBusy(true);
+    // While the session still works: this browser stops getting the person's notifications.
+    await forgetThisBrowser();
     try {
       await apiRequest("POST", "/api/auth/logout", undefined, { on401: "ignore" });
     } catch (err) {

@@ -9,6 +9,7 @@ import { usePopupSignIn } from "../auth/use-popup-sign-in.ts";
 import { UndoSendSetting } from "../compose/undo-send-setting.tsx";
 import { ConversationViewSetting } from "../conversations/conversation-view-setting.tsx";
 import { LeaderboardPrivacySetting } from "../game/leaderboard-dialog.tsx";
+import { NotificationsSetting } from "../notifications/notifications-setting.tsx";
 import { SignatureEditor } from "../signatures/signature-editor.tsx";
 import { accountStatusLabel } from "./account-status.ts";
 import { LinkConfirmDialog } from "./link-confirm-dialog.tsx";
@@ -111,6 +112,7 @@ export function AccountsDialog({ open, onOpenChange }: Props) {
           <AiUsageSection />
           {open ? <ConversationViewSetting /> : null}
           {open ? <UndoSendSetting /> : null}
+          {open ? <NotificationsSetting /> : null}
           {open ? <LeaderboardPrivacySetting /> : null}
         </Dialog.Content>
       </Dialog.Portal>

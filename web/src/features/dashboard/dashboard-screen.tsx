@@ -40,6 +40,7 @@ import { type ShortcutAction, useShortcuts } from "../keyboard/shortcuts.ts";
 import { ShortcutsDialog } from "../keyboard/shortcuts-dialog.tsx";
 import { SmartArchiveDialog } from "../mail-actions/smart-archive-dialog.tsx";
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
+import { usePushMessages } from "../notifications/use-push-messages.ts";
 import { FloatingPanel } from "../panels/floating-panel.tsx";
 import { AnalyticsPanelBody, CalendarPanelBody } from "../panels/panel-bodies.tsx";
 import { DeletionBanner } from "../privacy/deletion-banner.tsx";
@@ -89,6 +90,8 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   const conversationActions = useConversationActions();
   useNewBadgeToasts(user.id);
   useTimeZoneSync();
+  // A push while this tab is in front comes here from the service worker (issue 38).
+  usePushMessages();
 
   const [panel, setPanel] = useState<PanelId | null>(null);
   const [modal, setModal] = useState<ModalId | null>(null);
