@@ -11,6 +11,7 @@ import { registerCalendarApi } from "./calendar/index.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { mailAccounts } from "./db/schema.ts";
+import { registerLiveEventsRoute } from "./events-stream/index.ts";
 import { registerGameApi } from "./game/index.ts";
 import { registerHealthRoutes } from "./health/routes.ts";
 import { registerAuthGuard } from "./http/auth-guard.ts";
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContactRoutes(app, services.contacts);
   await registerCalendarApi(app, services.calendar, deps.config);
   registerPrivacyRoutes(app, services.privacy);
+  if (services.live.hub) registerLiveEventsRoute(app, services.live.hub);
   if (deps.config.testHooks) {
     registerTestHooks(app, clock, app.requireSession, {
       async pendingFor(accountEmail) {
