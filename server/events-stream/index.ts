@@ -30,9 +30,12 @@ export function createLiveEvents(deps: {
   hub?: Partial<Omit<HubOptions, "loadRows" | "log">>;
 }): LiveEvents {
   const { database, config, log } = deps;
+  // The database decides, not the config: tests open PostgreSQL under a PGlite-shaped config.
+  const url =
+    database.connectionUrl ?? (config.database.kind === "postgres" ? config.database.url : undefined);
   const transport: NoticeTransport =
-    config.database.kind === "postgres"
-      ? createPostgresTransport({ db: database.db, url: config.database.url, log })
+    database.kind === "postgres" && url
+      ? createPostgresTransport({ db: database.db, url, log })
       : createLocalTransport();
   const stopPublishing = startLivePublisher({ db: database.db, events: deps.events, transport, log });
   const hub = deps.serves
