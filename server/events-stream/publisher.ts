@@ -75,8 +75,8 @@ export function startLivePublisher(deps: {
   stops.push(
     events.on("emails.analysed", ({ userId, emailIds }) => {
       // An analysis without ids (older callers) moves rows the tab cannot know: it refetches.
-      if (!emailIds) return publish(() => [{ kind: "overflow", userId }]);
-      publish(() => chunkNotices(userId, emailIds, (ids) => ({ kind: "analysis.done", userId, ids })));
+      if (!emailIds) publish(() => [{ kind: "overflow", userId }]);
+      else publish(() => chunkNotices(userId, emailIds, (ids) => ({ kind: "analysis.done", userId, ids })));
     }),
   );
   // Account owners change only by deletion: remembered per process, bounded by a simple cap.
