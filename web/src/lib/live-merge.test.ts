@@ -44,7 +44,10 @@ function client(pages: Email[][], next: string | null = null) {
     pageParams: pages.map((_, i) => (i === 0 ? null : String(i))),
   };
   qc.setQueryData(emailKeys.list({}), data);
-  qc.setQueryData(emailKeys.list({ bucket: "work" }), { pages: [{ emails: [], nextCursor: null }], pageParams: [null] });
+  qc.setQueryData(emailKeys.list({ bucket: "work" }), {
+    pages: [{ emails: [], nextCursor: null }],
+    pageParams: [null],
+  });
   return qc;
 }
 
@@ -82,5 +85,40 @@ describe("live events merged into the query cache", () => {
     expect(qc.getQueryData<EmailStats>(STATS_KEY)?.unreadCount).toBe(1);
     applyLiveEvent(qc, "mail.changed", { ids: ["b"], change: { isArchived: true }, emails: [] });
     expect(ids(qc)).toEqual([["a"]]);
+  });
+});
+
+describe("live events in the Conversation view", () => {
+  it("puts a new message at the top as its conversation's row, with the summary grown", () => {
+    const qc = new QueryClient();
+    const key = emailKeys.list({ view: "conversations" });
+    const summary = (id: string, count: number) => ({
+      id,
+      count,
+      participants: "Pat",
+      unread: false,
+      hasAttachments: false,
+    });
+    qc.setQueryData(key, {
+      pages: [
+        {
+          emails: [
+            { ...email("a", 1, { isRead: true }), conversation: summary("c-a", 1) },
+            { ...email("b", 5, { conversationId: "c-x", isRead: true }), conversation: summary("c-x", 2) },
+          ],
+          nextCursor: null,
+        },
+      ],
+      pageParams: [null],
+    });
+    applyLiveEvent(qc, "mail.new", {
+      emails: [email("reply", 0, { conversationId: "c-x", fromName: "Robin Lee" }), email("solo", 3)],
+    });
+    const rows = qc.getQueryData<Pages>(key)?.pages[0]?.emails as Array<
+      Email & { conversation: { count: number; unread: boolean; participants: string } }
+    >;
+    expect(rows.map((r) => r.id)).toEqual(["reply", "a", "solo"]);
+    expect(rows[0]?.conversation).toMatchObject({ count: 3, unread: true, participants: "Pat, Robin (3)" });
+    expect(rows[2]?.conversation).toMatchObject({ count: 1, unread: true });
   });
 });

@@ -1,10 +1,11 @@
 /**
  * Merges the live stream's events into the TanStack Query cache (issue 38): new rows go into the
- * first loaded page of every list they belong to, changed rows are patched or leave the lists,
- * and only the small figures (stats, action items) are read again. Lists this cannot place a row
- * in exactly (searches, one row per conversation) are refetched instead.
+ * loaded pages of every list they belong to (in a conversation list, as their conversation's
+ * row), changed rows are patched or leave the lists, and only the small figures (stats, action
+ * items) are read again. A search list, whose filter only the server reads, is refetched instead.
  */
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import type { ConversationSummary } from "../../../contract/conversations.ts";
 import type { LiveChange, LiveEventName, LiveEvents } from "../../../contract/live-events.ts";
 import type { Email, EmailListResponse } from "../../../contract/mail.ts";
 import {
@@ -32,9 +33,53 @@ export function belongsTo(params: EmailListParams, email: Email): boolean {
   return true;
 }
 
-/** Lists whose rows the client cannot place by itself: a search, or one row per conversation. */
+/** Lists whose rows the client cannot place by itself: a search (the server parses it). */
 function placeable(params: EmailListParams): boolean {
-  return !params.q && params.view !== "conversations";
+  return !params.q;
+}
+
+type Row = Email & { conversation?: ConversationSummary };
+
+/** "Dana, me (3)": the names without the count. */
+function namesOf(participants: string): string {
+  return participants.replace(/ \(\d+\)$/, "");
+}
+
+function firstName(email: Email): string {
+  return (
+    (email.fromName.trim().split(/\s+/)[0] ?? "") || email.fromAddress.split("@")[0] || email.fromAddress
+  );
+}
+
+/**
+ * The summary of a conversation row after a new message joined it (or started it). The server
+ * spells participants oldest first with the count; the next read of the list corrects any detail.
+ */
+function joined(previous: ConversationSummary | undefined, row: Email): ConversationSummary {
+  if (!previous)
+    return {
+      id: row.conversationId,
+      count: 1,
+      participants: firstName(row),
+      unread: !row.isRead,
+      hasAttachments: row.hasAttachments,
+    };
+  const count = previous.count + 1;
+  const names = namesOf(previous.participants);
+  const name = firstName(row);
+  const list = names.split(", ").includes(name) ? names : `${names}, ${name}`;
+  return {
+    ...previous,
+    count,
+    participants: `${list} (${count})`,
+    unread: previous.unread || !row.isRead,
+    hasAttachments: previous.hasAttachments || row.hasAttachments,
+  };
+}
+
+/** A conversation row's summary after its newest message changed elsewhere (read, say). */
+function patched(previous: ConversationSummary, row: Email): ConversationSummary {
+  return { ...previous, unread: previous.count === 1 ? !row.isRead : previous.unread || !row.isRead };
 }
 
 /** Newer first, then the larger id: the server's order (server/mail/email-lister.ts). */
@@ -56,21 +101,43 @@ export function placeRows(
   gone: ReadonlySet<string>,
   insert: boolean,
 ): EmailPages | undefined {
+  const grouped = params.view === "conversations";
   const byId = new Map(rows.map((row) => [row.id, row]));
+  // One row per conversation: a new message replaces its conversation's row (and moves it up).
+  const newestOf = new Map<string, Email>();
+  if (grouped && insert) {
+    for (const row of rows) {
+      const known = newestOf.get(row.conversationId);
+      if (belongsTo(params, row) && (!known || before(row, known))) newestOf.set(row.conversationId, row);
+    }
+  }
+  const summaries = new Map<string, ConversationSummary>();
   let changed = false;
   const seen = new Set<string>();
   let pages = data.pages.map((page) => {
-    const emails = page.emails.flatMap((email) => {
+    const emails = page.emails.flatMap((email: Row) => {
       if (gone.has(email.id)) {
         changed = true;
         return [];
       }
       const row = byId.get(email.id);
+      const newer = grouped ? newestOf.get(email.conversationId) : undefined;
+      if (newer && newer.id !== email.id && before(newer, email)) {
+        // Taken out here; put back in order below with the grown summary.
+        if (email.conversation) summaries.set(email.conversationId, email.conversation);
+        changed = true;
+        return [];
+      }
       if (!row) return [email];
       seen.add(email.id);
       changed = true;
+      if (!belongsTo(params, row)) return [];
       // A conversation row keeps its summary; its flags follow the message.
-      return belongsTo(params, row) ? [{ ...email, ...row }] : [];
+      return [
+        email.conversation
+          ? { ...email, ...row, conversation: patched(email.conversation, row) }
+          : { ...email, ...row },
+      ];
     });
     return { ...page, emails };
   });
@@ -78,10 +145,14 @@ export function placeRows(
     const lastPage = pages.at(-1);
     const more = lastPage?.nextCursor != null;
     const oldest = lastPage?.emails.at(-1);
-    for (const row of rows) {
-      if (seen.has(row.id) || !belongsTo(params, row)) continue;
+    for (const found of rows) {
+      if (seen.has(found.id) || !belongsTo(params, found)) continue;
+      if (grouped && newestOf.get(found.conversationId)?.id !== found.id) continue;
       // Older than everything loaded while more pages exist: it comes with those pages.
-      if (more && oldest && !before(row, oldest)) continue;
+      if (more && oldest && !before(found, oldest)) continue;
+      const row: Row = grouped
+        ? { ...found, conversation: joined(summaries.get(found.conversationId), found) }
+        : found;
       changed = true;
       let placed = false;
       pages = pages.map((page) => {
