@@ -70,3 +70,22 @@ test("an archive in one tab disappears from the other tab", async ({ page, conte
   await expect(inboxRows(other)).toHaveCount(1);
   expect(reads.count()).toBe(0);
 });
+
+test("a dropped stream shows Reconnecting… and recovers by itself", async ({ page, context }) => {
+  const me = await identityWithMail([note("Before the drop", 1)]);
+  const events = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+  await signInOverHttp(page, me.email);
+  await waitForSyncedEmails(page, 1);
+  expect((await events).status()).toBe(200);
+  // The network goes: the open stream breaks and reconnecting fails until it is back.
+  await context.setOffline(true);
+  const status = page.getByTestId("live-status");
+  await expect(status).toContainText("Reconnecting…", { timeout: 10_000 });
+  await addMessage(me.email, { ...note("Sent during the drop", 2), internalDate: Date.now() });
+  const back = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200);
+  await context.setOffline(false);
+  await back;
+  await expect(status).toHaveCount(0);
+  // What arrived meanwhile is there: replayed from the buffer, or read again on a gap.
+  await expect(inboxRows(page).first()).toContainText("Sent during the drop", { timeout: 10_000 });
+});

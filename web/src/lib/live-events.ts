@@ -77,9 +77,12 @@ export function startLiveEvents(onEvent: LiveHandler, onLostTouch: () => void): 
       }
       wake = done;
     });
-  // Back online: try at once instead of waiting out the backoff.
+  // Back online: try at once instead of waiting out the backoff. Gone offline: the stream is
+  // dead even if the socket has not noticed yet, so say so now rather than after the silence.
   const onOnline = () => wake?.();
+  const onOffline = () => abort?.abort();
   window.addEventListener("online", onOnline);
+  window.addEventListener("offline", onOffline);
 
   async function connectOnce(): Promise<"again" | "stop"> {
     const token = readSessionToken();
@@ -151,6 +154,7 @@ export function startLiveEvents(onEvent: LiveHandler, onLostTouch: () => void): 
   const stop = () => {
     stopped = true;
     window.removeEventListener("online", onOnline);
+    window.removeEventListener("offline", onOffline);
     abort?.abort();
     wake?.();
     setState("off");
