@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     "",
     "`npx vite build && npx tsx bench/live/push-to-row.ts`. The dashboard open in Chromium (headless shell), a",
     "message added at the emulator (own process), which pushes to the app (own process, PGlite, production",
-    "settings): webhook -> sync job -> incremental sync -> NOTICE -> GET /api/events -> merged into the",
+    "settings): webhook -> sync job -> incremental sync -> notice -> GET /api/events -> merged into the",
     "query cache -> row in the DOM (MutationObserver, same clock). Mailbox of 300 synced and analysed mails.",
     "Targets: p95 < 3 s, median 1.5 s. Before the stream (issue text): 5.6 to 8 s.",
     "",
