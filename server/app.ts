@@ -11,6 +11,7 @@ import { registerCalendarApi } from "./calendar/index.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { mailAccounts } from "./db/schema.ts";
+import { registerLiveEventsRoute } from "./events-stream/index.ts";
 import { registerGameApi } from "./game/index.ts";
 import { registerHealthRoutes } from "./health/routes.ts";
 import { registerAuthGuard } from "./http/auth-guard.ts";
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCalendarApi(app, services.calendar, deps.config);
   registerPrivacyRoutes(app, services.privacy);
   registerNotificationRoutes(app, services.notifications);
+  if (services.live.hub) registerLiveEventsRoute(app, services.live.hub);
   if (deps.config.testHooks) {
     registerTestHooks(app, clock, app.requireSession, {
       async pendingFor(accountEmail) {

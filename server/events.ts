@@ -28,7 +28,14 @@ export interface DomainEvents {
   /** A sync job of the account committed new or changed mail (AI analysis picks it up). */
   "emails.synced": { accountId: string };
   /** Analyses were stored for the person's mail; they can move mail between buckets. */
-  "emails.analysed": { userId: string };
+  "emails.analysed": { userId: string; emailIds?: string[] };
+  /**
+   * An incremental sync committed these messages (the live inbox: rows created since `since` are
+   * new mail, the others changed at the provider, e.g. read on another device).
+   */
+  "emails.changedBySync": { accountId: string; providerIds: string[]; since: Date };
+  /** A sync or backfill step of the account ended: its progress and status may have moved. */
+  "sync.progress": { accountId: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

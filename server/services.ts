@@ -11,6 +11,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { ANALYZE_EVERY_ROWS, createMaintenance, type Maintenance } from "./db/maintenance.ts";
 import { createEventBus, type EventBus } from "./events.ts";
+import { createLiveEvents, type LiveEvents } from "./events-stream/index.ts";
 import type { GameService } from "./game/game-service.ts";
 import { createGameServices } from "./game/index.ts";
 import { createDueActionStore } from "./jobs/due-actions/store.ts";
@@ -52,6 +53,8 @@ export interface Services {
   attachmentLinkKey: Buffer;
   /** Domain events (email.archived, ...) shared by every feature of this process. */
   events: EventBus;
+  /** The live inbox (issue 38): domain events published to the tabs' streams. */
+  live: LiveEvents;
   clientFor: ProviderClientFactory;
   /** Connected calendars: integrations, sync, events. */
   calendar: CalendarServices;
@@ -99,6 +102,8 @@ export interface ServicesOptions {
   vacuumIntervalMs?: number;
   /** Benchmarks of sync alone turn off the analysis that follows every synced page (default on). */
   analyseAfterSync?: boolean;
+  /** Tests shorten the live streams' keep-alive and lifetime. */
+  liveHub?: { keepAliveMs?: number; maxStreamMs?: number; keepMs?: number; ringSize?: number };
 }
 
 const consoleLog: Required<ServicesOptions>["log"] = {
@@ -123,6 +128,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // Subscribed before anything can emit: every role records the actions it confirms.
   const game = createGameServices({ db: database.db, clock, config: config.game, events, log });
   const contacts = createContactBook({ db: database.db, clock, events, log });
+  const live = createLiveEvents({
+    config,
+    database,
+    events,
+    serves: role !== "worker",
+    log,
+    ...(options.liveHub ? { hub: options.liveHub } : {}),
+  });
   const auth = await createAuthServices({
     config,
     db: database.db,
@@ -170,6 +183,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     gmailUnitsPerMinute: config.gmailUnitsPerMinute,
     ...(options.leaseWaitMs === undefined ? {} : { leaseWaitMs: options.leaseWaitMs }),
     ...(options.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: options.backfillBudgetMs }),
+    onChanges: (change) => events.emit("emails.changedBySync", change),
   });
   const maintenance = createMaintenance(database);
   // Backfilled rows per account at its last ANALYZE (this process's view; a restart analyses again).
@@ -190,11 +204,19 @@ export async function createServices(options: ServicesOptions): Promise<Services
     {
       ...syncer,
       async syncAccount(accountId, reason) {
-        await syncer.syncAccount(accountId, reason);
+        try {
+          await syncer.syncAccount(accountId, reason);
+        } finally {
+          events.emit("sync.progress", { accountId });
+        }
         events.emit("emails.synced", { accountId });
       },
       async backfill(accountId) {
-        await syncer.backfill(accountId);
+        try {
+          await syncer.backfill(accountId);
+        } finally {
+          events.emit("sync.progress", { accountId });
+        }
         const state = await loadState(database.db, accountId);
         // Statistics follow large writes at once (the end of a page run, every ANALYZE_EVERY_ROWS
         // rows, the end of the pass): the planner must not plan a synced mailbox as an empty one.
@@ -345,6 +367,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     pushSecrets,
     attachmentLinkKey,
     events,
+    live,
     clientFor,
     scheduleUnsubscribe,
     outbox,
@@ -359,6 +382,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       if (started) return;
       started = true;
       if (works) await game.applyCutOffs();
+      await live.start();
       await queue.start();
       if (works) {
         await queue.work();
@@ -391,6 +415,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       await game.idle();
       await contacts.idle();
       await notifications.notifier.idle();
+      await live.stop();
     },
   };
 }

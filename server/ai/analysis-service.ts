@@ -46,7 +46,7 @@ export interface AnalysisDeps {
   /** Called with emails that need an answer, for the agent's auto-draft. */
   onNeedsReply?(userId: string, emailIds: string[]): Promise<void>;
   /** Called once analyses (and the buckets they imply) are stored for the person's mail. */
-  onStored?(userId: string): void;
+  onStored?(userId: string, emailIds: string[]): void;
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -275,7 +275,10 @@ export function createAnalysisService(deps: AnalysisDeps) {
         items.filter((i) => !i.row.isSent && !i.row.isDraft),
         true,
       );
-      deps.onStored?.(userId);
+      deps.onStored?.(
+        userId,
+        items.map((i) => i.row.id),
+      );
       await learnFrom(userId, learned);
       if (sent.length > 0) await deps.memories.learn(userId, learnStyle(sent));
       const recent = deps.clock.nowMs() - 3 * 86_400_000;
@@ -297,7 +300,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
       const result = await analyse(userId, row, ctx, { force: true, mode: "interactive" });
       if (!result.analysis) throw new Error("forced analysis returned no analysis");
       await store(userId, [{ row, stored: result.stored }], false);
-      deps.onStored?.(userId);
+      deps.onStored?.(userId, [row.id]);
       await learnFrom(userId, [{ row, analysis: result.analysis }]);
       return result.analysis;
     },

@@ -60,7 +60,7 @@ export function createAiServices(deps: AiDeps) {
     onNeedsReply: async (userId, ids) => {
       if (await agents.settings(userId)) await jobs?.requestAutoDraft(userId, ids);
     },
-    onStored: (userId) => deps.events.emit("emails.analysed", { userId }),
+    onStored: (userId, emailIds) => deps.events.emit("emails.analysed", { userId, emailIds }),
   });
   jobs = defineAiJobs(deps.queue, {
     db,

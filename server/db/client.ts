@@ -38,6 +38,8 @@ export interface Database {
     onRecovered(listener: () => void): () => void;
   };
   close(): Promise<void>;
+  /** PostgreSQL: the server's URL, for a connection of its own (the live inbox's LISTEN). */
+  connectionUrl?: string;
 }
 
 export interface SchemaStatus {
@@ -208,7 +210,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       `Could not open the PostgreSQL database of DATABASE_URL=${redactUrl(url)} (${target})`,
       options,
       () => true,
-      () => openPool(pool, "postgres", async () => {}, storage),
+      async () => ({ ...(await openPool(pool, "postgres", async () => {}, storage)), connectionUrl: url }),
     );
   } catch (err) {
     storage.close();

@@ -9,6 +9,11 @@ export interface SyncContext {
   log: SyncLogger;
   /** The whole inbox plus mail received in the last N days (SYNC_DEPTH_DAYS). */
   depthDays: number;
+  /**
+   * Told after an incremental sync committed changes (the live inbox, issue 38): the provider ids
+   * it stored and when the batch was started, so rows created since then are new mail.
+   */
+  onChanges?: (change: { accountId: string; providerIds: string[]; since: Date }) => void;
 }
 
 /** First page of a pass: small, so the newest mail shows within seconds. */

@@ -90,7 +90,8 @@ async function flush(
     moves.set(oldId, message.providerId);
     upserts.push(message);
   }
-  return ctx.db.transaction(async (tx) => {
+  const since = new Date();
+  const counts = await ctx.db.transaction(async (tx) => {
     const moved = await tx
       .update(syncStates)
       .set({
@@ -116,4 +117,8 @@ async function flush(
     const deleted = await removeByProviderIds(tx, account.id, [...removed]);
     return { upserted, removed: deleted };
   });
+  // After the commit, so whoever reads the rows sees them.
+  if (upserts.length > 0)
+    ctx.onChanges?.({ accountId: account.id, providerIds: upserts.map((m) => m.providerId), since });
+  return counts;
 }

@@ -6,6 +6,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { SYNC_JOBS } from "../jobs/sync-jobs.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { ProviderMessage } from "../providers/mail-provider.ts";
+import type { SyncContext } from "./context.ts";
 import { createMailboxSyncer, type MailboxSyncer, type SyncScheduler } from "./mailbox-syncer.ts";
 import { createPoller } from "./poller.ts";
 import type { PushSecrets } from "./push-secrets.ts";
@@ -58,6 +59,8 @@ export interface SyncServicesDeps {
   backfillBudgetMs?: number;
   /** Config's GMAIL_UNITS_PER_MINUTE, which also bounds Gmail backfill pages. */
   gmailUnitsPerMinute?: number;
+  /** Changes committed by incremental syncs (server/events-stream/, the live inbox). */
+  onChanges?: SyncContext["onChanges"];
 }
 
 /** Builds the sync engine of one process: the service, the syncer behind the jobs, the poller. */
@@ -116,6 +119,7 @@ export function createSyncServices(deps: SyncServicesDeps) {
     ...(deps.leaseWaitMs === undefined ? {} : { leaseWaitMs: deps.leaseWaitMs }),
     ...(deps.backfillBudgetMs === undefined ? {} : { backfillBudgetMs: deps.backfillBudgetMs }),
     ...(deps.gmailUnitsPerMinute === undefined ? {} : { gmailUnitsPerMinute: deps.gmailUnitsPerMinute }),
+    ...(deps.onChanges ? { onChanges: deps.onChanges } : {}),
   });
 
   const poller = createPoller({

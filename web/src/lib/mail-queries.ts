@@ -24,6 +24,7 @@ import type {
 import { toast } from "../components/ui/toast-store.ts";
 import { apiRequest } from "./api.ts";
 import { failureToast } from "./connectivity.ts";
+import { isLive } from "./live-events.ts";
 
 /** Filters of GET /api/emails that the screens use. */
 export interface EmailListParams {
@@ -159,6 +160,8 @@ let syncWatchUntil = 0;
  * started ends with a newer lastSyncedAt, which refreshes the mail views (issue 19.1).
  */
 const IDLE_SYNC_POLL_MS = 10_000;
+/** With the live stream up, new mail and finished syncs arrive as events: the poll only checks. */
+const LIVE_IDLE_SYNC_POLL_MS = 60_000;
 
 /** Watches sync progress every second for a while: after Sync, or after an account was linked. */
 export function watchSync(): void {
@@ -192,7 +195,11 @@ export function useSyncStatus() {
     queryFn: ({ signal }) =>
       apiRequest<{ accounts: SyncStatus[] }>("GET", SYNC_STATUS_KEY[0], undefined, { signal }),
     refetchInterval: (q) =>
-      q.state.data?.accounts.some(isSyncing) || Date.now() < syncWatchUntil ? 1000 : IDLE_SYNC_POLL_MS,
+      q.state.data?.accounts.some(isSyncing) || Date.now() < syncWatchUntil
+        ? 1000
+        : isLive()
+          ? LIVE_IDLE_SYNC_POLL_MS
+          : IDLE_SYNC_POLL_MS,
   });
   const accounts = query.data?.accounts ?? [];
   const syncing = accounts.some(isSyncing);
@@ -203,11 +210,17 @@ export function useSyncStatus() {
   );
   // The lists on screen were read about when the dashboard mounted.
   const refreshedAt = useRef(Date.now());
+  // A pass seen running since the last refresh: its backfilled rows are not sent as events.
+  const sawSyncing = useRef(false);
   useEffect(() => {
     const now = Date.now();
-    const finishedSince = lastSynced > refreshedAt.current;
+    if (syncing) sawSyncing.current = true;
+    // With the live stream up, an incremental sync's mail came as events: no full refetch.
+    const finishedSince = lastSynced > refreshedAt.current && (!isLive() || sawSyncing.current);
+    if (lastSynced > refreshedAt.current && !finishedSince) refreshedAt.current = lastSynced;
     const grownWhileSyncing = syncing && synced > 0 && now - refreshedAt.current > 3000;
     if (finishedSince || grownWhileSyncing) {
+      if (!syncing) sawSyncing.current = false;
       refreshedAt.current = now;
       void refreshMail(queryClient);
     }

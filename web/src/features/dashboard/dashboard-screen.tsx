@@ -38,6 +38,8 @@ import { useOpenEmailFromAddress } from "../installable/open-from-address.ts";
 import { type Command, CommandPalette } from "../keyboard/command-palette.tsx";
 import { type ShortcutAction, useShortcuts } from "../keyboard/shortcuts.ts";
 import { ShortcutsDialog } from "../keyboard/shortcuts-dialog.tsx";
+import { LiveStatus } from "../live/live-status.tsx";
+import { useLiveInbox } from "../live/use-live-inbox.ts";
 import { SmartArchiveDialog } from "../mail-actions/smart-archive-dialog.tsx";
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
 import { usePushMessages } from "../notifications/use-push-messages.ts";
@@ -85,6 +87,8 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   const inbox = useUnifiedInbox();
   const stats = useEmailStats();
   const sync = useSyncStatus();
+  // One stream per tab while the dashboard is open: new mail and other tabs' changes arrive live.
+  const live = useLiveInbox();
   const autoSync = useAutoSync();
   const actions = useEmailActions();
   const conversationActions = useConversationActions();
@@ -290,6 +294,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         <div className="empty:hidden lg:col-span-3">
           <DeletionBanner />
         </div>
+        <LiveStatus state={live} className="lg:col-span-3" />
         {sync.accounts.length > 0 || user.accounts.some((a) => a.status === "reauth_required") ? (
           <div className="grid gap-2 lg:col-span-3">
             <SyncBanner

@@ -1,0 +1,59 @@
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { EventBus } from "../events.ts";
+import { createLiveHub, type HubOptions, type LiveHub } from "./hub.ts";
+import { startLivePublisher } from "./publisher.ts";
+import { loadListRows } from "./rows.ts";
+import { createLocalTransport, createPostgresTransport, type NoticeTransport } from "./transport.ts";
+
+export { registerLiveEventsRoute } from "./routes.ts";
+
+export interface LiveEvents {
+  /** The fan-out to this process's streams; absent in worker processes, which serve no HTTP. */
+  hub: LiveHub | undefined;
+  /** Starts listening for notices (PostgreSQL: LISTEN on its own connection). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The live inbox (issue 38): every role publishes its domain events as notices; processes that
+ * serve HTTP hold streams and fan notices out. One process on PGlite passes notices in memory;
+ * PostgreSQL carries them between processes by LISTEN/NOTIFY.
+ */
+export function createLiveEvents(deps: {
+  config: Config;
+  database: Database;
+  events: EventBus;
+  serves: boolean;
+  log: { warn(obj: object, msg: string): void };
+  hub?: Partial<Omit<HubOptions, "loadRows" | "log">>;
+}): LiveEvents {
+  const { database, config, log } = deps;
+  // The database decides, not the config: tests open PostgreSQL under a PGlite-shaped config.
+  const url =
+    database.connectionUrl ?? (config.database.kind === "postgres" ? config.database.url : undefined);
+  const transport: NoticeTransport =
+    database.kind === "postgres" && url
+      ? createPostgresTransport({ db: database.db, url, log })
+      : createLocalTransport();
+  const stopPublishing = startLivePublisher({ db: database.db, events: deps.events, transport, log });
+  const hub = deps.serves
+    ? createLiveHub({ ...deps.hub, loadRows: (userId, ids) => loadListRows(database.db, userId, ids), log })
+    : undefined;
+  return {
+    hub,
+    async start() {
+      if (hub)
+        await transport.listen(
+          (notice) => void hub.deliver(notice),
+          () => hub.gapAll(),
+        );
+    },
+    async stop() {
+      stopPublishing();
+      hub?.close();
+      await transport.close();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/**
+ * What a producer (a web process's action, a worker's sync or analysis) tells the processes
+ * holding streams. Ids only: rows are read where a stream listens, once per process, and a
+ * notice stays far below NOTIFY's 8,000-byte payload limit (MAX_IDS_PER_NOTICE ids).
+ */
+export const liveNoticeSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("mail.new"), userId: z.uuid(), ids: z.array(z.uuid()).max(100) }),
+  z.object({
+    kind: z.literal("mail.changed"),
+    userId: z.uuid(),
+    ids: z.array(z.uuid()).max(100),
+    change: z
+      .object({
+        isRead: z.boolean().optional(),
+        isStarred: z.boolean().optional(),
+        isFlagged: z.boolean().optional(),
+        isArchived: z.boolean().optional(),
+        deleted: z.boolean().optional(),
+      })
+      .optional(),
+  }),
+  z.object({ kind: z.literal("analysis.done"), userId: z.uuid(), ids: z.array(z.uuid()).max(100) }),
+  z.object({ kind: z.literal("sync.progress"), userId: z.uuid(), accountId: z.uuid() }),
+  /** More changed at once than a notice carries: the person's tabs read everything again. */
+  z.object({ kind: z.literal("overflow"), userId: z.uuid() }),
+]);
+
+export type LiveNotice = z.infer<typeof liveNoticeSchema>;
+
+/** Ids per notice: 100 uuids in JSON are about 3.9 KB, half of NOTIFY's payload limit. */
+export const MAX_IDS_PER_NOTICE = 100;
+
+/** Past this many ids at once (a big analysis run), one overflow notice replaces the rows. */
+export const MAX_IDS_PER_BATCH = 300;
+
+/**
+ * The notices for a batch of ids: chunks of MAX_IDS_PER_NOTICE, or one overflow notice when
+ * there are more than MAX_IDS_PER_BATCH (merging hundreds of rows costs more than a refetch).
+ */
+export function chunkNotices(
+  userId: string,
+  ids: readonly string[],
+  make: (ids: string[]) => LiveNotice,
+): LiveNotice[] {
+  if (ids.length === 0) return [];
+  if (ids.length > MAX_IDS_PER_BATCH) return [{ kind: "overflow", userId }];
+  const out: LiveNotice[] = [];
+  for (let i = 0; i < ids.length; i += MAX_IDS_PER_NOTICE)
+    out.push(make(ids.slice(i, i + MAX_IDS_PER_NOTICE)));
+  return out;
+}
