@@ -75,6 +75,12 @@ export const emailSchema = z.object({
    * may undo it. Absent otherwise, and in list answers.
    */
   pending: z.literal(true).optional(),
+  /**
+   * When the mail came back to the inbox by itself (issue 37), and why: "snoozed" (its snooze
+   * ended: "Snoozed until <time>") or "no_reply" (a follow-up reminder). Absent otherwise.
+   */
+  resurfacedAt: z.string().optional(),
+  resurfaceReason: z.enum(["snoozed", "no_reply"]).optional(),
 });
 export type Email = z.infer<typeof emailSchema>;
 

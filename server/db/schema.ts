@@ -44,6 +44,11 @@ export const users = pgTable("users", {
   conversationView: boolean("conversation_view").notNull().default(true),
   /** "Undo send" (issue 36): seconds a sent mail is held before it goes out (contract SEND_DELAYS). */
   sendDelaySeconds: integer("send_delay_seconds").notNull().default(10),
+  /**
+   * The person's IANA time zone (issue 37), the browser's by default (the client sends it): "not
+   * now" presets (8 AM tomorrow, Saturday, Monday) are computed in it. Null until first told.
+   */
+  timeZone: text("time_zone"),
 });
 
 /**
@@ -307,6 +312,18 @@ export const emails = pgTable(
      * offered again. Our own state, never the provider's; sync does not touch it.
      */
     inboxZeroProcessedAt: timestamp("inbox_zero_processed_at", { withTimezone: true }),
+    /**
+     * Snooze (issue 37): until when the person put this conversation away. Set on every message of
+     * the conversation while snoozed; the lists hide it whatever the provider's inbox says, and
+     * sync never clears it (only unsnooze and the wake do). Its wake is a `snooze.wake` due action.
+     */
+    snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
+    /**
+     * When the mail came back to the inbox by itself, and why ("snoozed"; "no_reply" for a
+     * follow-up reminder): shown as "Snoozed until <time>", and unread such mail heads the inbox.
+     */
+    resurfacedAt: timestamp("resurfaced_at", { withTimezone: true }),
+    resurfaceReason: text("resurface_reason"),
     /** The stored AI analysis (spec section 3); null until analysed. */
     aiAnalysis: jsonb("ai_analysis").$type<Record<string, unknown>>(),
     /** What a list row shows of aiAnalysis (listAnalysisExpression); the reader reads aiAnalysis. */
@@ -327,6 +344,12 @@ export const emails = pgTable(
     index("emails_user_received_idx").on(t.userId, t.receivedAt.desc(), t.id.desc()),
     index("emails_user_bucket_received_idx").on(t.userId, t.bucket, t.receivedAt.desc()),
     index("emails_account_message_id_idx").on(t.accountId, t.internetMessageId),
+    // The inbox's head: resurfaced mail (a snooze ended) above the rest, a handful of rows at most.
+    index("emails_user_resurfaced_idx")
+      .on(t.userId, t.resurfacedAt.desc())
+      .where(sql`${t.resurfacedAt} is not null`),
+    // The Snoozed view and the wake's lookups: only snoozed rows.
+    index("emails_user_snoozed_idx").on(t.userId, t.snoozedUntil).where(sql`${t.snoozedUntil} is not null`),
     // The settle after each sync looks for an account's unsettled write-backs: almost always none.
     index("emails_account_write_pending_idx").on(t.accountId).where(sql`${t.writePendingAt} is not null`),
     index("emails_search_idx").using("gin", t.search),
