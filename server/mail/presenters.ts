@@ -29,7 +29,9 @@ export type EmailSummaryRow = Pick<
   | "listUnsubscribe"
   | "aiAnalysis"
 > &
-  Partial<Pick<EmailRow, "bodyHtml" | "bodyText" | "writePendingAt" | "hasAttachments">>;
+  Partial<
+    Pick<EmailRow, "bodyHtml" | "bodyText" | "writePendingAt" | "hasAttachments" | "resurfacedAt" | "resurfaceReason">
+  >;
 
 export interface AccountInfo {
   email: string;
@@ -85,6 +87,10 @@ export function presentEmail(
     aiAnalysis: presentAiAnalysis(row.aiAnalysis),
     // Only while the provider's answer to the person's change is outstanding (decision 0019).
     ...(row.writePendingAt ? { pending: true as const } : {}),
+    // Mail that came back by itself (issue 37): "Snoozed until <time>" or "No reply yet".
+    ...(row.resurfacedAt && (row.resurfaceReason === "snoozed" || row.resurfaceReason === "no_reply")
+      ? { resurfacedAt: row.resurfacedAt.toISOString(), resurfaceReason: row.resurfaceReason }
+      : {}),
   };
 }
 
