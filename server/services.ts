@@ -21,6 +21,7 @@ import { createAttachmentLinks } from "./mail/attachments/links.ts";
 import { type ContactBook, createContactBook } from "./mail/contacts/contact-book.ts";
 import { createOutbox, type Outbox, SEND_ACTION } from "./mail/outbox/outbox-service.ts";
 import { createSenderWithFiles } from "./mail/sender-with-files.ts";
+import { createSnoozer, SNOOZE_WAKE, type Snoozer } from "./mail/snooze/snooze-service.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
 import { startUploadSweep } from "./mail/uploads/sweep.ts";
 import { removeUserUploads, uploadsDirOf } from "./mail/uploads/upload-store.ts";
@@ -63,6 +64,8 @@ export interface Services {
   maintenance: Maintenance;
   /** Held mail (Undo send): stored by the web role, sent by the worker's due-action sweep. */
   outbox: Outbox;
+  /** Snooze (issue 37): routes in the web role, its `snooze.wake` due actions in the worker's sweep. */
+  snoozer: Snoozer;
   /** Runs an unsubscribe request as a durable job (worker role). */
   scheduleUnsubscribe: (requestId: string) => Promise<void>;
   /** Starts the queue (every role enqueues) and, for worker roles, job processing and polling. */
@@ -297,6 +300,20 @@ export async function createServices(options: ServicesOptions): Promise<Services
     runNow: (id) => sweeper.runNow(id),
   });
   handlers.set(SEND_ACTION, outbox.sendHeld);
+  const snoozer = createSnoozer({
+    db: database.db,
+    clock,
+    providerClient: clientFor,
+    wakeSweeper: () => sweeper.wake(),
+    log,
+  });
+  handlers.set(SNOOZE_WAKE, snoozer.wake);
+  // A new message in a snoozed conversation wakes it early (synced by the worker, which sweeps).
+  events.on("emails.synced", async ({ accountId }) => {
+    await snoozer.wakeOnReplies(accountId);
+  });
+  // A reconnected account: wakes kept for want of access come back now.
+  events.on("accounts.changed", ({ userId }) => snoozer.retryWaitingWakes(userId));
   let started = false;
   let stopHearingRecovery: (() => void) | undefined;
   let stopUploadSweep: (() => void) | undefined;
@@ -312,6 +329,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     clientFor,
     scheduleUnsubscribe,
     outbox,
+    snoozer,
     maintenance,
     ai,
     calendar,
