@@ -201,7 +201,6 @@ describe.each(BACKENDS)("snooze on %s", (kind) => {
 
       // Snoozed again, then Priya answers: the conversation wakes before its time.
       expect((await api("POST", path, token, { until: inHours(5) })).status).toBe(200);
-      const moved = await atProvider(provider, c.last.id);
       await deliver(provider, {
         from: { name: "Priya Shah", address: PEOPLE.priya },
         subject: `Re: ${subject}`,
@@ -215,7 +214,7 @@ describe.each(BACKENDS)("snooze on %s", (kind) => {
         30_000,
         "woken by the reply",
       );
-      expect((await atProvider(provider, moved.graphId)).labelIds).toContain("INBOX");
+      expect((await atProvider(provider, c.last.id)).labelIds).toContain("INBOX");
 
       // Deleted at the provider meanwhile: 404 with a sentence, and the row is gone.
       const gone = await conversation(provider, `Gone ${subject}`);
