@@ -44,7 +44,7 @@ export function thisWeekendAt8(now: Date, timeZone: string): Date {
 /** The next Monday's 8 AM (on a Monday, next week's: "next week" never means today). */
 export function nextMondayAt8(now: Date, timeZone: string): Date {
   const today = zoned(now, timeZone).toPlainDate();
-  const ahead = ((1 - today.dayOfWeek + 7) % 7) || 7;
+  const ahead = (1 - today.dayOfWeek + 7) % 7 || 7;
   return at8(today.add({ days: ahead }), timeZone);
 }
 

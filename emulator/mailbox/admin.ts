@@ -92,7 +92,9 @@ function invalid(reply: FastifyReply, error: z.ZodError): FastifyReply {
 }
 
 function folderDisplayName(folder: FolderName, mailbox?: Mailbox): string {
-  return isCustomFolder(folder) ? (mailbox?.customFolders.get(folder) ?? folder) : FOLDER_DISPLAY_NAMES[folder];
+  return isCustomFolder(folder)
+    ? (mailbox?.customFolders.get(folder) ?? folder)
+    : FOLDER_DISPLAY_NAMES[folder];
 }
 
 function summary(message: StoredMessage, mailbox?: Mailbox) {

@@ -11,9 +11,9 @@ import type { MailSync } from "./deps.ts";
 import type { Outbox } from "./outbox/outbox-service.ts";
 import { registerOutboxRoutes } from "./outbox/routes.ts";
 import { registerMailRoutes } from "./routes.ts";
-import type { Snoozer } from "./snooze/snooze-service.ts";
-import { registerSnoozeRoutes } from "./snooze/routes.ts";
 import { createMailServices, type MailServices } from "./services.ts";
+import { registerSnoozeRoutes } from "./snooze/routes.ts";
+import type { Snoozer } from "./snooze/snooze-service.ts";
 import { uploadsDirOf } from "./uploads/upload-store.ts";
 
 /** What the mail API takes from the process's services (server/services.ts), structurally. */

@@ -30,7 +30,10 @@ export type EmailSummaryRow = Pick<
   | "aiAnalysis"
 > &
   Partial<
-    Pick<EmailRow, "bodyHtml" | "bodyText" | "writePendingAt" | "hasAttachments" | "resurfacedAt" | "resurfaceReason">
+    Pick<
+      EmailRow,
+      "bodyHtml" | "bodyText" | "writePendingAt" | "hasAttachments" | "resurfacedAt" | "resurfaceReason"
+    >
   >;
 
 export interface AccountInfo {

@@ -120,7 +120,11 @@ describe.each(BACKENDS)("snooze on %s", (kind) => {
         internalDate: f.services.clock.nowMs() - 60_000,
       });
       await api("POST", "/api/emails/auto-sync", token);
-      await waitUntil(async () => (await inbox(token)).some((e) => e.subject === `Newer ${subject}`), 30_000, "newer");
+      await waitUntil(
+        async () => (await inbox(token)).some((e) => e.subject === `Newer ${subject}`),
+        30_000,
+        "newer",
+      );
       await api("PATCH", `/api/conversations/${c.conversationId}`, token, { isRead: true });
 
       const until = inHours(2);
@@ -147,7 +151,9 @@ describe.each(BACKENDS)("snooze on %s", (kind) => {
       expect((await inbox(token)).some((e) => e.conversationId === c.conversationId)).toBe(false);
 
       const later = inHours(3);
-      const changed = await api("PATCH", `/api/conversations/${c.conversationId}/snooze`, token, { until: later });
+      const changed = await api("PATCH", `/api/conversations/${c.conversationId}/snooze`, token, {
+        until: later,
+      });
       expect(changed.status).toBe(200);
       expect((await snoozed(token)).find((s) => s.conversationId === c.conversationId)?.until).toBe(later);
 
@@ -182,14 +188,20 @@ describe.each(BACKENDS)("snooze on %s", (kind) => {
 
       const past = await api("POST", path, token, { until: inHours(-1) });
       expect(past.status).toBe(400);
-      expect(past.json).toMatchObject({ error: { code: "validation_failed", message: "Pick a time in the future." } });
+      expect(past.json).toMatchObject({
+        error: { code: "validation_failed", message: "Pick a time in the future." },
+      });
       const far = await api("POST", path, token, { until: inHours(24 * 366) });
       expect(far.status).toBe(400);
       expect(far.json).toMatchObject({ error: { message: "Pick a time within a year." } });
       expect((await api("POST", path, token, { until: "tomorrow" })).status).toBe(400);
-      expect((await api("POST", "/api/conversations/nope/snooze", token, { until: inHours(1) })).status).toBe(404);
+      expect((await api("POST", "/api/conversations/nope/snooze", token, { until: inHours(1) })).status).toBe(
+        404,
+      );
       expect((await api("DELETE", path, token)).status).toBe(404);
-      expect(await snoozed(token)).not.toContainEqual(expect.objectContaining({ conversationId: c.conversationId }));
+      expect(await snoozed(token)).not.toContainEqual(
+        expect.objectContaining({ conversationId: c.conversationId }),
+      );
 
       // Unsnooze now: back in the inbox at once, and at the provider.
       expect((await api("POST", path, token, { until: inHours(5) })).status).toBe(200);
@@ -231,7 +243,10 @@ describe.each(BACKENDS)("snooze on %s", (kind) => {
       expect(refused.status).toBe(404);
       const name = provider === "gmail" ? "Gmail" : "Outlook";
       expect(refused.json).toMatchObject({
-        error: { code: "not_found", message: `This mail was deleted in ${name} meanwhile, so it cannot be snoozed.` },
+        error: {
+          code: "not_found",
+          message: `This mail was deleted in ${name} meanwhile, so it cannot be snoozed.`,
+        },
       });
       expect((await inbox(token)).some((e) => e.conversationId === gone.conversationId)).toBe(false);
       expect((await api("GET", `/api/conversations/${gone.conversationId}`, token)).status).toBe(404);
@@ -244,11 +259,12 @@ describe.each(BACKENDS)("snooze on %s", (kind) => {
     const subject = `Revoked ${Date.now()}`;
     const c = await conversation(provider, subject);
     expect(
-      (await api("POST", `/api/conversations/${c.conversationId}/snooze`, token, { until: inHours(1) })).status,
+      (await api("POST", `/api/conversations/${c.conversationId}/snooze`, token, { until: inHours(1) }))
+        .status,
     ).toBe(200);
-    expect(
-      (await f.admin("POST", "tokens/revoke", { email: owners.gmail, provider: "google" })).status,
-    ).toBe(200);
+    expect((await f.admin("POST", "tokens/revoke", { email: owners.gmail, provider: "google" })).status).toBe(
+      200,
+    );
     f.services.clock.advance(HOUR_S + 60);
     const waiting = await waitUntil(
       async () => {

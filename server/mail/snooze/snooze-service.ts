@@ -137,7 +137,10 @@ export function createSnoozer(deps: {
   }
 
   function comingBack(): DomainError {
-    return new DomainError("conflict", "This mail is coming back to the inbox right now. Try again in a moment.");
+    return new DomainError(
+      "conflict",
+      "This mail is coming back to the inbox right now. Try again in a moment.",
+    );
   }
 
   /** Sets (or moves) the conversation's wake; a wake already running cannot be moved. */
@@ -154,7 +157,14 @@ export function createSnoozer(deps: {
     const payload: SnoozePayload = { conversationId };
     await tx
       .insert(dueActions)
-      .values({ userId, kind: SNOOZE_WAKE, runAt: until, payload, ref: conversationId, createdAt: clock.now() });
+      .values({
+        userId,
+        kind: SNOOZE_WAKE,
+        runAt: until,
+        payload,
+        ref: conversationId,
+        createdAt: clock.now(),
+      });
   }
 
   async function snooze(userId: string, conversationId: string, untilText: string): Promise<SnoozeAnswer> {
@@ -205,14 +215,22 @@ export function createSnoozer(deps: {
     return { conversationId, until: until.toISOString() };
   }
 
-  async function changeTime(userId: string, conversationId: string, untilText: string): Promise<SnoozeAnswer> {
+  async function changeTime(
+    userId: string,
+    conversationId: string,
+    untilText: string,
+  ): Promise<SnoozeAnswer> {
     const until = checkUntil(untilText);
     await db.transaction(async (tx) => {
       const changed = await tx
         .update(emails)
         .set({ snoozedUntil: until })
         .where(
-          and(eq(emails.userId, userId), eq(emails.conversationId, conversationId), isNotNull(emails.snoozedUntil)),
+          and(
+            eq(emails.userId, userId),
+            eq(emails.conversationId, conversationId),
+            isNotNull(emails.snoozedUntil),
+          ),
         )
         .returning({ id: emails.id });
       if (changed.length === 0) throw new DomainError("not_found", "This conversation is not snoozed.");
@@ -336,7 +354,11 @@ export function createSnoozer(deps: {
       for (const row of rows) {
         const kept = byConversation.get(row.conversationId);
         // The newest received message stands for the conversation.
-        if (!kept || (kept.isSent && !row.isSent) || (kept.isSent === row.isSent && row.receivedAt > kept.receivedAt))
+        if (
+          !kept ||
+          (kept.isSent && !row.isSent) ||
+          (kept.isSent === row.isSent && row.receivedAt > kept.receivedAt)
+        )
           byConversation.set(row.conversationId, row);
       }
       const items: SnoozedConversation[] = [];
@@ -408,7 +430,13 @@ export function createSnoozer(deps: {
       const rows = await db
         .update(dueActions)
         .set({ status: "pending", runAt: clock.now(), attempts: 0 })
-        .where(and(eq(dueActions.userId, userId), eq(dueActions.kind, SNOOZE_WAKE), eq(dueActions.status, "failed")))
+        .where(
+          and(
+            eq(dueActions.userId, userId),
+            eq(dueActions.kind, SNOOZE_WAKE),
+            eq(dueActions.status, "failed"),
+          ),
+        )
         .returning({ id: dueActions.id });
       if (rows.length > 0) deps.wakeSweeper();
     },

@@ -36,7 +36,11 @@ async function ensureSnoozedLabel(ctx: GmailContext, fresh = false): Promise<str
       const made = await ctx.http.json<gmail_v1.Schema$Label>({
         method: "POST",
         url: `${ctx.api}/labels`,
-        body: { name: GMAIL_SNOOZED_LABEL_NAME, labelListVisibility: "labelShow", messageListVisibility: "show" },
+        body: {
+          name: GMAIL_SNOOZED_LABEL_NAME,
+          labelListVisibility: "labelShow",
+          messageListVisibility: "show",
+        },
         weight: GMAIL_COSTS.labelsCreate,
       });
       id = made.id ?? undefined;

@@ -47,7 +47,11 @@ async function ensureSnoozedFolder(ctx: OutlookContext, key: string): Promise<st
  * Into the Snoozed folder. Answers old id -> new id for the messages moved; a message Graph no
  * longer has (deleted meanwhile) is left out. `key` names the mailbox for the folder id's cache.
  */
-export async function snooze(ctx: OutlookContext, key: string, ids: readonly string[]): Promise<Map<string, string>> {
+export async function snooze(
+  ctx: OutlookContext,
+  key: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
   const folder = await ensureSnoozedFolder(ctx, key);
   try {
     return await moveTo(ctx, ids, folder);

@@ -3,6 +3,7 @@ import { forwardRef, memo, useCallback, useEffect, useRef } from "react";
 import type { MailAccount } from "../../../../contract/auth.ts";
 import type { Email } from "../../../../contract/mail.ts";
 import { openModalCount } from "../keyboard/shortcuts.ts";
+import { ResurfacedMark } from "../snooze/snoozed-card.tsx";
 import { formatCount, formatListDate } from "./format.ts";
 import { PaperclipMark, rowSummary } from "./row-summary.tsx";
 import { SearchHelp } from "./search-help.tsx";
@@ -237,6 +238,9 @@ const InboxRow = memo(function InboxRow({
             </span>
           ) : null}
           {row.hasAttachments ? <PaperclipMark /> : null}
+          {email.resurfacedAt && email.resurfaceReason ? (
+            <ResurfacedMark at={email.resurfacedAt} reason={email.resurfaceReason} />
+          ) : null}
           <span className="ml-auto shrink-0 text-xs text-slate-500">{formatListDate(email.date)}</span>
         </span>
         <span
