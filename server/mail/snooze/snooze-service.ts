@@ -155,16 +155,14 @@ export function createSnoozer(deps: {
       return;
     }
     const payload: SnoozePayload = { conversationId };
-    await tx
-      .insert(dueActions)
-      .values({
-        userId,
-        kind: SNOOZE_WAKE,
-        runAt: until,
-        payload,
-        ref: conversationId,
-        createdAt: clock.now(),
-      });
+    await tx.insert(dueActions).values({
+      userId,
+      kind: SNOOZE_WAKE,
+      runAt: until,
+      payload,
+      ref: conversationId,
+      createdAt: clock.now(),
+    });
   }
 
   async function snooze(userId: string, conversationId: string, untilText: string): Promise<SnoozeAnswer> {
