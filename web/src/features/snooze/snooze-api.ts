@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { SnoozeAnswer, SnoozedList } from "../../../../contract/snooze.ts";
 import { apiRequest } from "../../lib/api.ts";
-import { ACTION_ITEMS_KEY, emailKeys, STATS_KEY } from "../../lib/mail-queries.ts";
+import { ACTION_ITEMS_KEY, emailKeys, REFRESH_EMAILS_EVENT, STATS_KEY } from "../../lib/mail-queries.ts";
 
 /** Snooze (issue 37): the Snoozed view's list and the snooze, change-time and unsnooze calls. */
 export const SNOOZED_KEY = ["/api/snoozed"] as const;
@@ -10,12 +11,20 @@ const snoozePath = (conversationId: string) =>
   `/api/conversations/${encodeURIComponent(conversationId)}/snooze`;
 
 export function useSnoozed() {
-  return useQuery({
+  const query = useQuery({
     queryKey: SNOOZED_KEY,
     queryFn: () => apiRequest<SnoozedList>("GET", "/api/snoozed"),
     // A wake happens on the server at its time: look again each minute.
     refetchInterval: 60_000,
   });
+  const { refetch } = query;
+  // Whatever refreshes the mail views (sync done, a manual refresh) refreshes this one too.
+  useEffect(() => {
+    const onRefresh = () => void refetch();
+    window.addEventListener(REFRESH_EMAILS_EVENT, onRefresh);
+    return () => window.removeEventListener(REFRESH_EMAILS_EVENT, onRefresh);
+  }, [refetch]);
+  return query;
 }
 
 type SnoozeCall =
