@@ -13,7 +13,8 @@ import { dueActions, emails, users } from "../../db/schema.ts";
 import { DomainError } from "../../http/errors.ts";
 import type { ClaimedAction } from "../../jobs/due-actions/store.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { rekeyIds } from "../../sync/rekey.ts";
+import type { MailProviderClient } from "../../providers/mail-provider.ts";
+import { findMovedCopy, rekeyIds } from "../../sync/rekey.ts";
 import type { ProviderClientFactory } from "../../sync/types.ts";
 import { accountsOf, syncAccountOf } from "../accounts.ts";
 import { formatSender } from "../presenters.ts";
@@ -93,6 +94,34 @@ export function createSnoozer(deps: {
   function targetsOf(rows: { providerId: string; isSent: boolean }[]): string[] {
     const received = rows.filter((r) => !r.isSent);
     return (received.length > 0 ? received : rows).map((r) => r.providerId);
+  }
+
+  /**
+   * Where the provider no longer finds a message by our id: Graph renamed it in a move whose
+   * answer we never stored (a worker died after the call, a retry), or it was deleted. Moved ones
+   * are found by Message-ID (rekey.ts) and join `moved`; the rest are gone.
+   */
+  async function findRenamed(
+    client: Pick<MailProviderClient, "findMoved">,
+    accountId: string,
+    targets: readonly string[],
+    moved: Map<string, string>,
+  ): Promise<void> {
+    const missing = targets.filter((id) => !moved.has(id));
+    if (missing.length === 0) return;
+    const rows = await db
+      .select({
+        id: emails.id,
+        providerId: emails.providerId,
+        internetMessageId: emails.internetMessageId,
+        isSent: emails.isSent,
+      })
+      .from(emails)
+      .where(and(eq(emails.accountId, accountId), inArray(emails.providerId, missing)));
+    for (const row of rows) {
+      const copy = await findMovedCopy(db, client, accountId, row);
+      if (copy) moved.set(row.providerId, copy.providerId);
+    }
   }
 
   /**
@@ -186,7 +215,9 @@ export function createSnoozer(deps: {
     await markChanging(userId, conversationId);
     let moved: Map<string, string>;
     try {
-      moved = await deps.providerClient(syncAccountOf(account)).snooze(targets);
+      const client = deps.providerClient(syncAccountOf(account));
+      moved = await client.snooze(targets);
+      await findRenamed(client, first.accountId, targets, moved);
     } catch (err) {
       throw providerFailure(err, provider, "snooze");
     }
@@ -259,6 +290,8 @@ export function createSnoozer(deps: {
     await markChanging(userId, conversationId);
     const client = deps.providerClient(syncAccountOf(account));
     const moved = await client.unsnooze(targets);
+    // A run after a dead worker's: Graph already moved some under new ids; they are found, not lost.
+    await findRenamed(client, first.accountId, targets, moved);
     // The newest received message (under its new id) is the one marked unread and resurfaced.
     const newest = [...rows].reverse().find((r) => !r.isSent && moved.has(r.providerId));
     const newestId = newest ? moved.get(newest.providerId) : undefined;
