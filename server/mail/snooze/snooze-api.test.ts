@@ -253,6 +253,36 @@ describe.each(BACKENDS)("snooze on %s", (kind) => {
     }, 120_000);
   }
 
+  it("outlook: a wake after a dead worker's move finds the mail under Graph's new ids, nothing lost or doubled", async () => {
+    const provider = "outlook";
+    const { token, accountId } = await session(provider);
+    const c = await conversation(provider, `Crash ${Date.now()}`);
+    const path = `/api/conversations/${c.conversationId}/snooze`;
+    expect((await api("POST", path, token, { until: inHours(1) })).status).toBe(200);
+    const before = (await f.rows(accountId)).filter((r) => r.conversationId === c.conversationId);
+    // A worker moved the mail back to the Inbox and died before storing the new ids.
+    for (const id of [c.first.id, c.last.id]) {
+      const folder = (await atProvider(provider, id)).labelIds.find((l) => l.startsWith("Folder_"));
+      const r = await f.admin(
+        "POST",
+        `mailboxes/${encodeURIComponent(owners[provider])}/messages/${id}/modify?provider=microsoft`,
+        { addLabelIds: ["INBOX"], removeLabelIds: folder ? [folder] : [] },
+      );
+      expect(r.status).toBe(200);
+    }
+    f.services.clock.advance(HOUR_S + 60);
+    await waitUntil(
+      async () =>
+        (await inbox(token)).find((e) => e.conversationId === c.conversationId && e.resurfaceReason),
+      20_000,
+      "woken",
+    );
+    const after = (await f.rows(accountId)).filter((r) => r.conversationId === c.conversationId);
+    expect(after.map((r) => r.id).sort()).toEqual(before.map((r) => r.id).sort());
+    expect(new Set(after.map((r) => r.providerId)).size).toBe(after.length);
+    expect(after.every((r) => r.snoozedUntil === null)).toBe(true);
+  }, 90_000);
+
   it("gmail: a revoked grant at wake time keeps the mail snoozed, asks to reconnect, and it wakes once reconnected", async () => {
     const provider = "gmail";
     const { token } = await session(provider);
