@@ -431,7 +431,13 @@ export function createSnoozer(deps: {
             select 1 from ${emails} n
             where n.user_id = s.user_id and n.conversation_id = s.conversation_id
               and n.snoozed_until is null and not n.is_sent and not n.is_draft
-              and not n.is_trashed and not n.is_spam and n.received_at > s.received_at
+              and not n.is_trashed and not n.is_spam
+              -- newer than every snoozed message: an older one fetched late is no reply
+              and n.received_at > (
+                select max(m.received_at) from ${emails} m
+                where m.user_id = s.user_id and m.conversation_id = s.conversation_id
+                  and m.snoozed_until is not null
+              )
           )`);
       let woken = 0;
       for (const row of (found as unknown as { rows: { user_id: string; conversation_id: string }[] }).rows) {
