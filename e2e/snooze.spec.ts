@@ -108,3 +108,25 @@ for (const provider of ["gmail", "outlook"] as const) {
     expect(back.labelNames).not.toContain("Snoozed");
   });
 }
+
+test("the list's b key snoozes the selected mail 'Later today'; the Snoozed card's Unsnooze brings it back", async ({
+  page,
+}) => {
+  const subject = "Invoice reminder";
+  const { emails } = await signedInWithMail(page, [{ from: SENDER, subject, text: "Please pay." }]);
+  const email = emailOf(emails, subject);
+  const row = page.locator(`[data-email-id="${email.id}"]`);
+  await expect(row).toBeVisible();
+  await page.keyboard.press("j");
+  await page.keyboard.press("b");
+  const menu = page.getByRole("dialog", { name: "Snooze until" });
+  await menu.getByRole("button", { name: /^Later today/ }).click();
+  await expect(menu).toBeHidden();
+  await expect(row).toHaveCount(0);
+
+  const item = page.getByRole("list", { name: "Snoozed mail" }).getByRole("listitem", { name: subject });
+  await expect(item).toContainText("Until");
+  await item.getByRole("button", { name: "Unsnooze" }).click();
+  await expect(item).toHaveCount(0);
+  await expect(row).toBeVisible();
+});
