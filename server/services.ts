@@ -25,6 +25,7 @@ import { createFollowUps, FOLLOWUP_ACTION } from "./mail/followups/followup-serv
 import { createOutbox, type Outbox, SEND_ACTION } from "./mail/outbox/outbox-service.ts";
 import { createScheduledStore } from "./mail/outbox/scheduled-store.ts";
 import { createSenderWithFiles } from "./mail/sender-with-files.ts";
+import { createSnoozer, SNOOZE_WAKE, type Snoozer } from "./mail/snooze/snooze-service.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
 import { startUploadSweep } from "./mail/uploads/sweep.ts";
 import { removeUserUploads, uploadsDirOf } from "./mail/uploads/upload-store.ts";
@@ -72,6 +73,8 @@ export interface Services {
   outbox: Outbox;
   /** Notifications (issue 38): the setting, push subscriptions, and the notifier after analysis. */
   notifications: NotificationServices;
+  /** Snooze (issue 37): routes in the web role, its `snooze.wake` due actions in the worker's sweep. */
+  snoozer: Snoozer;
   /** Runs an unsubscribe request as a durable job (worker role). */
   scheduleUnsubscribe: (requestId: string) => Promise<void>;
   /** Starts the queue (every role enqueues) and, for worker roles, job processing and polling. */
@@ -355,6 +358,20 @@ export async function createServices(options: ServicesOptions): Promise<Services
     runNow: (id) => sweeper.runNow(id),
   });
   handlers.set(SEND_ACTION, outbox.sendHeld);
+  const snoozer = createSnoozer({
+    db: database.db,
+    clock,
+    providerClient: clientFor,
+    wakeSweeper: () => sweeper.wake(),
+    log,
+  });
+  handlers.set(SNOOZE_WAKE, snoozer.wake);
+  // A new message in a snoozed conversation wakes it early (synced by the worker, which sweeps).
+  events.on("emails.synced", async ({ accountId }) => {
+    await snoozer.wakeOnReplies(accountId);
+  });
+  // A reconnected account: wakes kept for want of access come back now.
+  events.on("accounts.changed", ({ userId }) => snoozer.retryWaitingWakes(userId));
   let started = false;
   let stopHearingRecovery: (() => void) | undefined;
   let stopUploadSweep: (() => void) | undefined;
@@ -372,6 +389,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     scheduleUnsubscribe,
     outbox,
     notifications,
+    snoozer,
     maintenance,
     ai,
     calendar,

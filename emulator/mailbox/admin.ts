@@ -4,7 +4,7 @@ import { presentMessage as presentGmailMessage } from "../gmail/present.ts";
 import type { Identity, Provider } from "../identities.ts";
 import { attachmentMails, deliverAttachmentMail } from "./attachment-mail.ts";
 import { composeMessage } from "./compose.ts";
-import { folderOf } from "./folders.ts";
+import { FOLDER_DISPLAY_NAMES, type FolderName, folderOf, isCustomFolder } from "./folders.ts";
 import { generateMessages, MAX_GENERATED } from "./generator.ts";
 import { deliverDemoInvitation } from "./invitation.ts";
 import type { Mailbox, StoredMessage } from "./mailbox.ts";
@@ -91,6 +91,12 @@ function invalid(reply: FastifyReply, error: z.ZodError): FastifyReply {
   });
 }
 
+function folderDisplayName(folder: FolderName, mailbox?: Mailbox): string {
+  return isCustomFolder(folder)
+    ? (mailbox?.customFolders.get(folder) ?? folder)
+    : FOLDER_DISPLAY_NAMES[folder];
+}
+
 function summary(message: StoredMessage, mailbox?: Mailbox) {
   return {
     id: message.id,
@@ -100,6 +106,8 @@ function summary(message: StoredMessage, mailbox?: Mailbox) {
     /** Label ids with user labels by name ("Flagged by Mailwise" instead of "Label_1"). */
     labelNames: [...message.labels].map((id) => mailbox?.userLabels.get(id) ?? id),
     folder: folderOf(message.labels),
+    /** The folder's display name ("Inbox", or a made folder's own name such as "Snoozed"). */
+    folderName: folderDisplayName(folderOf(message.labels), mailbox),
     internalDate: message.internalDate,
     from: message.headers.from,
     to: message.headers.to,

@@ -10,9 +10,19 @@ export const WELL_KNOWN_FOLDERS = [
   "sentitems",
   "drafts",
 ] as const;
-export type FolderName = (typeof WELL_KNOWN_FOLDERS)[number];
+export type WellKnownFolder = (typeof WELL_KNOWN_FOLDERS)[number];
+/**
+ * A folder the person (or an app) made under the mailbox root (Graph POST /me/mailFolders): held
+ * as a label of this id on the shared store, so a message is still in exactly one folder.
+ */
+export type CustomFolder = `Folder_${string}`;
+export type FolderName = WellKnownFolder | CustomFolder;
 
-export const FOLDER_DISPLAY_NAMES: Record<FolderName, string> = {
+export function isCustomFolder(value: string): value is CustomFolder {
+  return value.startsWith("Folder_");
+}
+
+export const FOLDER_DISPLAY_NAMES: Record<WellKnownFolder, string> = {
   inbox: "Inbox",
   archive: "Archive",
   deleteditems: "Deleted Items",
@@ -22,7 +32,7 @@ export const FOLDER_DISPLAY_NAMES: Record<FolderName, string> = {
 };
 
 /** Labels that decide the folder; moving replaces all of them. */
-const FOLDER_LABELS: Record<FolderName, string | undefined> = {
+const FOLDER_LABELS: Record<WellKnownFolder, string | undefined> = {
   inbox: "INBOX",
   archive: undefined,
   deleteditems: "TRASH",
@@ -31,7 +41,7 @@ const FOLDER_LABELS: Record<FolderName, string | undefined> = {
   drafts: "DRAFT",
 };
 
-export function isFolderName(value: string): value is FolderName {
+export function isFolderName(value: string): value is WellKnownFolder {
   return (WELL_KNOWN_FOLDERS as readonly string[]).includes(value);
 }
 
@@ -40,6 +50,7 @@ export function folderOf(labels: ReadonlySet<string>): FolderName {
   if (labels.has("TRASH")) return "deleteditems";
   if (labels.has("SPAM")) return "junkemail";
   if (labels.has("INBOX")) return "inbox";
+  for (const label of labels) if (isCustomFolder(label)) return label;
   if (labels.has("SENT")) return "sentitems";
   return "archive";
 }
@@ -50,8 +61,9 @@ export function labelsForMove(
   folder: FolderName,
 ): { add: string[]; remove: string[] } {
   const remove = ["INBOX", "TRASH", "SPAM", "DRAFT"].filter((label) => labels.has(label));
+  for (const label of labels) if (isCustomFolder(label)) remove.push(label);
   if (folder !== "sentitems" && folder !== "inbox" && labels.has("SENT")) remove.push("SENT");
-  const target = FOLDER_LABELS[folder];
+  const target = isCustomFolder(folder) ? folder : FOLDER_LABELS[folder];
   const add = target === undefined || labels.has(target) ? [] : [target];
   return { add, remove: remove.filter((label) => label !== target) };
 }

@@ -90,6 +90,8 @@ export class Mailbox {
   readonly #unreadByLabel = new Map<string, number>();
   readonly #listeners = new Set<MailboxListener>();
   readonly userLabels = new Map<string, string>();
+  /** Graph folders made under the root (POST /me/mailFolders): label id -> display name. */
+  readonly customFolders = new Map<string, string>();
 
   constructor(key: string, email: string, clock: Clock, options: MailboxOptions = {}) {
     this.key = key;

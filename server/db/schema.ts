@@ -44,6 +44,11 @@ export const users = pgTable("users", {
   conversationView: boolean("conversation_view").notNull().default(true),
   /** "Undo send" (issue 36): seconds a sent mail is held before it goes out (contract SEND_DELAYS). */
   sendDelaySeconds: integer("send_delay_seconds").notNull().default(10),
+  /**
+   * The person's IANA time zone (issue 37), the browser's by default (the client sends it): "not
+   * now" presets (8 AM tomorrow, Saturday, Monday) are computed in it. Null until first told.
+   */
+  timeZone: text("time_zone"),
 });
 
 /**
@@ -308,8 +313,14 @@ export const emails = pgTable(
      */
     inboxZeroProcessedAt: timestamp("inbox_zero_processed_at", { withTimezone: true }),
     /**
-     * When this mail came back to the inbox by itself (issue 37), and why: 'no_reply' (a follow-up
-     * reminder found no answer) or 'snoozed'. Our own marker; sync does not touch it.
+     * Snooze (issue 37): until when the person put this conversation away. Set on every message of
+     * the conversation while snoozed; the lists hide it whatever the provider's inbox says, and
+     * sync never clears it (only unsnooze and the wake do). Its wake is a `snooze.wake` due action.
+     */
+    snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
+    /**
+     * When the mail came back to the inbox by itself, and why ("snoozed"; "no_reply" for a
+     * follow-up reminder): shown as "Snoozed until <time>", and unread such mail heads the inbox.
      */
     resurfacedAt: timestamp("resurfaced_at", { withTimezone: true }),
     resurfaceReason: text("resurface_reason"),
@@ -333,6 +344,12 @@ export const emails = pgTable(
     index("emails_user_received_idx").on(t.userId, t.receivedAt.desc(), t.id.desc()),
     index("emails_user_bucket_received_idx").on(t.userId, t.bucket, t.receivedAt.desc()),
     index("emails_account_message_id_idx").on(t.accountId, t.internetMessageId),
+    // The inbox's head: resurfaced mail (a snooze ended) above the rest, a handful of rows at most.
+    index("emails_user_resurfaced_idx")
+      .on(t.userId, t.resurfacedAt.desc())
+      .where(sql`${t.resurfacedAt} is not null`),
+    // The Snoozed view and the wake's lookups: only snoozed rows.
+    index("emails_user_snoozed_idx").on(t.userId, t.snoozedUntil).where(sql`${t.snoozedUntil} is not null`),
     // The settle after each sync looks for an account's unsettled write-backs: almost always none.
     index("emails_account_write_pending_idx").on(t.accountId).where(sql`${t.writePendingAt} is not null`),
     index("emails_search_idx").using("gin", t.search),

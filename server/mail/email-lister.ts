@@ -60,11 +60,28 @@ interface PageParams {
   now: Date;
   /** view=conversations: only each conversation's newest matching row. */
   grouped: boolean;
+  /**
+   * The inbox's head (issue 37): only unread mail that came back by itself (a snooze ended),
+   * latest first, read through emails_user_resurfaced_idx. Shown above the first page.
+   */
+  head?: boolean;
 }
+
+/** At most this many resurfaced rows head the first page. */
+const HEAD_ROWS = 20;
 
 /** The list's filters on `t` (the emails table, or an alias of it in the conversation probe). */
 type FilteredColumns = Record<
-  "userId" | "isTrashed" | "isSpam" | "isDraft" | "inInbox" | "bucket" | "accountId" | "isRead" | "search",
+  | "userId"
+  | "isTrashed"
+  | "isSpam"
+  | "isDraft"
+  | "inInbox"
+  | "bucket"
+  | "accountId"
+  | "isRead"
+  | "search"
+  | "snoozedUntil",
   AnyPgColumn
 > &
   SearchColumns;
@@ -76,7 +93,9 @@ function filters(t: FilteredColumns, p: PageParams): SQL[] {
     sql`not ${t.isSpam}`,
     sql`not ${t.isDraft}`,
   ];
-  if (!p.includeArchived) conditions.push(sql`${t.inInbox}`);
+  // Snoozed mail is out of the inbox whatever the provider says meanwhile (issue 37): only
+  // unsnooze or its wake brings it back. A rare row, so the filter costs the walk nothing.
+  if (!p.includeArchived) conditions.push(sql`${t.inInbox}`, sql`${t.snoozedUntil} is null`);
   if (p.bucket !== undefined) conditions.push(eq(t.bucket, p.bucket));
   if (p.accountId !== undefined) conditions.push(eq(t.accountId, p.accountId));
   if (p.isRead !== undefined) conditions.push(eq(t.isRead, p.isRead));
@@ -104,6 +123,7 @@ function pageSelect(db: Db, p: PageParams) {
       )})`,
     );
   }
+  if (p.head) conditions.push(sql`${emails.resurfacedAt} is not null`, sql`not ${emails.isRead}`);
   if (p.after) {
     conditions.push(
       sql`(${emails.receivedAt}, ${emails.id}) < (${p.after.receivedAt}::timestamptz, ${p.after.id}::uuid)`,
@@ -123,7 +143,11 @@ function pageSelect(db: Db, p: PageParams) {
       .from(emails)
       .innerJoin(mailAccounts, eq(mailAccounts.id, emails.accountId))
       .where(and(...conditions))
-      .orderBy(sql`${emails.receivedAt} desc nulls last`, sql`${emails.id} desc nulls last`)
+      .orderBy(
+        ...(p.head
+          ? [sql`${emails.resurfacedAt} desc nulls last`]
+          : [sql`${emails.receivedAt} desc nulls last`, sql`${emails.id} desc nulls last`]),
+      )
       // drizzle's limit() is typed number | Placeholder, but its dialect embeds any SQL object as is.
       .limit(p.limit as number)
   );
@@ -243,11 +267,12 @@ export function statementLimit(limit: number): number {
  */
 function preparedPages(db: Db) {
   const statements = new Map<string, ReturnType<ReturnType<typeof asJsonPage>["prepare"]>>();
-  return (query: EmailListQuery) => {
+  return (query: EmailListQuery, head = false) => {
     const includeArchived = query.includeArchived === "true";
     const grouped = query.view === "conversations";
-    const rows = statementLimit(query.limit);
+    const rows = head ? HEAD_ROWS : statementLimit(query.limit);
     const shape = [
+      head ? "head" : "",
       grouped ? "conv" : "",
       includeArchived ? "archived" : "",
       query.bucket ? "bucket" : "",
@@ -271,6 +296,7 @@ function preparedPages(db: Db) {
         q: null,
         now: new Date(0),
         grouped,
+        head,
       });
       statement = asJsonPage(db, select).prepare(`email_page${shape}`);
       statements.set(shape, statement);
@@ -314,6 +340,12 @@ function presentJsonRow(row: JsonListRow): Email {
 export function createEmailLister(db: Db, attachmentLinks?: AttachmentLinks) {
   const prepared = preparedPages(db);
   const summaries = createConversationSummaries(db);
+  /** Resurfaced unread rows of the inbox's head, latest resurfaced first. */
+  async function headRows(query: EmailListQuery, userId: string): Promise<JsonListRow[]> {
+    const [result] = await prepared(query, true).execute(bindings(userId, { ...query, cursor: undefined }));
+    const rows = result?.rows ?? [];
+    return rows.sort((a, b) => Date.parse(b.resurfaced_at ?? "") - Date.parse(a.resurfaced_at ?? ""));
+  }
   return {
     /**
      * view=messages: one row per message. view=conversations: each conversation's newest matching
@@ -324,11 +356,18 @@ export function createEmailLister(db: Db, attachmentLinks?: AttachmentLinks) {
         ? await asJsonPage(db, listQuery(db, userId, query))
         : await prepared(query).execute(bindings(userId, query));
       const rows = newestFirst(result?.rows ?? []);
-      const page = rows.slice(0, query.limit).map(presentJsonRow);
-      const last = page.at(-1);
+      // The inbox's first page starts with unread mail that came back by itself (a snooze ended),
+      // latest first, then the newest-first walk without those rows; later pages are the walk's.
+      const headed = !query.q && !query.cursor && query.includeArchived !== "true";
+      const head = headed ? await headRows(query, userId) : [];
+      const inHead = new Set(head.map((row) => row.id));
+      const walk = rows.filter((row) => !inHead.has(row.id));
+      const fromWalk = walk.slice(0, Math.max(0, query.limit - head.length));
+      const page = [...head.slice(0, query.limit), ...fromWalk].map(presentJsonRow);
+      const last = fromWalk.at(-1);
       const nextCursor =
-        rows.length > query.limit && last
-          ? encodeCursor({ receivedAt: new Date(last.date), id: last.id })
+        walk.length > fromWalk.length && last
+          ? encodeCursor({ receivedAt: new Date(last.received_at), id: last.id })
           : null;
       if (query.view !== "conversations") return { emails: page, nextCursor };
       const found = await summaries(

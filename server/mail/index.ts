@@ -12,6 +12,8 @@ import type { Outbox } from "./outbox/outbox-service.ts";
 import { registerOutboxRoutes } from "./outbox/routes.ts";
 import { registerMailRoutes } from "./routes.ts";
 import { createMailServices, type MailServices } from "./services.ts";
+import { registerSnoozeRoutes } from "./snooze/routes.ts";
+import type { Snoozer } from "./snooze/snooze-service.ts";
 import { uploadsDirOf } from "./uploads/upload-store.ts";
 
 /** What the mail API takes from the process's services (server/services.ts), structurally. */
@@ -26,6 +28,8 @@ export interface MailApiServices {
   attachmentLinkKey?: Buffer;
   /** Held mail (Undo send); without it POST /api/emails/send sends at once. */
   outbox?: Outbox;
+  /** Snooze (issue 37); without it the snooze routes are absent. */
+  snoozer?: Snoozer;
 }
 
 /** Builds the mail services and registers /api/emails/*; returns the services (tests wait on idle()). */
@@ -54,6 +58,7 @@ export function registerMailApi(
   registerMailRoutes(app, mail, services.outbox);
   if (services.outbox) registerOutboxRoutes(app, services.outbox);
   registerConversationRoutes(app, mail.conversations);
+  if (services.snoozer) registerSnoozeRoutes(app, services.snoozer);
   app.decorate("mail", mail);
   app.addHook("onClose", () => mail.close());
   return mail;

@@ -47,6 +47,7 @@ function sections(db: Db, userId: string, settings: PrivacySettingsService) {
           displayName: users.displayName,
           plan: users.plan,
           sendDelaySeconds: users.sendDelaySeconds,
+          timeZone: users.timeZone,
           trialEndsAt: users.trialEndsAt,
           createdAt: users.createdAt,
         })
@@ -374,6 +375,9 @@ const emailColumns = {
   listUnsubscribe: emails.listUnsubscribe,
   attachments: emails.attachments,
   aiAnalysis: emails.aiAnalysis,
+  snoozedUntil: emails.snoozedUntil,
+  resurfacedAt: emails.resurfacedAt,
+  resurfaceReason: emails.resurfaceReason,
 };
 
 /** The person's emails, newest first, a page at a time by (received_at, id) on the list's index. */

@@ -214,6 +214,15 @@ export interface MailProviderClient {
   setRead(providerIds: string[], read: boolean): Promise<void>;
   setStarred(providerIds: string[], starred: boolean): Promise<void>;
   setFlagged(providerIds: string[], flagged: boolean): Promise<void>;
+  /**
+   * Snooze (issue 37), which neither API has: out of the inbox into "Snoozed" (Gmail: INBOX off
+   * and a user label of that name on; Outlook: a mail folder of that name), made if missing.
+   * Answers old id -> new id (Graph's move renames) for the messages done; a message the
+   * provider no longer has (deleted meanwhile) is left out of the answer.
+   */
+  snooze(providerIds: string[]): Promise<Map<string, string>>;
+  /** Back to the inbox out of "Snoozed"; answers like snooze. */
+  unsnooze(providerIds: string[]): Promise<Map<string, string>>;
   /** Moves to trash/deleted items; returns new ids like archive. */
   trash(providerIds: string[]): Promise<Map<string, string>>;
   /** Sends from this account; returns the sent message's provider id when the provider tells it. */

@@ -129,6 +129,40 @@ describe("Graph mail folders and messages", () => {
     expect(moved.body.parentFolderId).toBe(archive.body.id);
   });
 
+  it("POST /me/mailFolders makes a folder (409 ErrorFolderExists for a taken name); moves into and out of it", async () => {
+    const made = await call("/me/mailFolders", { method: "POST", body: { displayName: "Snoozed" } });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ displayName: "Snoozed", totalItemCount: 0 });
+    const again = await call("/me/mailFolders", { method: "POST", body: { displayName: "snoozed" } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: { code: "ErrorFolderExists" } });
+    expect((await call("/me/mailFolders", { method: "POST", body: { displayName: " " } })).status).toBe(400);
+    expect((await call("/me/mailFolders", { method: "POST", body: { displayName: "Inbox" } })).status).toBe(
+      409,
+    );
+    const listed = (await call("/me/mailFolders")).body.value as Json[];
+    expect(listed.map((f) => f.displayName)).toContain("Snoozed");
+
+    const folderId = String(made.body.id);
+    const [message] = (await call("/me/mailFolders/inbox/messages?$top=1&$select=id")).body.value as Json[];
+    const moved = await call(`/me/messages/${encodeURIComponent(String(message?.id))}/move`, {
+      method: "POST",
+      body: { destinationId: folderId },
+    });
+    expect(moved.status).toBe(201);
+    expect(moved.body.parentFolderId).toBe(folderId);
+    const inFolder = (await call(`/me/mailFolders/${encodeURIComponent(folderId)}/messages?$select=id`)).body
+      .value as Json[];
+    expect(inFolder.map((m) => m.id)).toEqual([moved.body.id]);
+    const back = await call(`/me/messages/${encodeURIComponent(String(moved.body.id))}/move`, {
+      method: "POST",
+      body: { destinationId: "inbox" },
+    });
+    expect(back.status).toBe(201);
+    expect(back.body.id).not.toBe(moved.body.id);
+    expect((await call(`/me/mailFolders/${encodeURIComponent(folderId)}`)).body.totalItemCount).toBe(0);
+  });
+
   it("sendMail saves to Sent Items (202) and delivers; POST /me/messages makes a draft", async () => {
     const sent = await call("/me/sendMail", {
       method: "POST",

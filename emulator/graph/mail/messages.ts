@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { emulatorBaseUrl } from "../../context.ts";
 import { bodyObject, firstString } from "../../gmail/params.ts";
 import { composeMessage } from "../../mailbox/compose.ts";
-import { type FolderName, folderOf, isFolderName, WELL_KNOWN_FOLDERS } from "../../mailbox/folders.ts";
+import {
+  type CustomFolder,
+  FOLDER_DISPLAY_NAMES,
+  type FolderName,
+  folderOf,
+  isCustomFolder,
+  isFolderName,
+  WELL_KNOWN_FOLDERS,
+} from "../../mailbox/folders.ts";
 import { graphFolderId } from "../../mailbox/ids.ts";
 import type { Mailbox, StoredMessage } from "../../mailbox/mailbox.ts";
 import { sendMessage } from "../../mailbox/outgoing.ts";
@@ -18,11 +26,20 @@ import { type PresentOptions, parseSelect, presentFolder, presentMessage } from 
 
 const ROOT = "https://graph.microsoft.com/v1.0";
 
-/** A well-known name (any case) or the folder's id. */
+/** A well-known name (any case) or the folder's id (a well-known folder's or a made one's). */
 export function resolveFolder(mailbox: Mailbox, value: string): FolderName | undefined {
   const lower = value.toLowerCase();
   if (isFolderName(lower)) return lower;
-  return WELL_KNOWN_FOLDERS.find((folder) => graphFolderId(mailbox.key, folder) === value);
+  const known = WELL_KNOWN_FOLDERS.find((folder) => graphFolderId(mailbox.key, folder) === value);
+  if (known !== undefined) return known;
+  for (const label of mailbox.customFolders.keys())
+    if (isCustomFolder(label) && graphFolderId(mailbox.key, label) === value) return label;
+  return undefined;
+}
+
+/** Every folder under the root: the well-known ones, then those made with POST /me/mailFolders. */
+function allFolders(mailbox: Mailbox): FolderName[] {
+  return [...WELL_KNOWN_FOLDERS, ...[...mailbox.customFolders.keys()].filter(isCustomFolder)];
 }
 
 export function presentOptions(request: FastifyRequest): PresentOptions {
@@ -224,8 +241,36 @@ export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServi
     const { mailbox } = graphCaller(request);
     return {
       "@odata.context": `${ROOT}/$metadata#users('${encodeURIComponent(mailbox.email)}')/mailFolders`,
-      value: WELL_KNOWN_FOLDERS.map((folder) => presentFolder(mailbox, folder)),
+      value: allFolders(mailbox).map((folder) => presentFolder(mailbox, folder)),
     };
+  });
+
+  // Creates a folder under the root (https://learn.microsoft.com/graph/api/user-post-mailfolders):
+  // 201 with the mailFolder; a name taken (case-insensitively) answers 409 ErrorFolderExists.
+  app.post("/me/mailFolders", { config: { graphNeed: "write" } }, (request, reply) => {
+    const { mailbox } = graphCaller(request);
+    const raw = bodyObject(request.body).displayName;
+    const name = typeof raw === "string" ? raw.trim() : "";
+    if (name === "" || name.length > 255) {
+      return sendGraphError(reply, 400, "ErrorInvalidRequest", "The folder name is not valid.", now());
+    }
+    const taken = (existing: string) => existing.toLowerCase() === name.toLowerCase();
+    const names = [
+      ...WELL_KNOWN_FOLDERS.map((folder) => FOLDER_DISPLAY_NAMES[folder]),
+      ...mailbox.customFolders.values(),
+    ];
+    if (names.some(taken)) {
+      return sendGraphError(
+        reply,
+        409,
+        "ErrorFolderExists",
+        "A folder with the specified name already exists.",
+        now(),
+      );
+    }
+    const label: CustomFolder = `Folder_${mailbox.customFolders.size + 1}`;
+    mailbox.customFolders.set(label, name);
+    return reply.code(201).send(presentFolder(mailbox, label));
   });
 
   app.get<{ Params: { folder: string } }>(

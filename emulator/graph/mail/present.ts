@@ -1,5 +1,5 @@
 import type { MailFolder, Message, Recipient } from "@microsoft/microsoft-graph-types";
-import { FOLDER_DISPLAY_NAMES, type FolderName, folderOf } from "../../mailbox/folders.ts";
+import { FOLDER_DISPLAY_NAMES, type FolderName, folderOf, isCustomFolder } from "../../mailbox/folders.ts";
 import {
   decodeWords,
   headerValue,
@@ -45,7 +45,9 @@ export function presentFolder(mailbox: Mailbox, folder: FolderName): MailFolder 
   const counts = mailbox.folderCounts(folder);
   return {
     id: graphFolderId(mailbox.key, folder),
-    displayName: FOLDER_DISPLAY_NAMES[folder],
+    displayName: isCustomFolder(folder)
+      ? (mailbox.customFolders.get(folder) ?? folder)
+      : FOLDER_DISPLAY_NAMES[folder],
     parentFolderId: graphFolderId(mailbox.key, "msgfolderroot"),
     childFolderCount: 0,
     unreadItemCount: counts.unread,

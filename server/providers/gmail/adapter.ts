@@ -6,6 +6,7 @@ import { createGmailContext, type GmailClientOptions } from "./client.ts";
 import * as drafts from "./drafts.ts";
 import { getCalendarPart, getCursor, getMessage, getProfile, listMessages } from "./messages.ts";
 import * as outgoing from "./send.ts";
+import * as snoozedLabel from "./snoozed-label.ts";
 import { getThread } from "./threads.ts";
 
 export interface GmailProviderOptions extends GmailClientOptions {
@@ -34,6 +35,8 @@ export function createGmailProvider(options: GmailProviderOptions): MailProvider
     setStarred: (ids, on) => actions.setStarred(ctx, ids, on),
     setFlagged: (ids, on) => actions.setFlagged(ctx, ids, on),
     trash: (ids) => actions.trash(ctx, ids),
+    snooze: (ids) => snoozedLabel.snooze(ctx, ids),
+    unsnooze: (ids) => snoozedLabel.unsnooze(ctx, ids),
     send: (message) => outgoing.send(ctx, options.from, message),
     findSent: (internetMessageId) => outgoing.findSent(ctx, internetMessageId),
     createDraft: (message) => outgoing.createDraft(ctx, options.from, message),

@@ -13,6 +13,7 @@ import {
   listMessages,
 } from "./messages.ts";
 import * as outgoing from "./send.ts";
+import * as snoozedFolder from "./snoozed-folder.ts";
 
 /** MailProviderClient over Microsoft Graph; see mapper.ts for the star/flag mapping. */
 export function createOutlookProvider(options: OutlookClientOptions): MailProviderClient {
@@ -34,6 +35,8 @@ export function createOutlookProvider(options: OutlookClientOptions): MailProvid
     setStarred: (ids, on) => actions.setStarred(ctx, ids, on),
     setFlagged: (ids, on) => actions.setFlagged(ctx, ids, on),
     trash: (ids) => actions.moveTo(ctx, ids, "deleteditems"),
+    snooze: (ids) => snoozedFolder.snooze(ctx, options.accountKey, ids),
+    unsnooze: (ids) => snoozedFolder.unsnooze(ctx, ids),
     send: (message) => outgoing.send(ctx, message),
     findSent: async (internetMessageId) => (await findByInternetMessageId(ctx, internetMessageId)).length > 0,
     createDraft: (message) => outgoing.createDraft(ctx, message),

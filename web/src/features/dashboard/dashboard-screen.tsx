@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { SessionUser } from "../../../../contract/auth.ts";
 import { BUCKETS, type Bucket } from "../../../../contract/buckets.ts";
 import type { Email } from "../../../../contract/mail.ts";
@@ -48,6 +48,9 @@ import { AnalyticsPanelBody, CalendarPanelBody } from "../panels/panel-bodies.ts
 import { DeletionBanner } from "../privacy/deletion-banner.tsx";
 import { PrivacyDialog } from "../privacy/privacy-dialog.tsx";
 import { EmailReader } from "../reader/email-reader.tsx";
+import { sendTimeZone } from "../snooze/snooze-api.ts";
+import { SnoozeMenu } from "../snooze/snooze-menu.tsx";
+import { SnoozedCard } from "../snooze/snoozed-card.tsx";
 import { ActionItemsCard } from "./action-items.tsx";
 import { DashboardHeader } from "./dashboard-header.tsx";
 import { ProgressCard } from "./progress-card.tsx";
@@ -101,6 +104,12 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
   const [modal, setModal] = useState<ModalId | null>(null);
   const [bucket, setBucket] = useState<Bucket | null>(null);
   const [readerId, setReaderId] = useState<string | null>(null);
+  /** The conversation the `b` key is snoozing (its menu is open). */
+  const [snoozeTarget, setSnoozeTarget] = useState<string | null>(null);
+  // The person's zone is the browser's (issue 37): told once per page load, for server-side times.
+  useEffect(() => {
+    sendTimeZone().catch(() => undefined);
+  }, []);
   const [compose, setCompose] = useState<ComposeState | null>(null);
   const [accountsOpen, setAccountsOpen] = useState(false);
   const inboxZeroEnd = useInboxZeroEnding();
@@ -194,6 +203,12 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         if (action === "archive") archive(email);
         else if (action === "delete") remove(email);
         else toggleStar(email);
+        return true;
+      }
+      case "snooze": {
+        const email = targetId ? findEmail(targetId) : undefined;
+        if (!email) return false;
+        setSnoozeTarget(email.conversationId);
         return true;
       }
       case "reply":
@@ -337,6 +352,7 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
               })
             }
           />
+          <SnoozedCard />
         </div>
         <section aria-labelledby="buckets-title" className="min-w-0 lg:col-span-3">
           <h2 id="buckets-title" className="mb-2 text-lg font-semibold text-slate-900">
@@ -380,6 +396,16 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         onOpenChange={(open) => (open ? undefined : setReaderId(null))}
         onReply={(email, mode) => openCompose(email.id, mode)}
       />
+      {snoozeTarget ? (
+        <SnoozeMenu
+          key={snoozeTarget}
+          conversationId={snoozeTarget}
+          label={null}
+          open
+          onOpenChange={(open) => (open ? undefined : setSnoozeTarget(null))}
+          onSnoozed={() => setReaderId(null)}
+        />
+      ) : null}
       <ComposeDialog
         open={compose !== null}
         onOpenChange={(open) => (open ? undefined : setCompose(null))}

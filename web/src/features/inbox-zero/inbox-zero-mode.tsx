@@ -8,6 +8,7 @@ import { openModalCount } from "../keyboard/shortcuts.ts";
 import { useBackgroundUnsubscribing } from "../mail-actions/unsubscribe-store.ts";
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
 import { useMediaQuery } from "../panels/use-media-query.ts";
+import { SnoozeMenu } from "../snooze/snooze-menu.tsx";
 import { ACTION_HINTS, ACTION_LABEL, type InboxZeroAction, keyCommand } from "./actions.ts";
 import { StackedCard, SwipeCard, type SwipeHandle } from "./swipe-card.tsx";
 import { useInboxZeroQueue } from "./use-inbox-zero-queue.ts";
@@ -136,6 +137,14 @@ export function InboxZeroMode({ onClose, onFinished }: { onClose: () => void; on
               ))}
             </div>
             <div className="mt-2 flex items-center justify-center gap-2 text-sm">
+              {current && queue.phase === "active" ? (
+                <SnoozeMenu
+                  key={current.id}
+                  conversationId={current.conversationId}
+                  onSnoozed={() => queue.drop(current.id)}
+                  triggerClassName="rounded-lg px-3 py-2 font-medium text-white underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40"
+                />
+              ) : null}
               <button
                 type="button"
                 className="rounded-lg px-3 py-2 font-medium text-white underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40"

@@ -207,5 +207,7 @@ export function useInboxZeroQueue(handlers: { onEmpty: () => void; onFailed: () 
     lastAction: state.last?.action ?? null,
     act,
     undo,
+    /** Takes one email out of the queue (snoozed from the mode: it is no longer in the inbox). */
+    drop: (id: string) => drop(new Set([id])),
   };
 }

@@ -4,6 +4,7 @@ import type { MailAccount } from "../../../../contract/auth.ts";
 import type { Email } from "../../../../contract/mail.ts";
 import { NoReplyMark } from "../followups/no-reply-mark.tsx";
 import { openModalCount } from "../keyboard/shortcuts.ts";
+import { ResurfacedMark } from "../snooze/snoozed-card.tsx";
 import { formatCount, formatListDate } from "./format.ts";
 import { PaperclipMark, rowSummary } from "./row-summary.tsx";
 import { SearchHelp } from "./search-help.tsx";
@@ -239,6 +240,9 @@ const InboxRow = memo(function InboxRow({
           ) : null}
           {row.hasAttachments ? <PaperclipMark /> : null}
           <NoReplyMark email={email} />
+          {email.resurfacedAt && email.resurfaceReason === "snoozed" ? (
+            <ResurfacedMark at={email.resurfacedAt} reason={email.resurfaceReason} />
+          ) : null}
           <span className="ml-auto shrink-0 text-xs text-slate-500">{formatListDate(email.date)}</span>
         </span>
         <span

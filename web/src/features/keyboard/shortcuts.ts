@@ -7,6 +7,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; action: string }> = [
   { keys: ["Enter", "o"], action: "Open email" },
   { keys: ["e"], action: "Archive" },
   { keys: ["s"], action: "Star or unstar" },
+  { keys: ["b"], action: "Snooze" },
   { keys: ["r"], action: "Reply" },
   { keys: ["c"], action: "Compose" },
   { keys: ["#"], action: "Delete" },
@@ -22,6 +23,7 @@ export type ShortcutAction =
   | "open"
   | "archive"
   | "star"
+  | "snooze"
   | "reply"
   | "compose"
   | "delete"
@@ -37,6 +39,7 @@ const KEY_ACTIONS: Record<string, ShortcutAction> = {
   o: "open",
   e: "archive",
   s: "star",
+  b: "snooze",
   r: "reply",
   c: "compose",
   "#": "delete",

@@ -14,6 +14,7 @@ import { NoReplyMark } from "../followups/no-reply-mark.tsx";
 import { formatListDate, senderName } from "../inbox/format.ts";
 import { useBackgroundUnsubscribing } from "../mail-actions/unsubscribe-store.ts";
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
+import { SnoozeMenu } from "../snooze/snooze-menu.tsx";
 import { AnswerButtons } from "./answer-buttons.tsx";
 import { focusTarget, initiallyExpanded } from "./conversation-order.ts";
 import { BTN_DANGER, BTN_SECONDARY } from "./dialog-classes.ts";
@@ -90,6 +91,12 @@ export function ConversationContent({
           >
             Archive
           </button>
+          <SnoozeMenu
+            conversationId={conversation.id}
+            onSnoozed={() => {
+              if (newest) onDone("snooze", newest);
+            }}
+          />
           <button
             type="button"
             className={BTN_SECONDARY}

@@ -18,6 +18,8 @@ import {
 import { useBackgroundUnsubscribing } from "../mail-actions/unsubscribe-store.ts";
 import { useEmailActions } from "../mail-actions/use-email-actions.ts";
 import { EmailHtmlFrame } from "../mail-html/email-html-frame.tsx";
+import { SnoozeMenu } from "../snooze/snooze-menu.tsx";
+import { ResurfacedMark } from "../snooze/snoozed-card.tsx";
 import { AnswerButtons } from "./answer-buttons.tsx";
 import { readerBody } from "./body.ts";
 import { ConversationContent } from "./conversation-reader.tsx";
@@ -85,7 +87,7 @@ export function EmailReader({ emailId, open, onOpenChange, onReply, onAction }: 
     if (thread.messages.some((m) => !m.isRead)) void conversationActions.setRead(thread.id, true);
   }, [open, thread, conversationActions]);
 
-  const close = (action: ReaderAction) => action === "archive" || action === "delete";
+  const close = (action: ReaderAction) => action === "archive" || action === "delete" || action === "snooze";
 
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
@@ -190,6 +192,11 @@ function ReaderContent({
                 Flagged
               </span>
             ) : null}
+            {email.resurfacedAt && email.resurfaceReason ? (
+              <span className="mt-0.5">
+                <ResurfacedMark at={email.resurfacedAt} reason={email.resurfaceReason} />
+              </span>
+            ) : null}
             {email.pending ? (
               <span
                 title="Your last change is not confirmed by the provider yet; it is checked again shortly"
@@ -234,6 +241,7 @@ function ReaderContent({
           >
             Archive
           </button>
+          <SnoozeMenu conversationId={email.conversationId} onSnoozed={() => onDone("snooze")} />
           <button
             type="button"
             className={BTN_SECONDARY}

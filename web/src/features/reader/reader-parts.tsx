@@ -4,7 +4,16 @@ import { UNSUBSCRIBE_STATUS_KEY, type UnsubscribeStatusList } from "../mail-acti
 
 /** Pieces the single-message reader and the conversation reader share. */
 
-export type ReaderAction = "archive" | "star" | "unstar" | "flag" | "unflag" | "delete" | "read" | "unread";
+export type ReaderAction =
+  | "archive"
+  | "star"
+  | "unstar"
+  | "flag"
+  | "unflag"
+  | "delete"
+  | "read"
+  | "unread"
+  | "snooze";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
