@@ -73,10 +73,12 @@ export default defineConfig({
       },
     },
     {
-      // Moving the server clock expires every session in the shared stack, so these run last.
+      // Moving the server clock expires every session in the shared stack and releases every held
+      // mail and due snooze early, so these run last and one at a time.
       name: "server-clock",
       testMatch: "**/*.server-clock.spec.ts",
       dependencies: ["desktop", "phone", "timing"],
+      workers: 1,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],
