@@ -23,6 +23,9 @@ function fakeStore(actions: ClaimedAction[]) {
     fail: async (id: string, _worker: string, error: string) => {
       calls.push({ op: "fail", id, detail: error });
     },
+    waitForReconnect: async (id: string, _worker: string, _now: Date, error: string) => {
+      calls.push({ op: "wait", id, detail: error });
+    },
   } as unknown as DueActionStore;
   return { store, calls };
 }
@@ -73,11 +76,25 @@ describe("the due-action sweep", () => {
     expect(runAt.getTime()).toBeGreaterThanOrEqual(1_000_000);
   });
 
-  it("keeps a run that needs the person (reauth) or cannot work (permanent, unknown kind) as failed", async () => {
-    const reauth = await sweepOnce([action("a")], async () => {
+  it("never gives up a run stopped by a revoked grant: it waits for the reconnect, whatever its attempts", async () => {
+    const reauth = await sweepOnce([action("a", "send", 6)], async () => {
       throw Object.assign(new Error("Reconnect your Gmail account"), { kind: "reauth" });
     });
-    expect(reauth).toEqual([{ op: "fail", id: "a", detail: "Reconnect your Gmail account" }]);
+    expect(reauth).toEqual([{ op: "wait", id: "a", detail: "Reconnect your Gmail account" }]);
+    // The API's error (a handler that let it through) is read the same way.
+    const apiError = await sweepOnce([action("b")], async () => {
+      throw Object.assign(new Error("Your Gmail account needs to be reconnected."), {
+        code: "provider_reauth_required",
+      });
+    });
+    expect(apiError).toEqual([{ op: "wait", id: "b", detail: "Your Gmail account needs to be reconnected." }]);
+  });
+
+  it("keeps a run that cannot work (permanent, unknown kind) as failed", async () => {
+    const permanent = await sweepOnce([action("a")], async () => {
+      throw Object.assign(new Error("The held mail is unreadable."), { kind: "permanent" });
+    });
+    expect(permanent).toEqual([{ op: "fail", id: "a", detail: "The held mail is unreadable." }]);
     const unknown = await sweepOnce([action("b", "snooze")], async () => undefined);
     expect(unknown).toEqual([{ op: "fail", id: "b", detail: "no handler for snooze" }]);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isStorageEpisodeError } from "../../db/storage-errors.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { classifyFailure, decideRetry } from "../retry-policy.ts";
+import { type ClassifiedFailure, classifyFailure, decideRetry } from "../retry-policy.ts";
 import type { ClaimedAction, DueActionStore } from "./store.ts";
 
 /**
@@ -40,6 +40,16 @@ export interface DueActionSweeper {
 }
 
 /**
+ * The failure kind of a handler's error: its own `kind`, or reauth for the API's
+ * provider_reauth_required error, so every kind's handler waits for a reconnect the same way.
+ */
+function failureOf(err: unknown): ClassifiedFailure {
+  if (err && typeof err === "object" && "code" in err && err.code === "provider_reauth_required")
+    return { kind: "reauth" };
+  return classifyFailure(err);
+}
+
+/**
  * The worker role's sweep of due_actions (decision 0069): claim what is due by the server's
  * clock, run each handler, mark it done (or retry by the failure policy, or keep it as failed).
  * Overdue actions (the server was down) are simply due at the first sweep after start.
@@ -68,7 +78,13 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
       await store.complete(action.id, workerId, clock.now());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const decision = decideRetry(classifyFailure(err), action.attempts, policy);
+      const failure = failureOf(err);
+      // A revoked grant is the person's to fix: the action waits for the reconnect, never given up.
+      if (failure.kind === "reauth") {
+        await store.waitForReconnect(action.id, workerId, clock.now(), message);
+        return;
+      }
+      const decision = decideRetry(failure, action.attempts, policy);
       if (decision.retry) {
         await store.retryAt(action.id, workerId, new Date(clock.nowMs() + decision.delayMs), message);
       } else {
