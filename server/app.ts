@@ -19,6 +19,7 @@ import { registerInputGuard } from "./http/input-guard.ts";
 import { registerJsonBodies } from "./http/json-body.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSpa } from "./http/spa.ts";
+import { registerDueActionRoutes } from "./jobs/due-actions/routes.ts";
 import type { Clock } from "./lib/clock.ts";
 import { registerContactRoutes } from "./mail/contacts/routes.ts";
 import { registerMailApi } from "./mail/index.ts";
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContactRoutes(app, services.contacts);
   await registerCalendarApi(app, services.calendar, deps.config);
   registerPrivacyRoutes(app, services.privacy);
+  registerDueActionRoutes(app, services.dueActions);
   if (deps.config.testHooks) {
     registerTestHooks(app, clock, app.requireSession, {
       async pendingFor(accountEmail) {

@@ -12,14 +12,23 @@ import { ANALYZE_EVERY_ROWS, createMaintenance, type Maintenance } from "./db/ma
 import { createEventBus, type EventBus } from "./events.ts";
 import type { GameService } from "./game/game-service.ts";
 import { createGameServices } from "./game/index.ts";
+import {
+  createDueActionAttention,
+  type DueActionAttentionService,
+  type DueActionDescriber,
+} from "./jobs/due-actions/attention.ts";
 import { createDueActionStore } from "./jobs/due-actions/store.ts";
-import { createDueActionSweeper, type DueActionHandler } from "./jobs/due-actions/sweeper.ts";
+import {
+  createDueActionSweeper,
+  type DueActionHandler,
+  type DueActionSweeper,
+} from "./jobs/due-actions/sweeper.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
 import { createAttachmentLinks } from "./mail/attachments/links.ts";
 import { type ContactBook, createContactBook } from "./mail/contacts/contact-book.ts";
-import { createOutbox, type Outbox, SEND_ACTION } from "./mail/outbox/outbox-service.ts";
+import { createOutbox, describeHeldMail, type Outbox, SEND_ACTION } from "./mail/outbox/outbox-service.ts";
 import { createSenderWithFiles } from "./mail/sender-with-files.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
 import { startUploadSweep } from "./mail/uploads/sweep.ts";
@@ -63,6 +72,8 @@ export interface Services {
   maintenance: Maintenance;
   /** Held mail (Undo send): stored by the web role, sent by the worker's due-action sweep. */
   outbox: Outbox;
+  /** Due actions that need the person, of every kind: failed or waiting for a reconnect; Retry, Dismiss. */
+  dueActions: DueActionAttentionService;
   /** Runs an unsubscribe request as a durable job (worker role). */
   scheduleUnsubscribe: (requestId: string) => Promise<void>;
   /** Starts the queue (every role enqueues) and, for worker roles, job processing and polling. */
@@ -111,12 +122,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const clock = options.clock ?? createClock();
   const log = options.log ?? consoleLog;
   let sync: SyncServices | undefined;
+  let sweeper: DueActionSweeper | undefined;
   const events = createEventBus({
     error: (obj, msg) => log.error({ detail: obj }, msg ?? "event listener failed"),
   });
   // Subscribed before anything can emit: every role records the actions it confirms.
   const game = createGameServices({ db: database.db, clock, config: config.game, events, log });
   const contacts = createContactBook({ db: database.db, clock, events, log });
+  // Due actions (decisions 0069, 0073): made here, before sign-in, which releases the ones
+  // waiting for a reconnect.
+  const dueActionStore = createDueActionStore(database.db);
   const auth = await createAuthServices({
     config,
     db: database.db,
@@ -129,6 +144,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     tokenRefreshLock: database.kind === "postgres" ? "database" : "process",
     onAccountConnected: async ({ userId, accountId }) => {
       events.emit("accounts.changed", { userId });
+      // Actions stopped by a revoked grant run now that the person reconnected (decision 0073).
+      if ((await dueActionStore.releaseWaiting(userId, clock.now())) > 0) sweeper?.wake();
       await sync?.service.accountConnected(accountId);
     },
     onAccountRemoved: ({ userId }) => events.emit("accounts.changed", { userId }),
@@ -267,10 +284,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const syncServices = sync;
   const works = role === "worker" || role === "all";
   // Due actions (decision 0069): the worker role sweeps them by this process's clock.
-  const dueActionStore = createDueActionStore(database.db);
-  // One handler per kind; issue 37 adds its kinds (snooze wake-up, follow-up check) here.
+  // One handler per kind; issue 37 adds its kinds (snooze wake-up, follow-up check) here, each
+  // with a describer that puts a failed one in words for the person (decision 0073).
   const handlers = new Map<string, DueActionHandler>();
-  const sweeper = createDueActionSweeper({
+  const describers = new Map<string, DueActionDescriber>();
+  sweeper = createDueActionSweeper({
     store: dueActionStore,
     clock,
     handlers,
@@ -297,6 +315,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
     runNow: (id) => sweeper.runNow(id),
   });
   handlers.set(SEND_ACTION, outbox.sendHeld);
+  describers.set(SEND_ACTION, describeHeldMail);
+  const dueActions = createDueActionAttention({
+    store: dueActionStore,
+    clock,
+    describers,
+    wake: () => sweeper?.wake(),
+  });
   let started = false;
   let stopHearingRecovery: (() => void) | undefined;
   let stopUploadSweep: (() => void) | undefined;
@@ -312,6 +337,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     clientFor,
     scheduleUnsubscribe,
     outbox,
+    dueActions,
     maintenance,
     ai,
     calendar,

@@ -87,7 +87,9 @@ describe("the due-action sweep", () => {
         code: "provider_reauth_required",
       });
     });
-    expect(apiError).toEqual([{ op: "wait", id: "b", detail: "Your Gmail account needs to be reconnected." }]);
+    expect(apiError).toEqual([
+      { op: "wait", id: "b", detail: "Your Gmail account needs to be reconnected." },
+    ]);
   });
 
   it("keeps a run that cannot work (permanent, unknown kind) as failed", async () => {
