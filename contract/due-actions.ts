@@ -26,8 +26,3 @@ export type DueActionAttention = z.infer<typeof dueActionAttentionSchema>;
 
 export const dueActionAttentionListSchema = z.object({ items: z.array(dueActionAttentionSchema) });
 export type DueActionAttentionList = z.infer<typeof dueActionAttentionListSchema>;
-
-/** The banner's words: "1 scheduled action failed" / "2 scheduled actions failed". */
-export function failedActionsTitle(count: number): string {
-  return `${count} scheduled action${count === 1 ? "" : "s"} failed`;
-}

@@ -23,6 +23,7 @@ import type { AnswerMode } from "../compose/compose-source.ts";
 import { DraftsCard } from "../compose/drafts/drafts-card.tsx";
 import { useReopenOnUndo } from "../compose/use-reopen-on-undo.ts";
 import { rowConversation, useConversationActions } from "../conversations/conversation-api.ts";
+import { FailedActionsBanner } from "../due-actions/failed-actions-banner.tsx";
 import { AchievementsDialog } from "../game/achievements-dialog.tsx";
 import { useNewBadgeToasts } from "../game/badge-watcher.ts";
 import { useTimeZoneSync } from "../game/game-api.ts";
@@ -276,6 +277,9 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
       <main className="mx-auto grid max-w-7xl gap-4 px-2 *:min-w-0 py-4 sm:px-4 sm:py-6 lg:grid-cols-3">
         <div className="empty:hidden lg:col-span-3">
           <DeletionBanner />
+        </div>
+        <div className="empty:hidden lg:col-span-3">
+          <FailedActionsBanner onReconnect={() => setAccountsOpen(true)} />
         </div>
         {sync.accounts.length > 0 || user.accounts.some((a) => a.status === "reauth_required") ? (
           <div className="grid gap-2 lg:col-span-3">
