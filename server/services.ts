@@ -295,6 +295,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     log,
     ...(options.dueActionPollMs === undefined ? {} : { pollMs: options.dueActionPollMs }),
     leaseMs: options.dueActionLeaseMs ?? config.dueActionLeaseSeconds * 1000,
+    batchSize: config.dueActionBatchSize,
   });
   const outbox = createOutbox({
     db: database.db,
