@@ -8,9 +8,9 @@ function fakeStore(actions: ClaimedAction[]) {
   const calls: Array<{ op: string; id: string; detail?: unknown }> = [];
   let queue = [...actions];
   const store = {
-    claim: async () => {
-      const taken = queue;
-      queue = [];
+    claim: async (_worker: string, _now: Date, _lease: number, limit: number) => {
+      const taken = queue.slice(0, limit);
+      queue = queue.slice(limit);
       return taken;
     },
     complete: async (id: string) => {
@@ -40,7 +40,7 @@ const action = (id: string, kind = "send", attempts = 1): ClaimedAction => ({
   runAt: new Date(0),
 });
 
-async function sweepOnce(actions: ClaimedAction[], handler: DueActionHandler) {
+async function sweepOnce(actions: ClaimedAction[], handler: DueActionHandler, batchSize?: number) {
   const { store, calls } = fakeStore(actions);
   const clock = createClock(() => 1_000_000);
   const sweeper = createDueActionSweeper({
@@ -49,6 +49,7 @@ async function sweepOnce(actions: ClaimedAction[], handler: DueActionHandler) {
     handlers: new Map([["send", handler]]),
     log: { warn() {}, error() {} },
     pollMs: 10_000,
+    ...(batchSize === undefined ? {} : { batchSize }),
   });
   sweeper.start();
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -106,5 +107,18 @@ describe("the due-action sweep", () => {
       throw Object.assign(new Error("still down"), { kind: "transient" });
     });
     expect(calls).toEqual([{ op: "fail", id: "a", detail: "still down" }]);
+  });
+
+  it("fills a slot as soon as a run ends: one slow run does not hold back the rest", async () => {
+    const ids = ["slow", "b", "c", "d", "e"];
+    const calls = await sweepOnce(
+      ids.map((id) => action(id)),
+      async (a) => {
+        if (a.id === "slow") await new Promise((resolve) => setTimeout(resolve, 30));
+      },
+      2,
+    );
+    // With batches of two run side by side, "slow" would end before c, d and e began.
+    expect(calls.map((c) => c.id)).toEqual(["b", "c", "d", "e", "slow"]);
   });
 });

@@ -105,14 +105,40 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
     }
   }
 
+  /**
+   * Keeps up to `batchSize` actions running: a slot freed by one run is filled by the next claim
+   * at once, rather than waiting for the slowest run of a batch (bench/jobs/due-lateness.ts).
+   * Ends when nothing is due and nothing runs; the next poll starts the next sweep.
+   */
   async function sweep(): Promise<void> {
-    do {
-      again = false;
-      const claimed = await store.claim(workerId, clock.now(), leaseMs, batchSize);
-      await Promise.all(claimed.map(runOne));
-      // A full batch means more may be due now: go on without waiting for the next poll.
-      if (claimed.length === batchSize) again = true;
-    } while (again && running);
+    const inflight = new Set<Promise<void>>();
+    let sweepError: unknown;
+    const track = (action: ClaimedAction) => {
+      const run: Promise<void> = runOne(action)
+        .catch((err: unknown) => {
+          // Marking the run failed (the database went away): the lease runs out and it is run again.
+          sweepError ??= err;
+        })
+        .finally(() => inflight.delete(run));
+      inflight.add(run);
+    };
+    try {
+      for (;;) {
+        again = false;
+        const free = batchSize - inflight.size;
+        const claimed = free > 0 && running ? await store.claim(workerId, clock.now(), leaseMs, free) : [];
+        for (const action of claimed) track(action);
+        // A full claim means more may be due now; so does a wake() meanwhile.
+        const more = claimed.length === free || again;
+        if (!running || (inflight.size === 0 && !more)) break;
+        // Nothing more due yet: the next run to end asks again, so what falls due while some
+        // runs are still going is claimed without waiting for the poll.
+        if (inflight.size > 0 && (!more || inflight.size >= batchSize)) await Promise.race(inflight);
+      }
+    } finally {
+      await Promise.all(inflight);
+    }
+    if (sweepError !== undefined) throw sweepError;
   }
 
   function schedule(delayMs: number): void {
