@@ -52,17 +52,21 @@ test("a revoked account: the held mail waits, the dashboard asks to reconnect; r
   expect(revoked.status).toBe(200);
   await moveServerClock(page, 11);
 
-  // The banner reads the list every 30 s; a reload reads it at once.
-  const banner = page.getByRole("region", { name: "Scheduled actions that need you" });
+  // The banner reads the list every 30 s: once the server says the mail waits, a reload shows it.
   await expect
     .poll(
       async () => {
-        await page.reload();
-        return banner.isVisible();
+        const res = await page.request.get("/api/due-actions/failed", {
+          headers: { authorization: `Bearer ${await storedToken(page)}` },
+        });
+        const list = (await res.json()) as { items: Array<{ status: string }> };
+        return list.items.map((item) => item.status);
       },
-      { timeout: 20_000, intervals: [1_500] },
+      { timeout: 20_000 },
     )
-    .toBe(true);
+    .toEqual(["waiting"]);
+  await page.reload();
+  const banner = page.getByRole("region", { name: "Scheduled actions that need you" });
   await expect(banner).toContainText(
     `Send “${subject}” to ${recipient.email} is waiting: reconnect your account and it runs.`,
   );
