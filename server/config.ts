@@ -75,7 +75,7 @@ const envSchema = z.object({
    */
   DUE_ACTION_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
   /** Due actions a worker claims at once and runs side by side (decision 0073; bench/jobs/due-lateness.ts). */
-  DUE_ACTION_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DUE_ACTION_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
   /** Secret in the Gmail push URL (?token=). Unset: derived from the secret key. */
   PUSH_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /**

@@ -19,7 +19,7 @@ export interface SweeperOptions {
   leaseMs?: number;
   /** How often the table is asked what is due (the server's clock is read each time). */
   pollMs?: number;
-  /** Actions claimed at once, and run side by side. */
+  /** Actions run side by side at most (DUE_ACTION_BATCH_SIZE, decision 0073). */
   batchSize?: number;
   maxAttempts?: number;
   baseDelayMs?: number;
@@ -58,7 +58,7 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
   const { store, clock, handlers, log } = options;
   const leaseMs = options.leaseMs ?? 120_000;
   const pollMs = options.pollMs ?? 1_000;
-  const batchSize = options.batchSize ?? 10;
+  const batchSize = options.batchSize ?? 50;
   const policy = {
     maxAttempts: options.maxAttempts ?? 6,
     baseDelayMs: options.baseDelayMs ?? 5_000,
