@@ -20,6 +20,7 @@ import { registerInputGuard } from "./http/input-guard.ts";
 import { registerJsonBodies } from "./http/json-body.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSpa } from "./http/spa.ts";
+import { registerDueActionRoutes } from "./jobs/due-actions/routes.ts";
 import type { Clock } from "./lib/clock.ts";
 import { registerContactRoutes } from "./mail/contacts/routes.ts";
 import { registerMailApi } from "./mail/index.ts";
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPrivacyRoutes(app, services.privacy);
   registerNotificationRoutes(app, services.notifications);
   if (services.live.hub) registerLiveEventsRoute(app, services.live.hub);
+  registerDueActionRoutes(app, services.dueActions);
   if (deps.config.testHooks) {
     registerTestHooks(app, clock, app.requireSession, {
       async pendingFor(accountEmail) {

@@ -74,6 +74,8 @@ const envSchema = z.object({
    * already went out. Longer than a provider send can take. Tests of a killed worker set a few.
    */
   DUE_ACTION_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+  /** Due actions a worker claims at once and runs side by side (decision 0073; bench/jobs/due-lateness.ts). */
+  DUE_ACTION_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(50),
   /** Secret in the Gmail push URL (?token=). Unset: derived from the secret key. */
   PUSH_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /**
@@ -177,6 +179,8 @@ export interface Config {
   privacySweepSeconds: number;
   /** Seconds a worker's claim on a due action lasts (decision 0069). */
   dueActionLeaseSeconds: number;
+  /** Due actions a worker claims at once and runs side by side. */
+  dueActionBatchSize: number;
   ai: AiConfig;
   /** The leaderboard's cut-offs (docs/game-scoring.md). */
   game: { foundingMemberUntil: Date; earlyAdopterUntil: Date };
@@ -383,6 +387,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     notifications: notificationsConfig(e, emulatorUrl),
     privacySweepSeconds: e.PRIVACY_SWEEP_SECONDS,
     dueActionLeaseSeconds: e.DUE_ACTION_LEASE_SECONDS,
+    dueActionBatchSize: e.DUE_ACTION_BATCH_SIZE,
     ai: aiConfig(e),
     game: {
       foundingMemberUntil: new Date(e.FOUNDING_MEMBER_UNTIL),

@@ -14,16 +14,25 @@ import { createEventBus, type EventBus } from "./events.ts";
 import { createLiveEvents, type LiveEvents } from "./events-stream/index.ts";
 import type { GameService } from "./game/game-service.ts";
 import { createGameServices } from "./game/index.ts";
+import {
+  createDueActionAttention,
+  type DueActionAttentionService,
+  type DueActionDescriber,
+} from "./jobs/due-actions/attention.ts";
 import { createDueActionStore } from "./jobs/due-actions/store.ts";
-import { createDueActionSweeper, type DueActionHandler } from "./jobs/due-actions/sweeper.ts";
+import {
+  createDueActionSweeper,
+  type DueActionHandler,
+  type DueActionSweeper,
+} from "./jobs/due-actions/sweeper.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
 import { createAttachmentLinks } from "./mail/attachments/links.ts";
 import { type ContactBook, createContactBook } from "./mail/contacts/contact-book.ts";
 import { createFollowUps, FOLLOWUP_ACTION } from "./mail/followups/followup-service.ts";
-import { createOutbox, type Outbox, SEND_ACTION } from "./mail/outbox/outbox-service.ts";
 import { createScheduledStore } from "./mail/outbox/scheduled-store.ts";
+import { createOutbox, describeHeldMail, type Outbox, SEND_ACTION } from "./mail/outbox/outbox-service.ts";
 import { createSenderWithFiles } from "./mail/sender-with-files.ts";
 import { createSnoozer, SNOOZE_WAKE, type Snoozer } from "./mail/snooze/snooze-service.ts";
 import { defineUnsubscribeJob } from "./mail/unsubscribe/job.ts";
@@ -75,6 +84,8 @@ export interface Services {
   notifications: NotificationServices;
   /** Snooze (issue 37): routes in the web role, its `snooze.wake` due actions in the worker's sweep. */
   snoozer: Snoozer;
+  /** Due actions that need the person, of every kind: failed or waiting for a reconnect; Retry, Dismiss. */
+  dueActions: DueActionAttentionService;
   /** Runs an unsubscribe request as a durable job (worker role). */
   scheduleUnsubscribe: (requestId: string) => Promise<void>;
   /** Starts the queue (every role enqueues) and, for worker roles, job processing and polling. */
@@ -125,6 +136,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const clock = options.clock ?? createClock();
   const log = options.log ?? consoleLog;
   let sync: SyncServices | undefined;
+  let sweeper: DueActionSweeper | undefined;
   const events = createEventBus({
     error: (obj, msg) => log.error({ detail: obj }, msg ?? "event listener failed"),
   });
@@ -139,6 +151,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     log,
     ...(options.liveHub ? { hub: options.liveHub } : {}),
   });
+  // Due actions (decisions 0069, 0073): made here, before sign-in, which releases the ones
+  // waiting for a reconnect.
+  const dueActionStore = createDueActionStore(database.db);
   const auth = await createAuthServices({
     config,
     db: database.db,
@@ -151,6 +166,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     tokenRefreshLock: database.kind === "postgres" ? "database" : "process",
     onAccountConnected: async ({ userId, accountId }) => {
       events.emit("accounts.changed", { userId });
+      // Actions stopped by a revoked grant run now that the person reconnected (decision 0073).
+      if ((await dueActionStore.releaseWaiting(userId, clock.now())) > 0) sweeper?.wake();
       await sync?.service.accountConnected(accountId);
     },
     onAccountRemoved: ({ userId }) => events.emit("accounts.changed", { userId }),
@@ -310,16 +327,18 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const syncServices = sync;
   const works = role === "worker" || role === "all";
   // Due actions (decision 0069): the worker role sweeps them by this process's clock.
-  const dueActionStore = createDueActionStore(database.db);
-  // One handler per kind; issue 37 adds its kinds (snooze wake-up, follow-up check) here.
+  // One handler per kind; issue 37 adds its kinds (snooze wake-up, follow-up check) here, each
+  // with a describer that puts a failed one in words for the person (decision 0073).
   const handlers = new Map<string, DueActionHandler>();
-  const sweeper = createDueActionSweeper({
+  const describers = new Map<string, DueActionDescriber>();
+  sweeper = createDueActionSweeper({
     store: dueActionStore,
     clock,
     handlers,
     log,
     ...(options.dueActionPollMs === undefined ? {} : { pollMs: options.dueActionPollMs }),
     leaseMs: options.dueActionLeaseMs ?? config.dueActionLeaseSeconds * 1000,
+    batchSize: config.dueActionBatchSize,
   });
   // Follow-up reminders (issue 37): checked by the sweep, cancelled by replies any sync brings.
   const followUps = createFollowUps({
@@ -362,7 +381,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     db: database.db,
     clock,
     providerClient: clientFor,
-    wakeSweeper: () => sweeper.wake(),
+    wakeSweeper: () => sweeper?.wake(),
     log,
   });
   handlers.set(SNOOZE_WAKE, snoozer.wake);
@@ -372,6 +391,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
   // A reconnected account: wakes kept for want of access come back now.
   events.on("accounts.changed", ({ userId }) => snoozer.retryWaitingWakes(userId));
+  describers.set(SEND_ACTION, describeHeldMail);
+  const dueActions = createDueActionAttention({
+    store: dueActionStore,
+    clock,
+    describers,
+    wake: () => sweeper?.wake(),
+  });
   let started = false;
   let stopHearingRecovery: (() => void) | undefined;
   let stopUploadSweep: (() => void) | undefined;
@@ -390,6 +416,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     outbox,
     notifications,
     snoozer,
+    dueActions,
     maintenance,
     ai,
     calendar,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isStorageEpisodeError } from "../../db/storage-errors.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { classifyFailure, decideRetry } from "../retry-policy.ts";
+import { type ClassifiedFailure, classifyFailure, decideRetry } from "../retry-policy.ts";
 import type { ClaimedAction, DueActionStore } from "./store.ts";
 
 /**
@@ -19,7 +19,7 @@ export interface SweeperOptions {
   leaseMs?: number;
   /** How often the table is asked what is due (the server's clock is read each time). */
   pollMs?: number;
-  /** Actions claimed at once, and run side by side. */
+  /** Actions run side by side at most (DUE_ACTION_BATCH_SIZE, decision 0073). */
   batchSize?: number;
   maxAttempts?: number;
   baseDelayMs?: number;
@@ -40,6 +40,16 @@ export interface DueActionSweeper {
 }
 
 /**
+ * The failure kind of a handler's error: its own `kind`, or reauth for the API's
+ * provider_reauth_required error, so every kind's handler waits for a reconnect the same way.
+ */
+function failureOf(err: unknown): ClassifiedFailure {
+  if (err && typeof err === "object" && "code" in err && err.code === "provider_reauth_required")
+    return { kind: "reauth" };
+  return classifyFailure(err);
+}
+
+/**
  * The worker role's sweep of due_actions (decision 0069): claim what is due by the server's
  * clock, run each handler, mark it done (or retry by the failure policy, or keep it as failed).
  * Overdue actions (the server was down) are simply due at the first sweep after start.
@@ -48,7 +58,7 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
   const { store, clock, handlers, log } = options;
   const leaseMs = options.leaseMs ?? 120_000;
   const pollMs = options.pollMs ?? 1_000;
-  const batchSize = options.batchSize ?? 10;
+  const batchSize = options.batchSize ?? 50;
   const policy = {
     maxAttempts: options.maxAttempts ?? 6,
     baseDelayMs: options.baseDelayMs ?? 5_000,
@@ -68,7 +78,13 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
       await store.complete(action.id, workerId, clock.now());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const decision = decideRetry(classifyFailure(err), action.attempts, policy);
+      const failure = failureOf(err);
+      // A revoked grant is the person's to fix: the action waits for the reconnect, never given up.
+      if (failure.kind === "reauth") {
+        await store.waitForReconnect(action.id, workerId, clock.now(), message);
+        return;
+      }
+      const decision = decideRetry(failure, action.attempts, policy);
       if (decision.retry) {
         await store.retryAt(action.id, workerId, new Date(clock.nowMs() + decision.delayMs), message);
       } else {
@@ -89,14 +105,40 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
     }
   }
 
+  /**
+   * Keeps up to `batchSize` actions running: a slot freed by one run is filled by the next claim
+   * at once, rather than waiting for the slowest run of a batch (bench/jobs/due-lateness.ts).
+   * Ends when nothing is due and nothing runs; the next poll starts the next sweep.
+   */
   async function sweep(): Promise<void> {
-    do {
-      again = false;
-      const claimed = await store.claim(workerId, clock.now(), leaseMs, batchSize);
-      await Promise.all(claimed.map(runOne));
-      // A full batch means more may be due now: go on without waiting for the next poll.
-      if (claimed.length === batchSize) again = true;
-    } while (again && running);
+    const inflight = new Set<Promise<void>>();
+    let sweepError: unknown;
+    const track = (action: ClaimedAction) => {
+      const run: Promise<void> = runOne(action)
+        .catch((err: unknown) => {
+          // Marking the run failed (the database went away): the lease runs out and it is run again.
+          sweepError ??= err;
+        })
+        .finally(() => inflight.delete(run));
+      inflight.add(run);
+    };
+    try {
+      for (;;) {
+        again = false;
+        const free = batchSize - inflight.size;
+        const claimed = free > 0 && running ? await store.claim(workerId, clock.now(), leaseMs, free) : [];
+        for (const action of claimed) track(action);
+        // A full claim means more may be due now; so does a wake() meanwhile.
+        const more = claimed.length === free || again;
+        if (!running || (inflight.size === 0 && !more)) break;
+        // Nothing more due yet: the next run to end asks again, so what falls due while some
+        // runs are still going is claimed without waiting for the poll.
+        if (inflight.size > 0 && (!more || inflight.size >= batchSize)) await Promise.race(inflight);
+      }
+    } finally {
+      await Promise.all(inflight);
+    }
+    if (sweepError !== undefined) throw sweepError;
   }
 
   function schedule(delayMs: number): void {

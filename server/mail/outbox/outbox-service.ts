@@ -74,6 +74,19 @@ function present(row: typeof dueActions.$inferSelect): HeldMail | null {
   };
 }
 
+/** A held mail in words, for the list of failed actions: Send “<subject>” to <first recipient>. */
+export function describeHeldMail(payload: unknown): string | null {
+  const parsed = heldPayloadSchema.safeParse(payload);
+  if (!parsed.success) return null;
+  const { subject, to } = parsed.data.request;
+  const first = to.split(",")[0]?.trim() ?? "";
+  const more = to.includes(",") ? " and others" : "";
+  const shown = subject.trim() || "(no subject)";
+  // A sender-length subject would swamp the banner; the person recognises the start.
+  const short = shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
+  return `Send “${short}” to ${first}${more}`;
+}
+
 /**
  * Held mail, "Undo send" (issue 36, decision 0069): a send is checked at once, then stored as a
  * due action at now + the person's delay and sent by the worker's sweep, so closing the tab

@@ -24,6 +24,7 @@ import { DraftsCard } from "../compose/drafts/drafts-card.tsx";
 import { ScheduledCard } from "../compose/send-later/scheduled-card.tsx";
 import { useReopenOnUndo } from "../compose/use-reopen-on-undo.ts";
 import { rowConversation, useConversationActions } from "../conversations/conversation-api.ts";
+import { FailedActionsBanner } from "../due-actions/failed-actions-banner.tsx";
 import { AchievementsDialog } from "../game/achievements-dialog.tsx";
 import { useNewBadgeToasts } from "../game/badge-watcher.ts";
 import { useTimeZoneSync } from "../game/game-api.ts";
@@ -310,6 +311,9 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
           <DeletionBanner />
         </div>
         <LiveStatus state={live} className="lg:col-span-3" />
+        <div className="empty:hidden lg:col-span-3">
+          <FailedActionsBanner onReconnect={() => setAccountsOpen(true)} />
+        </div>
         {sync.accounts.length > 0 || user.accounts.some((a) => a.status === "reauth_required") ? (
           <div className="grid gap-2 lg:col-span-3">
             <SyncBanner
