@@ -265,7 +265,7 @@ describe("send later (pglite)", () => {
     expect((await api("GET", `/api/uploads/${kept.id}`, token)).status).toBe(404);
   }, 40_000);
 
-  it("a revoked token at its time: kept as failed with the reason, then Send now after reconnecting", async () => {
+  it("a revoked token at its time: it waits for the reconnect with the reason, then goes once by itself", async () => {
     const { token } = await f.signIn("outlook", PEOPLE.jordan);
     tokens.outlook = token;
     const subject = `Revoked later ${Date.now()}`;
@@ -274,23 +274,27 @@ describe("send later (pglite)", () => {
       (await f.admin("POST", "tokens/revoke", { email: PEOPLE.jordan, provider: "microsoft" })).status,
     ).toBe(200);
     f.services.clock.advance(HOUR + 60);
-    const failed = await waitUntil(
+    // Not given up (decision 0073): pending, with why it is late, its content kept.
+    const waiting = await waitUntil(
       async () => {
         const held = await item("outlook", outboxId);
-        return held?.status === "failed" ? held : undefined;
+        return held?.status === "pending" && held.error ? held : undefined;
       },
       15_000,
-      "the scheduled mail to fail",
+      "the scheduled mail to wait for a reconnect",
     );
-    expect(failed.error).toMatch(/reconnect|sign in/i);
-    expect(failed.request.subject).toBe(subject);
+    expect(waiting.error).toMatch(/reconnect|sign in/i);
+    expect(waiting.request.subject).toBe(subject);
     expect(await arrived("outlook", subject)).toBe(0);
-    // Reconnected (a new sign-in), the person sends it from the Scheduled list.
+    // Reconnected (a new sign-in): the waiting mail goes at once, once.
     const again = await f.signIn("outlook", PEOPLE.jordan);
     tokens.outlook = again.token;
-    const now = await api("POST", `/api/outbox/${outboxId}/send`, again.token);
-    expect(now.status, JSON.stringify(now.json)).toBe(200);
-    expect(sendNowAnswerSchema.parse(now.json).sent).toBe(true);
+    await waitUntil(
+      async () => (await arrived("outlook", subject)) > 0,
+      15_000,
+      "the mail after the reconnect",
+    );
+    await waitUntil(async () => (await item("outlook", outboxId)) === undefined, 10_000, "done");
     expect(await arrived("outlook", subject)).toBe(1);
   }, 40_000);
 });

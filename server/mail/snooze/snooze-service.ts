@@ -158,7 +158,7 @@ export function createSnoozer(deps: {
           eq(dueActions.userId, userId),
           eq(dueActions.kind, SNOOZE_WAKE),
           eq(dueActions.ref, conversationId),
-          inArray(dueActions.status, ["pending", "running", "failed"]),
+          inArray(dueActions.status, ["pending", "running", "failed", "waiting"]),
         ),
       )
       .limit(1);
@@ -180,7 +180,7 @@ export function createSnoozer(deps: {
       await tx
         .update(dueActions)
         .set({ runAt: until, status: "pending", attempts: 0, lastError: null })
-        .where(and(eq(dueActions.id, open.id), inArray(dueActions.status, ["pending", "failed"])));
+        .where(and(eq(dueActions.id, open.id), inArray(dueActions.status, ["pending", "failed", "waiting"])));
       return;
     }
     const payload: SnoozePayload = { conversationId };
@@ -341,7 +341,7 @@ export function createSnoozer(deps: {
             eq(dueActions.userId, userId),
             eq(dueActions.kind, SNOOZE_WAKE),
             eq(dueActions.ref, conversationId),
-            inArray(dueActions.status, ["pending", "failed"]),
+            inArray(dueActions.status, ["pending", "failed", "waiting"]),
           ),
         );
       return { conversationId, until: null };
@@ -376,7 +376,7 @@ export function createSnoozer(deps: {
               and(
                 eq(dueActions.userId, userId),
                 eq(dueActions.kind, SNOOZE_WAKE),
-                inArray(dueActions.status, ["pending", "running", "failed"]),
+                inArray(dueActions.status, ["pending", "running", "failed", "waiting"]),
               ),
             )
         ).map((a) => [a.ref, a.status === "failed" || a.lastError ? a.lastError : null]),
