@@ -11,13 +11,14 @@ import { copyText } from "../ai/copy.ts";
 import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
 import { useEmailDetail } from "../reader/use-email-detail.ts";
-import { type AnswerMode, initialCompose, withSignature } from "./compose-source.ts";
+import { type AnswerMode, initialCompose } from "./compose-source.ts";
 import type { MessageValue } from "./editor/message-editor.tsx";
 import { defaultFromAccount, FromSelect } from "./from-select.tsx";
 import { announceHeldSend, carriedFields, restoredDraft } from "./held-send.ts";
 import { recipientError } from "./recipients/parse-recipients.ts";
 import { RecipientField } from "./recipients/recipient-field.tsx";
 import { type ComposeDraft, EMPTY_DRAFT } from "./reply.ts";
+import { type Signature, withSignatureContent } from "./signature-html.ts";
 import { useSignature } from "./use-signature.ts";
 
 const TITLES: Record<AnswerMode, string> = { reply: "Reply", replyAll: "Reply all", forward: "Forward" };
@@ -192,15 +193,16 @@ function ComposeForm({
   const [editorRevision, setEditorRevision] = useState(0);
   // The From account's signature goes above the quoted text; a new From swaps it (issue 36).
   const signature = useSignature(fromId);
-  const signed = useRef("");
+  const signed = useRef<Signature | null>(null);
   const restored = initial !== null || reopened !== null;
   useEffect(() => {
-    if (signature === undefined || signature.text === signed.current) return;
+    if (signature === undefined) return;
     const previous = signed.current;
-    signed.current = signature.text;
+    if (previous?.html === signature.html && previous.text === signature.text) return;
+    signed.current = signature;
     // A mail given back by Undo, or a reopened draft, carries its signature already.
-    if (restored && previous === "") return;
-    setDraft((d) => ({ ...d, body: withSignature(d.body, previous, signature.text), html: undefined }));
+    if (previous === null && (restored || (signature.text === "" && signature.html === ""))) return;
+    setDraft((d) => ({ ...d, ...withSignatureContent(d, previous, signature) }));
     setEditorRevision((n) => n + 1);
   }, [signature, restored]);
   // Saved at the provider about two seconds after typing stops (issue 36).
@@ -490,6 +492,7 @@ function ComposeForm({
                 key={editorRevision}
                 labelId={`${ids}-body-label`}
                 initialText={draft.body}
+                initialHtml={draft.html}
                 onChange={setMessage}
               />
             </Suspense>

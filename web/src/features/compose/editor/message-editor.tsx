@@ -2,7 +2,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { useRef, useState } from "react";
 import { messageExtensions } from "./extensions.ts";
 import { LinkPrompt } from "./link-prompt.tsx";
-import { docFromPlainText, hasFormatting, outgoingHtml, plainTextOf } from "./plain-text.ts";
+import { docFromPlainText, editorHtmlOf, hasFormatting, outgoingHtml, plainTextOf } from "./plain-text.ts";
 import { FormattingToolbar } from "./toolbar.tsx";
 
 export interface MessageValue {
@@ -17,6 +17,8 @@ export interface MessageEditorProps {
   labelId: string;
   /** Text the editor starts with (a reply's quote, an AI suggestion); remount to replace it. */
   initialText: string;
+  /** Or HTML it starts with (the account signature's formatting, a held mail's): preferred to the text. */
+  initialHtml?: string | undefined;
   onChange: (value: MessageValue) => void;
 }
 
@@ -25,7 +27,7 @@ export interface MessageEditorProps {
  * for bold, italic, underline, link, lists and quote, and their shortcuts. Loaded lazily with the
  * dialog (decision 0065).
  */
-export function MessageEditor({ labelId, initialText, onChange }: MessageEditorProps) {
+export function MessageEditor({ labelId, initialText, initialHtml, onChange }: MessageEditorProps) {
   const [linkPrompt, setLinkPrompt] = useState<{ href: string } | null>(null);
   // The shortcut is registered once with the editor; it reaches the current state through this.
   const openLinkPrompt = useRef<() => void>(() => {});
@@ -33,7 +35,7 @@ export function MessageEditor({ labelId, initialText, onChange }: MessageEditorP
   // the editor on each keystroke (it compares options by identity).
   const [options] = useState(() => ({
     extensions: messageExtensions(() => openLinkPrompt.current()),
-    content: docFromPlainText(initialText),
+    content: initialHtml !== undefined ? editorHtmlOf(initialHtml) : docFromPlainText(initialText),
     editorProps: {
       attributes: {
         role: "textbox",
