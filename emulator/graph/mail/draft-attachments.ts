@@ -53,13 +53,23 @@ export function draftFilesOf(draft: StoredMessage): readonly DraftFile[] {
   return files.get(draft) ?? [];
 }
 
-function attach(draft: StoredMessage, file: Omit<DraftFile, "id">): DraftFile {
+/** Adds a file to a draft (a POST, a finished upload session, createForward's copies of the original's). */
+export function attach(draft: StoredMessage, file: Omit<DraftFile, "id">): DraftFile {
   const added = { ...file, id: `AAMk${randomBytes(18).toString("base64url")}` };
   files.set(draft, [...(files.get(draft) ?? []), added]);
   return added;
 }
 
-function presentFile(file: DraftFile) {
+/** Takes a file off a draft; false when the draft has no file with that id. */
+export function detach(draft: StoredMessage, id: string): boolean {
+  const held = files.get(draft) ?? [];
+  const kept = held.filter((f) => f.id !== id);
+  files.set(draft, kept);
+  return kept.length < held.length;
+}
+
+/** A draft's file as Graph presents a fileAttachment (contentBytes only when `withBytes`). */
+export function presentFile(file: DraftFile, withBytes = false) {
   return {
     "@odata.type": "#microsoft.graph.fileAttachment",
     id: file.id,
@@ -67,6 +77,7 @@ function presentFile(file: DraftFile) {
     contentType: file.contentType,
     size: file.bytes.length,
     isInline: false,
+    ...(withBytes ? { contentBytes: file.bytes.toString("base64") } : {}),
   };
 }
 
@@ -112,6 +123,18 @@ export function registerGraphDraftAttachmentRoutes(app: FastifyInstance, mail: M
         bytes: Buffer.from(body.contentBytes, "base64"),
       });
       return reply.code(201).send(presentFile(file));
+    },
+  );
+
+  // DELETE /me/messages/{id}/attachments/{attachmentId}: 204, or 404 for a file the draft lacks.
+  app.delete<{ Params: { id: string; attachmentId: string } }>(
+    "/me/messages/:id/attachments/:attachmentId",
+    { config: { graphNeed: "write" } },
+    (request, reply) => {
+      const draft = graphCaller(request).mailbox.getByGraphId(request.params.id);
+      if (draft === undefined || !detach(draft, request.params.attachmentId))
+        return sendKnownGraphError(reply, "notFound", now());
+      return reply.code(204).send();
     },
   );
 
