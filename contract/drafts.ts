@@ -75,6 +75,8 @@ export const draftSummarySchema = z.object({
   to: z.array(recipientSchema),
   subject: z.string(),
   snippet: z.string(),
+  /** How many files the draft carries (shown on the Drafts card). */
+  fileCount: z.number().int().nonnegative(),
   /** When the provider dates it (Gmail internalDate, Graph receivedDateTime): its last save. */
   updatedAt: z.string(),
 });

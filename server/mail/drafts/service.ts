@@ -117,6 +117,7 @@ export function createDraftService(deps: {
       to: draft.message.to.map(({ name, address }) => ({ name, address })),
       subject: draft.message.subject,
       snippet: draft.message.snippet,
+      fileCount: draft.message.attachments.filter((a) => !a.inline).length,
       updatedAt: draft.message.receivedAt.toISOString(),
     };
   }
@@ -238,8 +239,9 @@ export function createDraftService(deps: {
         if (held.length > 0)
           refs = held.map((f) => ({ kind: "draft" as const, attachmentId: f.attachmentId }));
       }
+      // A first save without files has nothing to put on the draft or take off it.
       const withFiles =
-        refs === undefined
+        refs === undefined || (refs.length === 0 && !previous)
           ? undefined
           : await draftFiles(
               userId,

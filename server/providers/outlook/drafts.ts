@@ -64,6 +64,7 @@ export async function saveDraft(
   // Graph keeps a draft's files through a PATCH: the ones not kept go, the new ones are added.
   const keepIds = new Set(kept.flatMap((meta) => (meta.ref ? [meta.ref] : [])));
   await deleteFiles(ctx, saved, (id) => !keepIds.has(id));
+  if (kept.length === 0 && files.add.length === 0) return { draftId: saved, attachments: [] };
   await attachFiles(ctx, saved, files.add);
   const after = (await getDraft(ctx, saved))?.message.attachments.filter((a) => !a.inline) ?? [];
   const keptAfter = kept.flatMap((meta) => after.filter((a) => a.ref === meta.ref));

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Dialog, Tabs } from "radix-ui";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import type { DraftAttachment } from "../../../../contract/drafts.ts";
 import type { Email } from "../../../../contract/mail.ts";
 import type { HeldRequest, SendEmailAnswer } from "../../../../contract/outbox.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
@@ -55,11 +56,12 @@ export interface ComposeDialogProps {
   draftId?: string | null;
 }
 
-/** A reopened draft: its content, id and account. */
+/** A reopened draft: its content, id, account and files. */
 interface Reopened {
   draft: ComposeDraft;
   draftId: string;
   accountId: string;
+  files: DraftAttachment[];
 }
 
 function errorText(err: unknown, fallback: string): string {
@@ -92,6 +94,7 @@ export function ComposeDialog({
         },
         draftId: saved.data.id,
         accountId: saved.data.accountId,
+        files: saved.data.attachments,
       }
     : null;
   // Reply all needs every own address before it can leave them out.
@@ -205,10 +208,29 @@ function ComposeForm({
     setDraft((d) => ({ ...d, ...withSignatureContent(d, previous, signature) }));
     setEditorRevision((n) => n + 1);
   }, [signature, restored]);
-  // Saved at the provider about two seconds after typing stops (issue 36).
+  // Files: uploads, a forward's originals and a reopened draft's (removable like the rest); the From account's
+  // provider decides the limit shown before an upload.
+  const files = useComposeAttachments({
+    drafted: reopened?.files ?? [],
+    provider: accounts.find((a) => a.id === fromId)?.provider ?? replyTo?.provider,
+    originals: start.files.map((f) => ({
+      emailId: f.ref.kind === "original" ? f.ref.emailId : "",
+      attachmentId: f.ref.kind === "original" ? f.ref.attachmentId : "",
+      fileName: f.fileName,
+      size: f.size,
+    })),
+  });
+  // Saved at the provider about two seconds after typing stops (issue 36), files included (a
+  // mail taken back by Undo carries its files unseen, as held, so its draft's files are left alone).
   const autosave = useDraftAutosave(
-    { ...draft, ...(fromId ? { accountId: fromId } : {}), ...(replyTo ? { inReplyToId: replyTo.id } : {}) },
+    {
+      ...draft,
+      ...(fromId ? { accountId: fromId } : {}),
+      ...(replyTo ? { inReplyToId: replyTo.id } : {}),
+      ...(initial ? {} : { attachments: files.refs }),
+    },
     reopened?.draftId ?? initial?.draftId ?? null,
+    initial ? undefined : files,
   );
   const close = () => void closeKeepingDraft(autosave, onClose);
   requestClose.current = close;
@@ -233,31 +255,22 @@ function ComposeForm({
     setEditorRevision((n) => n + 1);
   };
   const setMessage = ({ body, html }: MessageValue) => setDraft((d) => ({ ...d, body, html }));
-  // Files: uploads, and a forward's originals (removable like the rest); the From account's
-  // provider decides the limit shown before an upload.
-  const files = useComposeAttachments({
-    provider: accounts.find((a) => a.id === fromId)?.provider ?? replyTo?.provider,
-    originals: start.files.map((f) => ({
-      emailId: f.ref.kind === "original" ? f.ref.emailId : "",
-      attachmentId: f.ref.kind === "original" ? f.ref.attachmentId : "",
-      fileName: f.fileName,
-      size: f.size,
-    })),
-  });
   const drop = useFileDrop(files.add);
   const set = (field: keyof ComposeDraft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
 
   const send = useMutation({
     mutationFn: async (d: ComposeDraft) => {
-      // No save may follow the send (it would make the draft again); the one in flight ends first.
+      // No save may follow the send (it would make the draft again); the one in flight ends first,
+      // and the files it put on the draft are sent as the draft's.
       const draftId = await autosave.stop();
+      const refs = files.currentRefs();
       return apiRequest<SendEmailAnswer>("POST", "/api/emails/send", {
         ...(initial ? carriedFields(initial, d) : {}),
         ...d,
         ...(fromId ? { accountId: fromId } : {}),
         ...(replyTo ? { inReplyToId: replyTo.id, mode } : {}),
-        ...(files.refs.length > 0 ? { attachments: files.refs } : {}),
+        ...(refs.length > 0 ? { attachments: refs } : {}),
         ...(draftId ? { draftId } : {}),
       });
     },
