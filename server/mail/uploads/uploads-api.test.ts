@@ -362,4 +362,46 @@ describe("compose attachments (pglite)", () => {
     });
     expect(stolen.status).toBe(404);
   }, 60_000);
+
+  it("Outlook Forward: Graph's createForward copies every file; only the ones the person kept arrive", async () => {
+    const { token, accountId } = who("casey");
+    const box = `mailboxes/${encodeURIComponent(PEOPLE.casey)}`;
+    expect((await f.admin("POST", `${box}/demo-attachments?provider=microsoft`)).status).toBe(201);
+    await callApi(f, "POST", "/api/emails/auto-sync", token);
+    const subjectOf = "Photos from the offsite";
+    const email = await waitUntil(
+      async () => {
+        const list = emailListResponseSchema.parse(
+          (await callApi(f, "GET", "/api/emails?limit=50", token)).json,
+        );
+        return list.emails.find((e) => e.subject === subjectOf);
+      },
+      20_000,
+      "the demo photos mail",
+    );
+    await syncAtRest(f, accountId);
+    const full: Email = emailSchema.parse((await callApi(f, "GET", `/api/emails/${email.id}`, token)).json);
+    expect(full.attachments.map((a) => a.filename).sort()).toEqual(["team-photo.png", "venue.jpg"]);
+    const venue = full.attachments.find((a) => a.filename === "venue.jpg");
+    if (!venue) throw new Error("no venue.jpg");
+    const original = bytesOf(
+      (await arrived(PEOPLE.casey, "outlook", subjectOf)).attachments.find(
+        (a) => a.filename === "venue.jpg",
+      ) as never,
+    );
+    // The person removed team-photo.png from the forward.
+    const subject = `Fwd: ${subjectOf}`;
+    const sent = await callApi(f, "POST", "/api/emails/send", token, {
+      to: PEOPLE.jordan,
+      subject,
+      body: "Only the venue.",
+      inReplyToId: email.id,
+      mode: "forward",
+      attachments: [{ kind: "original", emailId: email.id, attachmentId: venue.id }],
+    });
+    expect(sent.status).toBe(200);
+    const mail = await arrived(PEOPLE.jordan, "outlook", subject);
+    expect(mail.attachments.map((a) => a.filename)).toEqual(["venue.jpg"]);
+    expect(bytesOf(mail.attachments[0] as never).equals(original)).toBe(true);
+  }, 60_000);
 });
