@@ -7,10 +7,10 @@ import { sendMessage } from "../mailbox/outgoing.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import { gmailCaller } from "./caller.ts";
 import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
-import { listMessages, PageTokenError } from "./list.ts";
-import { bodyObject, decodeBase64Url, firstString, intParam } from "./params.ts";
+import { listMessages } from "./list.ts";
+import { answerList } from "./list-route.ts";
+import { bodyObject, decodeBase64Url, firstString } from "./params.ts";
 import { type MessageFormat, presentMessage } from "./present.ts";
-import { QueryError } from "./query.ts";
 
 /**
  * users.drafts (create, update, get, list, delete, send) with Gmail's shapes. A draft is a message
@@ -132,25 +132,10 @@ export function registerGmailDraftRoutes(app: FastifyInstance, mail: MailService
     { config: { gmailCost: GMAIL_COSTS.draftsList, gmailNeed: "read" } },
     (request, reply) => {
       const { mailbox } = gmailCaller(request);
-      const query = request.query as Record<string, unknown>;
-      const maxResults = intParam(query.maxResults, 100, 1, 500);
-      if (Number.isNaN(maxResults))
-        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Invalid maxResults"));
-      let listed: gmail_v1.Schema$ListMessagesResponse;
-      try {
-        listed = listMessages(mailbox, {
-          q: firstString(query.q),
-          labelIds: ["DRAFT"],
-          pageToken: firstString(query.pageToken),
-          maxResults,
-          includeSpamTrash: true,
-          now: now(),
-        });
-      } catch (error) {
-        if (error instanceof PageTokenError || error instanceof QueryError)
-          return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(error.message));
-        throw error;
-      }
+      const listed = answerList(reply, request.query as Record<string, unknown>, (page) =>
+        listMessages(mailbox, { ...page, labelIds: ["DRAFT"], includeSpamTrash: true, now: now() }),
+      );
+      if (!("resultSizeEstimate" in listed)) return listed;
       const drafts = (listed.messages ?? []).flatMap((ref) => {
         const message = ref.id ? mailbox.get(ref.id) : undefined;
         return message === undefined

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { draftListSchema, draftSchema, savedDraftSchema } from "../../../contract/drafts.ts";
 import { PEOPLE } from "../../test/auth-fixture.ts";
 import { arrived, bytesOf, mailboxSubjects, uploaded } from "../../test/compose-api.ts";
-import { callApi, type Provider } from "../../test/slow-provider.ts";
-import { type SyncFixture, startSyncFixture } from "../../test/sync-fixture.ts";
+import { emulatorSuite, PROVIDER_CASES } from "../../test/emulator-suite.ts";
+import { callApi } from "../../test/slow-provider.ts";
+import type { SyncFixture } from "../../test/sync-fixture.ts";
 
 /**
  * Issue 36, drafts carry attachments, on both providers against the emulator: a save with
@@ -14,20 +15,13 @@ import { type SyncFixture, startSyncFixture } from "../../test/sync-fixture.ts";
  * file byte for byte.
  */
 describe("draft attachments (pglite)", () => {
+  const fixture = emulatorSuite();
   let f: SyncFixture;
-  beforeAll(async () => {
-    f = await startSyncFixture("pglite");
-  }, 180_000);
-  afterAll(async () => {
-    await f?.close();
+  beforeAll(() => {
+    f = fixture();
   });
 
-  const cases: { provider: Provider; owner: string }[] = [
-    { provider: "gmail", owner: PEOPLE.alex },
-    { provider: "outlook", owner: PEOPLE.casey },
-  ];
-
-  for (const { provider, owner } of cases) {
+  for (const { provider, owner } of PROVIDER_CASES) {
     it(`${provider}: files saved on the draft, reopened, one removed at the provider, the other sent`, async () => {
       const { token, accountId } = await f.signIn(provider, owner);
       await callApi(f, "PATCH", "/api/settings/mail", token, { sendDelaySeconds: 0 });

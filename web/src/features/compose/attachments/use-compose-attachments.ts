@@ -48,25 +48,11 @@ export function useComposeAttachments(options: {
   drafted?: readonly DraftAttachment[];
 }) {
   const [files, setFiles] = useState<ComposeFile[]>(() => [
-    ...(options.drafted ?? []).map(
-      (d): ComposeFile => ({
-        key: nextKey(),
-        fileName: d.fileName,
-        size: d.size,
-        status: "ready",
-        progress: 1,
-        ref: { kind: "draft", attachmentId: d.attachmentId },
-      }),
+    ...(options.drafted ?? []).map((d) =>
+      readyFile(d.fileName, d.size, { kind: "draft", attachmentId: d.attachmentId }),
     ),
-    ...(options.originals ?? []).map(
-      (o): ComposeFile => ({
-        key: nextKey(),
-        fileName: o.fileName,
-        size: o.size,
-        status: "ready",
-        progress: 1,
-        ref: { kind: "original", emailId: o.emailId, attachmentId: o.attachmentId },
-      }),
+    ...(options.originals ?? []).map((o) =>
+      readyFile(o.fileName, o.size, { kind: "original", emailId: o.emailId, attachmentId: o.attachmentId }),
     ),
   ]);
   const aborts = useRef(new Map<string, () => void>());
@@ -150,6 +136,11 @@ export function useComposeAttachments(options: {
   const uploading = files.some((f) => f.status === "uploading");
   const failed = files.some((f) => f.status === "failed");
   return { files, add, remove, refs, uploading, failed, replaceRefs, currentRefs };
+}
+
+/** A file that is already somewhere the send can take it from (a draft, a forwarded email). */
+function readyFile(fileName: string, size: number, ref: ComposeAttachmentRef): ComposeFile {
+  return { key: nextKey(), fileName, size, status: "ready", progress: 1, ref };
 }
 
 function readyRefs(files: readonly ComposeFile[]): ComposeAttachmentRef[] {
