@@ -494,7 +494,7 @@ function ComposeForm({
             <Suspense
               fallback={
                 <div
-                  className="min-h-48 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-500"
+                  className="min-h-32 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-500 sm:min-h-48"
                   role="status"
                 >
                   Loading editor…

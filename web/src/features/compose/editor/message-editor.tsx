@@ -42,7 +42,7 @@ export function MessageEditor({ labelId, initialText, initialHtml, onChange }: M
         "aria-multiline": "true",
         "aria-labelledby": labelId,
         class:
-          "min-h-48 max-h-[50vh] overflow-y-auto rounded-b-lg px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_blockquote]:text-slate-700 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6",
+          "min-h-32 sm:min-h-48 max-h-[50vh] overflow-y-auto rounded-b-lg px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_blockquote]:text-slate-700 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6",
       },
     },
   }));
