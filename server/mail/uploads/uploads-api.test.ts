@@ -301,11 +301,17 @@ describe("compose attachments (pglite)", () => {
     return { email: full, bytes };
   }
 
-  /** Forwards `email` to Jordan (Outlook) with these of its files; what arrived. */
-  async function forward(name: string, email: Email, files: string[], body: string) {
+  /** Forwards `email` with these of its files; what arrived at the recipient. */
+  async function forward(
+    name: string,
+    email: Email,
+    files: string[],
+    body: string,
+    to: { address: string; provider: Provider } = { address: PEOPLE.jordan, provider: "outlook" },
+  ) {
     const subject = `Fwd: ${email.subject}`;
     const sent = await callApi(f, "POST", "/api/emails/send", who(name).token, {
-      to: PEOPLE.jordan,
+      to: to.address,
       subject,
       body,
       inReplyToId: email.id,
@@ -315,7 +321,7 @@ describe("compose attachments (pglite)", () => {
         .map((a) => ({ kind: "original", emailId: email.id, attachmentId: a.id })),
     });
     expect(sent.status).toBe(200);
-    return arrived(PEOPLE.jordan, "outlook", subject);
+    return arrived(to.address, to.provider, subject);
   }
 
   it("Forward: the original's attachment is fetched from the provider and arrives with its bytes", async () => {
@@ -344,7 +350,10 @@ describe("compose attachments (pglite)", () => {
     const { email, bytes } = await demoMail("casey", "outlook", "Photos from the offsite");
     expect(email.attachments.map((a) => a.filename).sort()).toEqual(["team-photo.png", "venue.jpg"]);
     // The person removed team-photo.png from the forward.
-    const mail = await forward("casey", email, ["venue.jpg"], "Only the venue.");
+    const mail = await forward("casey", email, ["venue.jpg"], "Only the venue.", {
+      address: PEOPLE.priya,
+      provider: "gmail",
+    });
     expect(mail.attachments.map((a) => a.filename)).toEqual(["venue.jpg"]);
     expect(bytesOf(mail.attachments[0] as never).equals(bytes("venue.jpg"))).toBe(true);
   }, 60_000);
