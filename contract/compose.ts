@@ -27,6 +27,11 @@ export const composeAttachmentRefSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("upload"), uploadId: z.string().uuid() }),
   /** An attachment of the forwarded email (by the id the reader's attachment list gives). */
   z.object({ kind: z.literal("original"), emailId: z.string().uuid(), attachmentId: z.string().max(1024) }),
+  /**
+   * A file already on the draft at the provider (saved before, or written in Gmail/Outlook), by the
+   * id the draft answers give; only with the request's `draftId` (contract/drafts.ts).
+   */
+  z.object({ kind: z.literal("draft"), attachmentId: z.string().min(1).max(1024) }),
 ]);
 export type ComposeAttachmentRef = z.infer<typeof composeAttachmentRefSchema>;
 

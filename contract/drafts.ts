@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { COMPOSE_HTML_MAX, composeModeSchema } from "./compose.ts";
+import {
+  COMPOSE_ATTACHMENTS_MAX,
+  COMPOSE_HTML_MAX,
+  composeAttachmentRefSchema,
+  composeModeSchema,
+} from "./compose.ts";
 
 /**
  * Drafts at the provider (issue 36): compose's autosave, the Drafts list and reopening a draft.
@@ -28,8 +33,23 @@ export const saveDraftRequestSchema = z.object({
   /** The email being replied to or forwarded, so the draft threads like the mail will. */
   inReplyToId: z.string().uuid().optional(),
   mode: composeModeSchema.optional(),
+  /**
+   * The files the draft holds, in order: new uploads, a forward's originals, and files already on
+   * the draft (`kind: "draft"`). A file of the draft left out is removed from it. Absent: the
+   * draft's files stay as they are.
+   */
+  attachments: z.array(composeAttachmentRefSchema).max(COMPOSE_ATTACHMENTS_MAX).optional(),
 });
 export type SaveDraftRequest = z.input<typeof saveDraftRequestSchema>;
+
+/** A file on a draft at the provider: its id is what a `{kind: "draft"}` ref names. */
+export const draftAttachmentSchema = z.object({
+  attachmentId: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type DraftAttachment = z.infer<typeof draftAttachmentSchema>;
 
 export const savedDraftSchema = z.object({
   draftId: z.string(),
@@ -37,6 +57,11 @@ export const savedDraftSchema = z.object({
   savedAt: z.string(),
   /** Entries of To/Cc/Bcc that are not (yet) an address: kept in compose, left out of the draft. */
   skippedRecipients: z.array(z.string()),
+  /**
+   * When the request named `attachments`: the draft's files after the save, one for each ref in
+   * the request's order (ids change as the provider rewrites the draft: use these next time).
+   */
+  attachments: z.array(draftAttachmentSchema).optional(),
 });
 export type SavedDraft = z.infer<typeof savedDraftSchema>;
 
@@ -50,6 +75,8 @@ export const draftSummarySchema = z.object({
   to: z.array(recipientSchema),
   subject: z.string(),
   snippet: z.string(),
+  /** How many files the draft carries (shown on the Drafts card). */
+  fileCount: z.number().int().nonnegative(),
   /** When the provider dates it (Gmail internalDate, Graph receivedDateTime): its last save. */
   updatedAt: z.string(),
 });
@@ -72,6 +99,8 @@ export const draftSchema = z.object({
   subject: z.string(),
   body: z.string(),
   html: z.string().nullable(),
+  /** The files on the draft, removable; a save names the ones kept as `{kind: "draft"}` refs. */
+  attachments: z.array(draftAttachmentSchema),
   updatedAt: z.string(),
 });
 export type Draft = z.infer<typeof draftSchema>;

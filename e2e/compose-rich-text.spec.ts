@@ -1,12 +1,21 @@
 /**
  * Rich-text compose (issue 36) on a Gmail and an Outlook account: formatting typed with the
  * keyboard and the toolbar, sent with Ctrl+Enter, and read back from the recipient's mailbox in
- * the emulator as multipart/alternative with the HTML and the text.
+ * the emulator as multipart/alternative with the HTML and the text; the account's signature goes
+ * in with its own formatting.
  */
 import PostalMime from "postal-mime";
-import { createIdentity, EMULATOR_URL, expect, type MailProvider, test, toastWith } from "./support/auth.ts";
+import {
+  createIdentity,
+  EMULATOR_URL,
+  expect,
+  type MailProvider,
+  storedToken,
+  test,
+  toastWith,
+} from "./support/auth.ts";
 import { LINK_REFUSED_TEXT } from "./support/message-field.ts";
-import { mailboxMessages, signedInWithMail } from "./support/reader-mail.ts";
+import { api, mailboxMessages, signedInWithMail } from "./support/reader-mail.ts";
 import { sendAtOnce } from "./support/send-at-once.ts";
 
 const SENDER = { name: "Ola Berg", address: "ola.berg@example.org" };
@@ -38,13 +47,23 @@ for (const provider of ["gmail", "outlook"] as const satisfies readonly MailProv
     await signedInWithMail(page, [{ from: SENDER, subject: "Welcome", text: "Hi" }], provider);
     const recipient = await createIdentity("gmail", "Rene");
     const subject = `Plan ${provider} ${Date.now()}`;
+    // The account's signature, set as rich text (Settings > Connected accounts does the same PUT).
+    const { accounts } = await api<{ accounts: { id: string }[] }>(page, "/api/accounts");
+    const signature = await page.request.put(`/api/accounts/${accounts[0]?.id}/signature`, {
+      data: { html: "<strong>Ola Ops</strong><br>Mailwise" },
+      headers: { authorization: `Bearer ${await storedToken(page)}` },
+    });
+    expect(signature.ok()).toBe(true);
 
     await page.getByRole("button", { name: "Compose Email" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Compose Email" });
     await dialog.getByLabel("To").fill(recipient.email);
     await dialog.getByLabel("Subject").fill(subject);
     const message = dialog.getByRole("textbox", { name: "Message" });
-    await message.click();
+    // The signature is in the editor as rich text, below where the person writes.
+    await expect(message.locator("strong")).toHaveText("Ola Ops");
+    // Writing starts on the first line, above the signature.
+    await message.locator(":scope > div").first().click();
     await message.pressSequentially("Hello ");
     await page.keyboard.press("Control+b");
     await message.pressSequentially("team");
@@ -76,7 +95,7 @@ for (const provider of ["gmail", "outlook"] as const satisfies readonly MailProv
     await page.keyboard.press("Enter");
     await message.pressSequentially("eggs");
     await expect(message.locator("ul > li")).toHaveText(["milk", "eggs"]);
-    await expect(message.locator("strong")).toHaveText("team");
+    await expect(message.locator("strong")).toHaveText(["team", "Ola Ops"]);
     await page.screenshot({ path: info.outputPath(`compose-rich-text-${provider}-desktop.png`) });
 
     await sendAtOnce(page);
@@ -90,9 +109,13 @@ for (const provider of ["gmail", "outlook"] as const satisfies readonly MailProv
     expect(parsed.html).toContain("<strong>team</strong>");
     expect(parsed.html).toMatch(/<a href="https:\/\/example\.com\/plan"[^>]*>the plan<\/a>/);
     expect(parsed.html).toMatch(/<ul><li>(<div>|<p>)?milk/);
-    expect(parsed.html).not.toMatch(/javascript:|<script|onclick/i);
+    expect(parsed.html).not.toMatch(/javascript:|<script|onclick|data-signature/i);
+    // The signature's formatting arrives in the HTML part, after what was written; its text in the text part.
+    expect(parsed.html).toMatch(/eggs.*<div>-- ?<\/div>(<div>)?<strong>Ola Ops<\/strong><br ?\/?>Mailwise/s);
     const text = parsed.text ?? "";
     for (const words of ["Hello team, read the plan", "milk", "eggs"]) expect(text).toContain(words);
+    // Exchange writes the text part from the HTML, where the delimiter's trailing space is gone.
+    expect(text).toMatch(/^-- ?\nOla Ops\nMailwise/m);
     expect(text).not.toContain("<strong>");
   });
 }

@@ -41,7 +41,7 @@ test("a revoked account: the held mail waits, the dashboard asks to reconnect; r
   await dialog.getByLabel("To").fill(recipient.email);
   await dialog.getByLabel("Subject").fill(subject);
   await dialog.getByLabel("Message").fill("Sent once I reconnect.");
-  await dialog.getByRole("button", { name: "Send" }).click();
+  await dialog.getByRole("button", { name: "Send", exact: true }).click();
   await expect(toastWith(page, "Sending…")).toBeVisible();
 
   const revoked = await fetch(`${EMULATOR_URL}/_admin/tokens/revoke`, {

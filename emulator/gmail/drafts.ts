@@ -7,10 +7,10 @@ import { sendMessage } from "../mailbox/outgoing.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import { gmailCaller } from "./caller.ts";
 import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
-import { listMessages, PageTokenError } from "./list.ts";
-import { bodyObject, decodeBase64Url, firstString, intParam } from "./params.ts";
+import { listMessages } from "./list.ts";
+import { answerList } from "./list-route.ts";
+import { bodyObject, decodeBase64Url, firstString } from "./params.ts";
 import { type MessageFormat, presentMessage } from "./present.ts";
-import { QueryError } from "./query.ts";
 
 /**
  * users.drafts (create, update, get, list, delete, send) with Gmail's shapes. A draft is a message
@@ -38,7 +38,7 @@ export function messageOfDraft(mailbox: Mailbox, draftId: string): StoredMessage
   return message?.labels.has("DRAFT") && draftIdOf(message) === draftId ? message : undefined;
 }
 
-function presentDraft(message: StoredMessage): gmail_v1.Schema$Draft {
+export function presentDraft(message: StoredMessage): gmail_v1.Schema$Draft {
   return {
     id: draftIdOf(message),
     message: { id: message.id, threadId: message.threadId, labelIds: [...message.labels] },
@@ -58,33 +58,46 @@ function hasRecipient(raw: string): boolean {
   return ["to", "cc", "bcc"].some((name) => parseAddressList(headerValue(head, name)).length > 0);
 }
 
+/** drafts.create: a message with the DRAFT label (JSON `raw` or the upload endpoint's media). */
+export function createDraftMessage(
+  mailbox: Mailbox,
+  now: number,
+  input: { raw: string; threadId: string | undefined },
+): StoredMessage {
+  return mailbox.add({
+    raw: () => input.raw,
+    internalDate: now,
+    labelIds: ["DRAFT"],
+    threadId: input.threadId,
+  });
+}
+
+/** A new message for the draft, the old one deleted: Gmail's drafts.update. */
+export function replaceDraftMessage(
+  mailbox: Mailbox,
+  now: number,
+  old: StoredMessage,
+  input: { raw: string; threadId: string | undefined },
+): StoredMessage {
+  const draftId = draftIdOf(old);
+  const next = createDraftMessage(mailbox, now, { raw: input.raw, threadId: input.threadId ?? old.threadId });
+  mailbox.delete(old.id);
+  inheritedDraftIds.set(next, draftId);
+  const map = replacedMessages.get(mailbox) ?? new Map<string, string>();
+  map.set(draftId, next.id);
+  replacedMessages.set(mailbox, map);
+  return next;
+}
+
 export function registerGmailDraftRoutes(app: FastifyInstance, mail: MailServices): void {
   const now = () => mail.context.clock.now();
-
-  function create(mailbox: Mailbox, input: { raw: string; threadId: string | undefined }): StoredMessage {
-    return mailbox.add({
-      raw: () => input.raw,
-      internalDate: now(),
-      labelIds: ["DRAFT"],
-      threadId: input.threadId,
-    });
-  }
-
-  /** A new message for the draft, the old one deleted: Gmail's drafts.update. */
-  function replace(
+  const create = (mailbox: Mailbox, input: { raw: string; threadId: string | undefined }) =>
+    createDraftMessage(mailbox, now(), input);
+  const replace = (
     mailbox: Mailbox,
     old: StoredMessage,
     input: { raw: string; threadId: string | undefined },
-  ) {
-    const draftId = draftIdOf(old);
-    const next = create(mailbox, { raw: input.raw, threadId: input.threadId ?? old.threadId });
-    mailbox.delete(old.id);
-    inheritedDraftIds.set(next, draftId);
-    const map = replacedMessages.get(mailbox) ?? new Map<string, string>();
-    map.set(draftId, next.id);
-    replacedMessages.set(mailbox, map);
-    return next;
-  }
+  ) => replaceDraftMessage(mailbox, now(), old, input);
 
   function found(reply: FastifyReply, message: StoredMessage | undefined): message is StoredMessage {
     if (message === undefined) sendGoogleError(reply, GMAIL_ERRORS.notFound());
@@ -119,25 +132,10 @@ export function registerGmailDraftRoutes(app: FastifyInstance, mail: MailService
     { config: { gmailCost: GMAIL_COSTS.draftsList, gmailNeed: "read" } },
     (request, reply) => {
       const { mailbox } = gmailCaller(request);
-      const query = request.query as Record<string, unknown>;
-      const maxResults = intParam(query.maxResults, 100, 1, 500);
-      if (Number.isNaN(maxResults))
-        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Invalid maxResults"));
-      let listed: gmail_v1.Schema$ListMessagesResponse;
-      try {
-        listed = listMessages(mailbox, {
-          q: firstString(query.q),
-          labelIds: ["DRAFT"],
-          pageToken: firstString(query.pageToken),
-          maxResults,
-          includeSpamTrash: true,
-          now: now(),
-        });
-      } catch (error) {
-        if (error instanceof PageTokenError || error instanceof QueryError)
-          return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(error.message));
-        throw error;
-      }
+      const listed = answerList(reply, request.query as Record<string, unknown>, (page) =>
+        listMessages(mailbox, { ...page, labelIds: ["DRAFT"], includeSpamTrash: true, now: now() }),
+      );
+      if (!("resultSizeEstimate" in listed)) return listed;
       const drafts = (listed.messages ?? []).flatMap((ref) => {
         const message = ref.id ? mailbox.get(ref.id) : undefined;
         return message === undefined

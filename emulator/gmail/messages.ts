@@ -7,10 +7,10 @@ import { sendMessage } from "../mailbox/outgoing.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import { gmailCaller } from "./caller.ts";
 import { GMAIL_ERRORS, type GoogleApiErrorBody, sendGoogleError } from "./errors.ts";
-import { listMessages, PageTokenError } from "./list.ts";
-import { bodyObject, booleanParam, decodeBase64Url, firstString, intParam, stringList } from "./params.ts";
+import { listMessages } from "./list.ts";
+import { answerList } from "./list-route.ts";
+import { bodyObject, decodeBase64Url, firstString, stringList } from "./params.ts";
 import { type MessageFormat, parsedMessage, partIdFromAttachmentId, presentMessage } from "./present.ts";
-import { QueryError } from "./query.ts";
 
 const BASE = "/gmail/v1/users/:userId";
 const FORMATS = new Set(["minimal", "metadata", "full", "raw"]);
@@ -56,25 +56,9 @@ export function registerGmailMessageRoutes(app: FastifyInstance, mail: MailServi
     { config: { gmailCost: GMAIL_COSTS.messagesList, gmailNeed: "read" } },
     (request, reply) => {
       const { mailbox } = gmailCaller(request);
-      const query = request.query as Record<string, unknown>;
-      const maxResults = intParam(query.maxResults, 100, 1, 500);
-      if (Number.isNaN(maxResults))
-        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Invalid maxResults"));
-      try {
-        return listMessages(mailbox, {
-          q: firstString(query.q),
-          labelIds: stringList(query.labelIds),
-          pageToken: firstString(query.pageToken),
-          maxResults,
-          includeSpamTrash: booleanParam(query.includeSpamTrash),
-          now: mail.context.clock.now(),
-        });
-      } catch (error) {
-        if (error instanceof PageTokenError || error instanceof QueryError) {
-          return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(error.message));
-        }
-        throw error;
-      }
+      return answerList(reply, request.query as Record<string, unknown>, (page) =>
+        listMessages(mailbox, { ...page, now: mail.context.clock.now() }),
+      );
     },
   );
 

@@ -5,10 +5,10 @@ import type { Mailbox, StoredMessage } from "../mailbox/mailbox.ts";
 import type { MailServices } from "../mailbox/services.ts";
 import { gmailCaller } from "./caller.ts";
 import { GMAIL_ERRORS, sendGoogleError } from "./errors.ts";
-import { decodeListToken, encodeListToken, listMatcher, PageTokenError } from "./list.ts";
-import { booleanParam, firstString, intParam, stringList } from "./params.ts";
+import { decodeListToken, encodeListToken, listMatcher } from "./list.ts";
+import { answerList } from "./list-route.ts";
+import { firstString, stringList } from "./params.ts";
 import { type MessageFormat, presentMessage } from "./present.ts";
-import { QueryError } from "./query.ts";
 
 const BASE = "/gmail/v1/users/:userId";
 /** threads.get takes these formats (raw is messages.get only). */
@@ -104,25 +104,9 @@ export function registerGmailThreadRoutes(app: FastifyInstance, mail: MailServic
     { config: { gmailCost: GMAIL_COSTS.threadsList, gmailNeed: "read" } },
     (request, reply) => {
       const { mailbox } = gmailCaller(request);
-      const query = request.query as Record<string, unknown>;
-      const maxResults = intParam(query.maxResults, 100, 1, 500);
-      if (Number.isNaN(maxResults))
-        return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument("Invalid maxResults"));
-      try {
-        return listThreads(mailbox, {
-          q: firstString(query.q),
-          labelIds: stringList(query.labelIds),
-          pageToken: firstString(query.pageToken),
-          maxResults,
-          includeSpamTrash: booleanParam(query.includeSpamTrash),
-          now: mail.context.clock.now(),
-        });
-      } catch (error) {
-        if (error instanceof PageTokenError || error instanceof QueryError) {
-          return sendGoogleError(reply, GMAIL_ERRORS.invalidArgument(error.message));
-        }
-        throw error;
-      }
+      return answerList(reply, request.query as Record<string, unknown>, (page) =>
+        listThreads(mailbox, { ...page, now: mail.context.clock.now() }),
+      );
     },
   );
 

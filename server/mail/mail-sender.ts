@@ -106,6 +106,8 @@ export function createMailSender(deps: {
       if (refs.length > 0) {
         if (!deps.outgoingFiles)
           throw new DomainError("bad_request", "Attachments cannot be sent from here.");
+        if (!request.draftId && refs.some((r) => r.kind === "draft"))
+          throw new DomainError("validation_failed", "A file of a draft can only be sent with its draft.");
         await deps.outgoingFiles.check(userId, account.provider === "outlook" ? "outlook" : "gmail", refs);
       }
       return account;
@@ -156,7 +158,10 @@ export function createMailSender(deps: {
       if (refs.length > 0 && !deps.outgoingFiles)
         throw new DomainError("bad_request", "Attachments cannot be sent from here.");
       // Limits are checked here, before the provider hears of the mail.
-      const files = refs.length > 0 ? await deps.outgoingFiles?.resolve(userId, provider, refs) : undefined;
+      const files =
+        refs.length > 0
+          ? await deps.outgoingFiles?.resolve(userId, provider, refs, request.draftId)
+          : undefined;
       if (files) outgoing.attachments = files.attachments;
       let providerId: string | null;
       try {

@@ -4,7 +4,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 import type { AttachmentLinks } from "./attachments/links.ts";
 import { createAttachmentService } from "./attachments/service.ts";
-import { createDraftService } from "./drafts/service.ts";
+import { createDraftService, type DraftService } from "./drafts/service.ts";
 import { createMailSender } from "./mail-sender.ts";
 import { createOutgoingFiles } from "./uploads/outgoing-files.ts";
 import { createUploadStore } from "./uploads/upload-store.ts";
@@ -27,12 +27,18 @@ export function createSenderWithFiles(deps: {
 }) {
   const attachments = createAttachmentService(deps);
   const uploads = createUploadStore({ db: deps.db, clock: deps.clock, dir: deps.uploadsDir });
+  // Drafts put uploads on the provider's draft, and a send reads the draft's own files back.
+  let drafts: DraftService | undefined;
   const outgoingFiles = createOutgoingFiles({
     uploads,
     openOriginal: attachments.open,
     describeOriginal: attachments.describe,
+    openDraftFile: (userId, draftId, attachmentId) => {
+      if (!drafts) throw new Error("drafts are not ready");
+      return drafts.openFile(userId, draftId, attachmentId);
+    },
   });
-  const drafts = createDraftService(deps);
+  drafts = createDraftService({ ...deps, outgoingFiles });
   const sender = createMailSender({ ...deps, outgoingFiles, drafts });
   return { sender, attachments, uploads, drafts };
 }

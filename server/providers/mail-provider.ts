@@ -142,6 +142,17 @@ export interface OutgoingAttachment {
   open(): Promise<NodeJS.ReadableStream>;
 }
 
+/**
+ * The files a draft save leaves on the draft (issue 36): files it already holds, by their
+ * metadata as getDraft read them from `keepFrom` (the draft's current message), then new files.
+ * Anything else the draft held is removed.
+ */
+export interface DraftFiles {
+  keepFrom: string;
+  keep: AttachmentMeta[];
+  add: OutgoingAttachment[];
+}
+
 /** A draft in the account's Drafts folder (issue 36), whoever wrote it: us, Gmail or Outlook. */
 export interface ProviderDraft {
   /** Gmail's draft id (not its message id, which changes on every update), or the Graph message id. */
@@ -237,9 +248,15 @@ export interface MailProviderClient {
   /**
    * Compose's autosave (issue 36): creates a draft, or replaces the content of `draftId`. A draft
    * the provider no longer knows (deleted in Gmail/Outlook meanwhile) is created anew, so typed
-   * text is never lost; the answer is the id to save under next time.
+   * text is never lost; the answer is the id to save under next time. With `files`, the draft
+   * holds exactly those afterwards, and the answer lists them: the kept ones in order, then the
+   * added ones (Gmail rewrites the whole message, so its ids change; Graph's stay).
    */
-  saveDraft(message: OutgoingMessage, draftId?: string): Promise<{ draftId: string }>;
+  saveDraft(
+    message: OutgoingMessage,
+    draftId?: string,
+    files?: DraftFiles,
+  ): Promise<{ draftId: string; attachments?: AttachmentMeta[] }>;
   /** Drafts newest first, `pageSize` at most per page. */
   listDrafts(opts: { pageToken?: string; pageSize: number }): Promise<DraftPage>;
   /** One draft with its bodies; null when the provider does not know it. */

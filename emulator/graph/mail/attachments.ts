@@ -6,6 +6,7 @@ import { headerValue } from "../../mailbox/headers.ts";
 import type { Mailbox, StoredMessage } from "../../mailbox/mailbox.ts";
 import { decodedBytes, type MimePart, parseMime, toBinary } from "../../mailbox/mime.ts";
 import { graphCaller } from "./caller.ts";
+import { draftFilesOf, presentFile } from "./draft-attachments.ts";
 import { sendKnownGraphError } from "./errors.ts";
 import { attachmentParts, isInlinePart, parseSelect } from "./present.ts";
 
@@ -104,7 +105,13 @@ export function registerGraphAttachmentRoutes(app: FastifyInstance, now: () => n
       const parts = attachmentParts(parseMime(toBinary(message.raw())));
       return {
         "@odata.context": messageContext(mailbox, message),
-        value: parts.map((part) => selectFields(presentAttachment(message, part), select)),
+        value: [
+          ...parts.map((part) => selectFields(presentAttachment(message, part), select)),
+          // Files added to a draft (POST, upload session, createForward's copies) until it is sent.
+          ...draftFilesOf(message).map((file) =>
+            selectFields(presentFile(file, file.bytes.length <= GRAPH_INLINE_CONTENT_LIMIT), select),
+          ),
+        ],
       };
     },
   );
@@ -116,10 +123,16 @@ export function registerGraphAttachmentRoutes(app: FastifyInstance, now: () => n
       const { mailbox } = graphCaller(request);
       const message = mailbox.getByGraphId(request.params.id);
       if (message === undefined) return sendKnownGraphError(reply, "notFound", now());
+      const select = parseSelect(firstString((request.query as Record<string, unknown>).$select));
+      const file = draftFilesOf(message).find((f) => f.id === request.params.attachmentId);
+      if (file !== undefined)
+        return {
+          "@odata.context": `${messageContext(mailbox, message)}/$entity`,
+          ...selectFields(presentFile(file, file.bytes.length <= GRAPH_INLINE_CONTENT_LIMIT), select),
+        };
       const partId = partIdOf(message, request.params.attachmentId);
       const part = attachmentParts(parseMime(toBinary(message.raw()))).find((p) => p.partId === partId);
       if (part === undefined) return sendKnownGraphError(reply, "notFound", now());
-      const select = parseSelect(firstString((request.query as Record<string, unknown>).$select));
       return {
         "@odata.context": `${messageContext(mailbox, message)}/$entity`,
         ...selectFields(presentAttachment(message, part), select),
@@ -138,6 +151,12 @@ export function registerGraphAttachmentRoutes(app: FastifyInstance, now: () => n
       const { mailbox } = graphCaller(request);
       const message = mailbox.getByGraphId(request.params.id);
       if (message === undefined) return sendKnownGraphError(reply, "notFound", now());
+      const file = draftFilesOf(message).find((f) => f.id === request.params.attachmentId);
+      if (file !== undefined)
+        return reply
+          .header("content-type", file.contentType)
+          .header("content-length", String(file.bytes.length))
+          .send(file.bytes);
       const partId = partIdOf(message, request.params.attachmentId);
       const part = attachmentParts(parseMime(toBinary(message.raw()))).find((p) => p.partId === partId);
       if (part === undefined) return sendKnownGraphError(reply, "notFound", now());

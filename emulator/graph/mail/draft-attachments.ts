@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { emulatorBaseUrl } from "../../context.ts";
 import { bodyObject } from "../../gmail/params.ts";
 import type { Mailbox, StoredMessage } from "../../mailbox/mailbox.ts";
@@ -53,13 +53,23 @@ export function draftFilesOf(draft: StoredMessage): readonly DraftFile[] {
   return files.get(draft) ?? [];
 }
 
-function attach(draft: StoredMessage, file: Omit<DraftFile, "id">): DraftFile {
+/** Adds a file to a draft (a POST, a finished upload session, createForward's copies of the original's). */
+export function attach(draft: StoredMessage, file: Omit<DraftFile, "id">): DraftFile {
   const added = { ...file, id: `AAMk${randomBytes(18).toString("base64url")}` };
   files.set(draft, [...(files.get(draft) ?? []), added]);
   return added;
 }
 
-function presentFile(file: DraftFile) {
+/** Takes a file off a draft; false when the draft has no file with that id. */
+export function detach(draft: StoredMessage, id: string): boolean {
+  const held = files.get(draft) ?? [];
+  const kept = held.filter((f) => f.id !== id);
+  files.set(draft, kept);
+  return kept.length < held.length;
+}
+
+/** A draft's file as Graph presents a fileAttachment (contentBytes only when `withBytes`). */
+export function presentFile(file: DraftFile, withBytes = false) {
   return {
     "@odata.type": "#microsoft.graph.fileAttachment",
     id: file.id,
@@ -67,45 +77,39 @@ function presentFile(file: DraftFile) {
     contentType: file.contentType,
     size: file.bytes.length,
     isInline: false,
+    ...(withBytes ? { contentBytes: file.bytes.toString("base64") } : {}),
   };
 }
 
 /** The routes under the Graph scope (bearer-authenticated). */
 export function registerGraphDraftAttachmentRoutes(app: FastifyInstance, mail: MailServices): void {
   const now = () => mail.context.clock.now();
+  const invalid = (reply: FastifyReply, message: string) =>
+    sendGraphError(reply, 400, "ErrorInvalidArgument", message, now());
+
+  /** The draft a file is added to; 404 for an unknown id, 400 for a message that is not a draft. */
+  function draftOf(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
+    const { mailbox } = graphCaller(request);
+    const draft = mailbox.getByGraphId(request.params.id);
+    if (draft === undefined) sendKnownGraphError(reply, "notFound", now());
+    else if (!draft.labels.has("DRAFT"))
+      sendGraphError(reply, 400, "ErrorInvalidOperation", "Attachments can be added to drafts only.", now());
+    else return { mailbox, draft };
+    return undefined;
+  }
 
   app.post<{ Params: { id: string } }>(
     "/me/messages/:id/attachments",
     { config: { graphNeed: "write" }, bodyLimit: INLINE_REQUEST_MAX + 64 * 1024 },
     (request, reply) => {
-      const { mailbox } = graphCaller(request);
-      const draft = mailbox.getByGraphId(request.params.id);
-      if (draft === undefined) return sendKnownGraphError(reply, "notFound", now());
+      const found = draftOf(request, reply);
+      if (found === undefined) return reply;
+      const { draft } = found;
       const body = bodyObject(request.body);
       if (body["@odata.type"] !== "#microsoft.graph.fileAttachment")
-        return sendGraphError(
-          reply,
-          400,
-          "ErrorInvalidArgument",
-          "Only file attachments are supported.",
-          now(),
-        );
+        return invalid(reply, "Only file attachments are supported.");
       if (typeof body.name !== "string" || body.name === "" || typeof body.contentBytes !== "string")
-        return sendGraphError(
-          reply,
-          400,
-          "ErrorInvalidArgument",
-          "The name and contentBytes are required.",
-          now(),
-        );
-      if (!draft.labels.has("DRAFT"))
-        return sendGraphError(
-          reply,
-          400,
-          "ErrorInvalidOperation",
-          "Attachments can be added to drafts only.",
-          now(),
-        );
+        return invalid(reply, "The name and contentBytes are required.");
       const file = attach(draft, {
         name: body.name,
         contentType: typeof body.contentType === "string" ? body.contentType : "application/octet-stream",
@@ -115,13 +119,25 @@ export function registerGraphDraftAttachmentRoutes(app: FastifyInstance, mail: M
     },
   );
 
+  // DELETE /me/messages/{id}/attachments/{attachmentId}: 204, or 404 for a file the draft lacks.
+  app.delete<{ Params: { id: string; attachmentId: string } }>(
+    "/me/messages/:id/attachments/:attachmentId",
+    { config: { graphNeed: "write" } },
+    (request, reply) => {
+      const draft = graphCaller(request).mailbox.getByGraphId(request.params.id);
+      if (draft === undefined || !detach(draft, request.params.attachmentId))
+        return sendKnownGraphError(reply, "notFound", now());
+      return reply.code(204).send();
+    },
+  );
+
   app.post<{ Params: { id: string } }>(
     "/me/messages/:id/attachments/createUploadSession",
     { config: { graphNeed: "write" } },
     (request, reply) => {
-      const { mailbox } = graphCaller(request);
-      const draft = mailbox.getByGraphId(request.params.id);
-      if (draft === undefined) return sendKnownGraphError(reply, "notFound", now());
+      const found = draftOf(request, reply);
+      if (found === undefined) return reply;
+      const { mailbox, draft } = found;
       const item = bodyObject(bodyObject(request.body).AttachmentItem);
       const size = item.size;
       if (
@@ -132,27 +148,13 @@ export function registerGraphDraftAttachmentRoutes(app: FastifyInstance, mail: M
         !Number.isInteger(size) ||
         size <= 0
       )
-        return sendGraphError(
-          reply,
-          400,
-          "ErrorInvalidArgument",
-          "AttachmentItem needs attachmentType 'file', a name and a size.",
-          now(),
-        );
+        return invalid(reply, "AttachmentItem needs attachmentType 'file', a name and a size.");
       if (size > SESSION_FILE_MAX)
         return sendGraphError(
           reply,
           400,
           "ErrorAttachmentSizeLimitExceeded",
           "The attachment size exceeds the maximum of 150 MB.",
-          now(),
-        );
-      if (!draft.labels.has("DRAFT"))
-        return sendGraphError(
-          reply,
-          400,
-          "ErrorInvalidOperation",
-          "Attachments can be added to drafts only.",
           now(),
         );
       const id = randomBytes(16).toString("hex");

@@ -13,16 +13,24 @@ import {
 } from "../../mailbox/folders.ts";
 import { graphFolderId } from "../../mailbox/ids.ts";
 import type { Mailbox, StoredMessage } from "../../mailbox/mailbox.ts";
+import { decodedBytes, parseMime, toBinary } from "../../mailbox/mime.ts";
 import { sendMessage } from "../../mailbox/outgoing.ts";
 import type { MailServices } from "../../mailbox/services.ts";
 import type { SortedIndex } from "../../mailbox/sorted-index.ts";
 import { graphCaller } from "./caller.ts";
-import { draftFilesOf } from "./draft-attachments.ts";
+import { attach, draftFilesOf } from "./draft-attachments.ts";
 import { draftFields, draftRaw, patchedFields } from "./drafts.ts";
 import { sendGraphError, sendKnownGraphError } from "./errors.ts";
 import { FilterError, firstFilterProperty, parseFilter } from "./filter.ts";
 import { deliveredBodies } from "./html-body.ts";
-import { type PresentOptions, parseSelect, presentFolder, presentMessage } from "./present.ts";
+import {
+  attachmentParts,
+  isInlinePart,
+  type PresentOptions,
+  parseSelect,
+  presentFolder,
+  presentMessage,
+} from "./present.ts";
 
 const ROOT = "https://graph.microsoft.com/v1.0";
 
@@ -427,6 +435,18 @@ export function registerGraphMessageRoutes(app: FastifyInstance, mail: MailServi
           labelIds: ["DRAFT"],
           threadId: original.threadId,
         });
+        // Graph's createForward copies the original's attachments onto the draft (its files, not
+        // the images its HTML shows inline); a client removes the ones not to be forwarded.
+        if (action === "createForward") {
+          for (const part of attachmentParts(parseMime(toBinary(original.raw())))) {
+            if (isInlinePart(part) || part.mimeType === "message/rfc822") continue;
+            attach(draft, {
+              name: part.filename || "Untitled attachment",
+              contentType: part.mimeType,
+              bytes: decodedBytes(part),
+            });
+          }
+        }
         return reply.code(201).send(presentMessage(mailbox, draft, presentOptions(request)));
       },
     );

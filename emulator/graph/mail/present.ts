@@ -18,6 +18,7 @@ import {
   parseMime,
   toBinary,
 } from "../../mailbox/mime.ts";
+import { draftFilesOf } from "./draft-attachments.ts";
 
 function recipients(value: string): Recipient[] {
   return parseAddressList(value).map((address) => ({
@@ -134,7 +135,8 @@ export function presentMessage(
     const { text, html } = bodies(root);
     const plain = text ?? (html === undefined ? "" : htmlToText(html));
     full.bodyPreview = plain.replace(/\s+/g, " ").trim().slice(0, 255);
-    full.hasAttachments = attachmentParts(root).some((part) => !isInlinePart(part));
+    full.hasAttachments =
+      attachmentParts(root).some((part) => !isInlinePart(part)) || draftFilesOf(message).length > 0;
     full.body =
       options.bodyType === "text" || html === undefined
         ? { contentType: "text", content: plain }

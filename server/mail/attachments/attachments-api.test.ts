@@ -1,10 +1,10 @@
 import PostalMime from "postal-mime";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Attachment, attachedMessageSchema } from "../../../contract/attachments.ts";
 import { type Email, emailListResponseSchema, emailSchema } from "../../../contract/mail.ts";
-import { PEOPLE } from "../../test/auth-fixture.ts";
+import { emulatorSuite, PROVIDER_CASES } from "../../test/emulator-suite.ts";
 import { callApi, emulatorProvider, type Provider, syncAtRest } from "../../test/slow-provider.ts";
-import { type SyncFixture, startSyncFixture, waitUntil } from "../../test/sync-fixture.ts";
+import { type SyncFixture, waitUntil } from "../../test/sync-fixture.ts";
 
 /**
  * Issue 35, attachments through the API on both providers against the emulator: the reader's
@@ -16,21 +16,12 @@ const OPEN_TIMEOUT_MS = 1_000;
 const HOSTILE = `../..\\evil\u0007name\u202Efdp.exe${"x".repeat(300)}.pdf`;
 
 describe("attachments (pglite)", () => {
+  const fixture = emulatorSuite({ ATTACHMENT_OPEN_TIMEOUT_MS: String(OPEN_TIMEOUT_MS) });
   let f: SyncFixture;
-  beforeAll(async () => {
-    f = await startSyncFixture("pglite", { ATTACHMENT_OPEN_TIMEOUT_MS: String(OPEN_TIMEOUT_MS) });
-  }, 180_000);
-  afterAll(async () => {
-    await f?.close();
+  beforeAll(() => {
+    f = fixture();
   });
-  afterEach(async () => {
-    await f.admin("POST", "mail/faults/reset");
-  });
-
-  const cases: { provider: Provider; owner: string; other: string; otherProvider: Provider }[] = [
-    { provider: "gmail", owner: PEOPLE.alex, other: PEOPLE.jordan, otherProvider: "outlook" },
-    { provider: "outlook", owner: PEOPLE.casey, other: PEOPLE.sam, otherProvider: "gmail" },
-  ];
+  const cases = PROVIDER_CASES;
 
   /** Delivers the demo attachment mail and a hostile one, signs in and waits for the rows. */
   async function mailbox(provider: Provider, owner: string) {

@@ -1,8 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { draftListSchema, draftSchema, savedDraftSchema } from "../../../contract/drafts.ts";
 import { PEOPLE } from "../../test/auth-fixture.ts";
+import { mailboxSubjects } from "../../test/compose-api.ts";
+import { emulatorSuite, PROVIDER_CASES } from "../../test/emulator-suite.ts";
 import { callApi, emulatorProvider, type Provider } from "../../test/slow-provider.ts";
-import { type SyncFixture, startSyncFixture } from "../../test/sync-fixture.ts";
+import type { SyncFixture } from "../../test/sync-fixture.ts";
 
 /**
  * Issue 36, drafts at the provider through the API on both providers against the emulator:
@@ -13,30 +15,15 @@ import { type SyncFixture, startSyncFixture } from "../../test/sync-fixture.ts";
 const WRITE_TIMEOUT_MS = 1_000;
 
 describe("drafts (pglite)", () => {
+  const fixture = emulatorSuite({ PROVIDER_WRITE_TIMEOUT_MS: String(WRITE_TIMEOUT_MS) });
   let f: SyncFixture;
-  beforeAll(async () => {
-    f = await startSyncFixture("pglite", { PROVIDER_WRITE_TIMEOUT_MS: String(WRITE_TIMEOUT_MS) });
-  }, 180_000);
-  afterAll(async () => {
-    await f?.close();
+  beforeAll(() => {
+    f = fixture();
   });
-  afterEach(async () => {
-    await f.admin("POST", "mail/faults/reset");
-  });
+  const cases = PROVIDER_CASES;
 
-  const cases: { provider: Provider; owner: string; other: string; otherProvider: Provider }[] = [
-    { provider: "gmail", owner: PEOPLE.alex, other: PEOPLE.jordan, otherProvider: "outlook" },
-    { provider: "outlook", owner: PEOPLE.casey, other: PEOPLE.sam, otherProvider: "gmail" },
-  ];
-
-  /** Subjects of the messages with `label` in a person's emulator mailbox. */
-  async function subjects(email: string, provider: Provider, label: string): Promise<string[]> {
-    const r = await f.admin(
-      "GET",
-      `mailboxes/${encodeURIComponent(email)}?provider=${emulatorProvider(provider)}&label=${label}&limit=500`,
-    );
-    return (r.json as { messages: { subject: string }[] }).messages.map((m) => m.subject);
-  }
+  const subjects = (email: string, provider: Provider, label: string) =>
+    mailboxSubjects(f, email, provider, label);
 
   for (const { provider, owner, other, otherProvider } of cases) {
     describe(provider, () => {

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
+import type { ComposeAttachmentRef } from "../../../contract/compose.ts";
 import type {
   Draft,
+  DraftAttachment,
   DraftList,
   DraftSummary,
   SavedDraft,
@@ -12,12 +14,19 @@ import { emails } from "../../db/schema.ts";
 import { DomainError } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { withProviderDeadline } from "../../providers/http/deadline.ts";
-import type { MailProviderClient, OutgoingMessage, ProviderDraft } from "../../providers/mail-provider.ts";
+import type {
+  AttachmentMeta,
+  DraftFiles,
+  MailProviderClient,
+  OutgoingMessage,
+  ProviderDraft,
+} from "../../providers/mail-provider.ts";
 import type { ProviderClientFactory } from "../../sync/types.ts";
 import { type AccountSummary, accountsOf, syncAccountOf } from "../accounts.ts";
 import type { MailDeps } from "../deps.ts";
 import { DEFAULT_WRITE_TIMEOUT_MS } from "../email-actions.ts";
 import { providerFailure } from "../provider-failure.ts";
+import type { OutgoingFiles, ResolvedFiles } from "../uploads/outgoing-files.ts";
 import { draftKey, fitsProvider, noSuchDraft, parseDraftKey } from "./draft-id.ts";
 import { draftRecipients, recipientsText } from "./recipients-text.ts";
 
@@ -39,6 +48,8 @@ export function createDraftService(deps: {
   log: MailDeps["log"];
   /** PROVIDER_WRITE_TIMEOUT_MS: the longest a draft call holds up the person's request. */
   writeTimeoutMs?: number;
+  /** Uploads and a forward's originals put on a draft; without it, a save naming files is refused. */
+  outgoingFiles?: OutgoingFiles;
 }) {
   const { db } = deps;
   const timeoutMs = deps.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
@@ -106,6 +117,7 @@ export function createDraftService(deps: {
       to: draft.message.to.map(({ name, address }) => ({ name, address })),
       subject: draft.message.subject,
       snippet: draft.message.snippet,
+      fileCount: draft.message.attachments.filter((a) => !a.inline).length,
       updatedAt: draft.message.receivedAt.toISOString(),
     };
   }
@@ -119,7 +131,71 @@ export function createDraftService(deps: {
     }
   }
 
+  /** The draft's files as compose shows them (inline images of its HTML are not files). */
+  const filesOf = (metas: readonly AttachmentMeta[]): DraftAttachment[] =>
+    metas
+      .filter((a) => !a.inline && a.id)
+      .map((a) => ({
+        attachmentId: a.id ?? "",
+        fileName: a.filename,
+        contentType: a.mimeType,
+        size: a.size,
+      }));
+
+  const goneFile = () =>
+    new DomainError(
+      "conflict",
+      "A file of this draft is no longer on it. Close the draft and open it again.",
+    );
+
+  /**
+   * What a save with `refs` leaves on the draft: files of the draft kept (same account) and new
+   * ones (uploads, a forward's originals; all of them when the draft moves to another account).
+   */
+  async function draftFiles(
+    userId: string,
+    account: AccountSummary,
+    refs: readonly ComposeAttachmentRef[],
+    previous: { accountId: string; providerDraftId: string; id: string } | undefined,
+  ): Promise<{ files: DraftFiles; resolved: ResolvedFiles; order: ("keep" | "add")[] }> {
+    if (!deps.outgoingFiles) throw new DomainError("bad_request", "Files cannot be saved on drafts here.");
+    const provider = kind(account);
+    const sameAccount = previous?.accountId === account.id;
+    const kept = sameAccount ? refs.flatMap((r) => (r.kind === "draft" ? [r] : [])) : [];
+    const added = sameAccount ? refs.filter((r) => r.kind !== "draft") : refs;
+    let keep: AttachmentMeta[] = [];
+    let keepFrom = "";
+    if (kept.length > 0 && previous) {
+      const current = await call(account, "reading the draft", (c) => c.getDraft(previous.providerDraftId));
+      if (!current) throw goneFile();
+      keepFrom = current.message.providerId;
+      keep = kept.map((ref) => {
+        const meta = current.message.attachments.find((a) => a.id === ref.attachmentId && !a.inline);
+        if (!meta) throw goneFile();
+        return meta;
+      });
+    }
+    const resolved = await deps.outgoingFiles.resolve(userId, provider, added, previous?.id);
+    return {
+      files: { keepFrom, keep, add: resolved.attachments },
+      resolved,
+      order: refs.map((r) => (sameAccount && r.kind === "draft" ? "keep" : "add")),
+    };
+  }
+
   return {
+    /** A file of one of the person's drafts, read from the provider (a send or a save carries it on). */
+    async openFile(userId: string, id: string, attachmentId: string) {
+      const { account, providerDraftId } = await owned(userId, id);
+      const draft = await call(account, "reading the draft", (c) => c.getDraft(providerDraftId));
+      const meta = draft?.message.attachments.find((a) => a.id === attachmentId && !a.inline);
+      if (!draft || !meta) throw goneFile();
+      const download = await call(account, "reading a file of the draft", (c) =>
+        c.openAttachment(draft.message.providerId, { id: meta.id, ref: meta.ref, fetchId: meta.fetchId }),
+      );
+      return { body: download.body, size: download.size, filename: meta.filename, mimeType: meta.mimeType };
+    },
+
     async save(userId: string, input: SaveDraftInput): Promise<SavedDraft> {
       const accounts = await accountsOf(db, userId);
       const previous = input.draftId ? parseDraftKey(input.draftId) : undefined;
@@ -141,7 +217,8 @@ export function createDraftService(deps: {
         to.addresses.length + cc.addresses.length + bcc.addresses.length === 0 &&
         input.subject.trim() === "" &&
         input.body.trim() === "" &&
-        (input.html ?? "").trim() === "";
+        (input.html ?? "").trim() === "" &&
+        (input.attachments ?? []).length === 0;
       if (empty) throw new DomainError("validation_failed", "An empty draft is not saved.");
       const message: OutgoingMessage = {
         to: to.addresses,
@@ -154,9 +231,34 @@ export function createDraftService(deps: {
       const replyTo = await replyContext(userId, input, account);
       if (replyTo) message.replyTo = replyTo;
       const sameAccount = previous?.accountId === account.id;
-      const saved = await call(account, "saving the draft", (c) =>
-        c.saveDraft(message, sameAccount ? previous?.providerDraftId : undefined),
-      );
+      let refs = input.attachments;
+      if (refs === undefined && sameAccount && previous && kind(account) === "gmail") {
+        // Gmail rewrites the whole message: a save that does not name files keeps the draft's.
+        const current = await call(account, "reading the draft", (c) => c.getDraft(previous.providerDraftId));
+        const held = filesOf(current?.message.attachments ?? []);
+        if (held.length > 0)
+          refs = held.map((f) => ({ kind: "draft" as const, attachmentId: f.attachmentId }));
+      }
+      // A first save without files has nothing to put on the draft or take off it.
+      const withFiles =
+        refs === undefined || (refs.length === 0 && !previous)
+          ? undefined
+          : await draftFiles(
+              userId,
+              account,
+              refs,
+              previous && input.draftId ? { ...previous, id: input.draftId } : undefined,
+            );
+      let saved: Awaited<ReturnType<MailProviderClient["saveDraft"]>>;
+      try {
+        saved = await call(account, "saving the draft", (c) =>
+          c.saveDraft(message, sameAccount ? previous?.providerDraftId : undefined, withFiles?.files),
+        );
+      } finally {
+        await withFiles?.resolved.release();
+      }
+      // On the draft now: the uploads it took are not needed any more (compose names them as draft files).
+      await withFiles?.resolved.sent();
       if (previous && !sameAccount) {
         // The From account changed: the draft moves with it, the old account's copy goes.
         const old = accounts.find((a) => a.id === previous.accountId);
@@ -167,6 +269,9 @@ export function createDraftService(deps: {
         accountId: account.id,
         savedAt: deps.clock.now().toISOString(),
         skippedRecipients: [...to.skipped, ...cc.skipped, ...bcc.skipped],
+        ...(withFiles
+          ? { attachments: inRequestOrder(withFiles.order, filesOf(saved.attachments ?? [])) }
+          : {}),
       };
     },
 
@@ -210,6 +315,7 @@ export function createDraftService(deps: {
         subject: message.subject,
         body: message.bodyText ?? "",
         html: message.bodyHtml,
+        attachments: filesOf(message.attachments),
         updatedAt: message.receivedAt.toISOString(),
       };
     },
@@ -236,3 +342,17 @@ export function createDraftService(deps: {
 }
 
 export type DraftService = ReturnType<typeof createDraftService>;
+
+/**
+ * The saved draft's files (kept ones first, then added ones, as the adapters answer) put back in
+ * the order of the request's refs, so compose can swap each ref for the draft's file.
+ */
+function inRequestOrder(order: readonly ("keep" | "add")[], after: DraftAttachment[]): DraftAttachment[] {
+  const keptCount = order.filter((o) => o === "keep").length;
+  let kept = 0;
+  let added = keptCount;
+  return order.flatMap((o) => {
+    const file = o === "keep" ? after[kept++] : after[added++];
+    return file ? [file] : [];
+  });
+}

@@ -20,6 +20,13 @@ export type OpenOriginal = (
   attachmentId: string,
 ) => Promise<{ body: NodeJS.ReadableStream; size: number | null; filename: string; mimeType: string }>;
 
+/** A file of a draft at the provider (drafts/service.ts openFile), as a stream. */
+export type OpenDraftFile = (
+  userId: string,
+  draftId: string,
+  attachmentId: string,
+) => ReturnType<OpenOriginal>;
+
 /** Files resolved for one send; `sent()` after the provider took it, `release()` always. */
 export interface ResolvedFiles {
   attachments: OutgoingAttachment[];
@@ -44,13 +51,24 @@ export function createOutgoingFiles(deps: {
     emailId: string,
     attachmentId: string,
   ) => Promise<{ filename: string; size: number }>;
+  /** A file already on the draft being saved or sent (`{kind: "draft"}` refs). */
+  openDraftFile?: OpenDraftFile;
 }) {
+  /** A forward's original, or a file of the draft, opened where it lives. */
+  function open(userId: string, ref: Exclude<ComposeAttachmentRef, { kind: "upload" }>, draftId?: string) {
+    if (ref.kind === "original") return deps.openOriginal(userId, ref.emailId, ref.attachmentId);
+    if (!draftId || !deps.openDraftFile)
+      throw new DomainError("validation_failed", "A file of a draft can only be sent with its draft.");
+    return deps.openDraftFile(userId, draftId, ref.attachmentId);
+  }
+
   async function copyOriginal(
     userId: string,
-    ref: Extract<ComposeAttachmentRef, { kind: "original" }>,
+    ref: Exclude<ComposeAttachmentRef, { kind: "upload" }>,
     scratch: string[],
+    draftId?: string,
   ): Promise<OutgoingAttachment> {
-    const opened = await deps.openOriginal(userId, ref.emailId, ref.attachmentId);
+    const opened = await open(userId, ref, draftId);
     const fileName = safeFileName(opened.filename);
     if (opened.size !== null && opened.size > UPLOAD_FILE_MAX) {
       (opened.body as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
@@ -73,7 +91,7 @@ export function createOutgoingFiles(deps: {
       if (err instanceof DomainError) throw err;
       throw new DomainError(
         "provider_unavailable",
-        `"${fileName}" could not be read from the original email. Try again, or remove it.`,
+        `"${fileName}" could not be read from the ${ref.kind === "draft" ? "draft" : "original email"}. Try again, or remove it.`,
       );
     }
     return {
@@ -87,7 +105,8 @@ export function createOutgoingFiles(deps: {
   return {
     /**
      * What can be known before the mail is held: every upload is the person's and still there, and
-     * the uploads alone fit the provider's limit (a forward's originals are measured when sent).
+     * the uploads alone fit the provider's limit (a forward's originals and a draft's files are
+     * measured when sent).
      */
     async check(userId: string, provider: "gmail" | "outlook", refs: readonly ComposeAttachmentRef[]) {
       const uploadIds = refs.flatMap((r) => (r.kind === "upload" ? [r.uploadId] : []));
@@ -111,6 +130,8 @@ export function createOutgoingFiles(deps: {
       userId: string,
       provider: "gmail" | "outlook",
       refs: readonly ComposeAttachmentRef[],
+      /** The draft `{kind: "draft"}` refs name files of. */
+      draftId?: string,
     ): Promise<ResolvedFiles> {
       const uploadIds = refs.flatMap((r) => (r.kind === "upload" ? [r.uploadId] : []));
       const uploaded = await deps.uploads.attachments(userId, uploadIds);
@@ -129,7 +150,7 @@ export function createOutgoingFiles(deps: {
             const file = uploaded[next];
             next += 1;
             if (file) attachments.push(file);
-          } else attachments.push(await copyOriginal(userId, ref, scratch));
+          } else attachments.push(await copyOriginal(userId, ref, scratch, draftId));
         }
         const limit = attachmentLimitMessage(provider, attachments);
         if (limit) throw new DomainError("payload_too_large", limit);

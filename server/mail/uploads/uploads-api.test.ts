@@ -4,13 +4,18 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Upload, uploadSchema } from "../../../contract/compose.ts";
 import { type Email, emailListResponseSchema, emailSchema } from "../../../contract/mail.ts";
 import { uploads } from "../../db/schema.ts";
 import { createClock } from "../../lib/clock.ts";
 import { PEOPLE } from "../../test/auth-fixture.ts";
+import {
+  arrived as arrivedMail,
+  bytesOf,
+  mailboxSubjects,
+  uploaded as uploadedFile,
+  upload as uploadFile,
+} from "../../test/compose-api.ts";
 import { callApi, emulatorProvider, type Provider, syncAtRest } from "../../test/slow-provider.ts";
 import { type SyncFixture, startSyncFixture, waitUntil } from "../../test/sync-fixture.ts";
 import { createUploadStore } from "./upload-store.ts";
@@ -49,56 +54,13 @@ describe("compose attachments (pglite)", () => {
     return person;
   };
 
-  async function upload(token: string, fileName: string, bytes: Buffer, type = "application/octet-stream") {
-    const form = new FormData();
-    form.append("file", new Blob([new Uint8Array(bytes)], { type }), fileName);
-    const response = await fetch(`${f.url}/api/uploads`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    return { status: response.status, json };
-  }
-
-  async function uploaded(token: string, fileName: string, bytes: Buffer, type?: string): Promise<Upload> {
-    const answer = await upload(token, fileName, bytes, type);
-    expect(answer.status).toBe(201);
-    return uploadSchema.parse(answer.json);
-  }
-
-  /** The recipient's emulator copy of the mail with this subject, parsed. */
-  async function arrived(recipient: string, provider: Provider, subject: string) {
-    const box = `mailboxes/${encodeURIComponent(recipient)}`;
-    const q = `?provider=${emulatorProvider(provider)}`;
-    const id = await waitUntil(
-      async () => {
-        const list = (await f.admin("GET", `${box}${q}&limit=100`)).json as {
-          messages: { id: string; subject: string; labelIds?: string[] }[];
-        };
-        return list.messages.find((m) => m.subject === subject)?.id;
-      },
-      10_000,
-      `"${subject}" in ${recipient}`,
-    );
-    const raw = ((await f.admin("GET", `${box}/messages/${id}${q}`)).json as { raw: string }).raw;
-    return PostalMime.parse(raw, { attachmentEncoding: "arraybuffer" });
-  }
-
-  async function subjects(recipient: string, provider: Provider): Promise<string[]> {
-    const list = (
-      await f.admin(
-        "GET",
-        `mailboxes/${encodeURIComponent(recipient)}?provider=${emulatorProvider(provider)}&limit=200`,
-      )
-    ).json as { messages: { subject: string }[] };
-    return list.messages.map((m) => m.subject);
-  }
-
-  const bytesOf = (part: { content: ArrayBuffer | string | Uint8Array }) =>
-    Buffer.from(
-      part.content instanceof ArrayBuffer ? new Uint8Array(part.content) : (part.content as Uint8Array),
-    );
+  const upload = (token: string, fileName: string, bytes: Buffer, type?: string) =>
+    uploadFile(f, token, fileName, bytes, type);
+  const uploaded = (token: string, fileName: string, bytes: Buffer, type?: string) =>
+    uploadedFile(f, token, fileName, bytes, type);
+  const arrived = (recipient: string, provider: Provider, subject: string) =>
+    arrivedMail(f, recipient, provider, subject);
+  const subjects = (recipient: string, provider: Provider) => mailboxSubjects(f, recipient, provider);
 
   async function rowsOf(userId: string) {
     return f.database.database.db.select().from(uploads).where(eq(uploads.userId, userId));
@@ -309,44 +271,65 @@ describe("compose attachments (pglite)", () => {
     await callApi(f, "DELETE", `/api/uploads/${fresh.id}`, token);
   });
 
-  it("Forward: the original's attachment is fetched from the provider and arrives with its bytes", async () => {
-    const { token, accountId } = who("alex");
-    const box = `mailboxes/${encodeURIComponent(PEOPLE.alex)}`;
-    expect((await f.admin("POST", `${box}/demo-attachments?provider=google`)).status).toBe(201);
-    await f.admin("POST", `${box}/expire-sync?provider=google`).catch(() => undefined);
+  /**
+   * The emulator's demo attachment mails delivered to `name` and synced; the one with `subject`
+   * as the app reads it, and a file's bytes as the provider holds them.
+   */
+  async function demoMail(name: string, provider: Provider, subject: string) {
+    const { token, accountId } = who(name);
+    const person = name === "alex" ? PEOPLE.alex : PEOPLE.casey;
+    const box = `mailboxes/${encodeURIComponent(person)}`;
+    const q = `?provider=${emulatorProvider(provider)}`;
+    expect((await f.admin("POST", `${box}/demo-attachments${q}`)).status).toBe(201);
+    await f.admin("POST", `${box}/expire-sync${q}`).catch(() => undefined);
     await callApi(f, "POST", "/api/emails/auto-sync", token);
     const email = await waitUntil(
       async () => {
         const list = emailListResponseSchema.parse(
           (await callApi(f, "GET", "/api/emails?limit=50", token)).json,
         );
-        return list.emails.find((e) => e.subject === "Q3 budget for review");
+        return list.emails.find((e) => e.subject === subject);
       },
       20_000,
-      "the demo attachment mail",
+      `the demo mail "${subject}"`,
     );
     await syncAtRest(f, accountId);
     const full: Email = emailSchema.parse((await callApi(f, "GET", `/api/emails/${email.id}`, token)).json);
-    const pdf = full.attachments.find((a) => a.filename === "Q3 Budget.pdf");
-    if (!pdf) throw new Error("no Q3 Budget.pdf");
-    const held = bytesOf(
-      (await arrived(PEOPLE.alex, "gmail", "Q3 budget for review")).attachments.find(
-        (a) => a.filename === "Q3 Budget.pdf",
-      ) as never,
-    );
-    const subject = "Fwd: Q3 budget for review";
-    const sent = await callApi(f, "POST", "/api/emails/send", token, {
-      to: PEOPLE.jordan,
-      cc: "",
-      bcc: "",
+    const held = await arrived(person, provider, subject);
+    const bytes = (filename: string) =>
+      bytesOf(held.attachments.find((a) => a.filename === filename) as never);
+    return { email: full, bytes };
+  }
+
+  /** Forwards `email` with these of its files; what arrived at the recipient. */
+  async function forward(
+    name: string,
+    email: Email,
+    files: string[],
+    body: string,
+    to: { address: string; provider: Provider } = { address: PEOPLE.jordan, provider: "outlook" },
+  ) {
+    const subject = `Fwd: ${email.subject}`;
+    const sent = await callApi(f, "POST", "/api/emails/send", who(name).token, {
+      to: to.address,
       subject,
-      body: "Forwarding.",
+      body,
       inReplyToId: email.id,
       mode: "forward",
-      attachments: [{ kind: "original", emailId: email.id, attachmentId: pdf.id }],
+      attachments: email.attachments
+        .filter((a) => files.includes(a.filename))
+        .map((a) => ({ kind: "original", emailId: email.id, attachmentId: a.id })),
     });
     expect(sent.status).toBe(200);
-    const mail = await arrived(PEOPLE.jordan, "outlook", subject);
+    return arrived(to.address, to.provider, subject);
+  }
+
+  it("Forward: the original's attachment is fetched from the provider and arrives with its bytes", async () => {
+    const { email, bytes } = await demoMail("alex", "gmail", "Q3 budget for review");
+    const held = bytes("Q3 Budget.pdf");
+    const pdf = email.attachments.find((a) => a.filename === "Q3 Budget.pdf");
+    if (!pdf) throw new Error("no Q3 Budget.pdf");
+    const mail = await forward("alex", email, ["Q3 Budget.pdf"], "Forwarding.");
     const forwarded = mail.attachments.find((a) => a.filename === "Q3 Budget.pdf");
     expect(forwarded && bytesOf(forwarded as never).equals(held)).toBe(true);
     // Scratch copies are gone too.
@@ -361,5 +344,17 @@ describe("compose attachments (pglite)", () => {
       attachments: [{ kind: "original", emailId: email.id, attachmentId: pdf.id }],
     });
     expect(stolen.status).toBe(404);
+  }, 60_000);
+
+  it("Outlook Forward: Graph's createForward copies every file; only the ones the person kept arrive", async () => {
+    const { email, bytes } = await demoMail("casey", "outlook", "Photos from the offsite");
+    expect(email.attachments.map((a) => a.filename).sort()).toEqual(["team-photo.png", "venue.jpg"]);
+    // The person removed team-photo.png from the forward.
+    const mail = await forward("casey", email, ["venue.jpg"], "Only the venue.", {
+      address: PEOPLE.priya,
+      provider: "gmail",
+    });
+    expect(mail.attachments.map((a) => a.filename)).toEqual(["venue.jpg"]);
+    expect(bytesOf(mail.attachments[0] as never).equals(bytes("venue.jpg"))).toBe(true);
   }, 60_000);
 });

@@ -40,7 +40,7 @@ export function createGmailProvider(options: GmailProviderOptions): MailProvider
     send: (message) => outgoing.send(ctx, options.from, message),
     findSent: (internetMessageId) => outgoing.findSent(ctx, internetMessageId),
     createDraft: (message) => outgoing.createDraft(ctx, options.from, message),
-    saveDraft: (message, draftId) => drafts.saveDraft(ctx, options.from, message, draftId),
+    saveDraft: (message, draftId, files) => drafts.saveDraft(ctx, options.from, message, draftId, files),
     listDrafts: (opts) => drafts.listDrafts(ctx, opts),
     getDraft: (draftId) => drafts.getDraft(ctx, draftId),
     deleteDraft: (draftId) => drafts.deleteDraft(ctx, draftId),

@@ -1,11 +1,21 @@
 import type { gmail_v1 } from "@googleapis/gmail";
 import { failureStatus, ProviderRequestError } from "../http/errors.ts";
-import type { Address, DraftPage, OutgoingMessage, ProviderDraft } from "../mail-provider.ts";
+import type {
+  Address,
+  AttachmentMeta,
+  DraftFiles,
+  DraftPage,
+  OutgoingAttachment,
+  OutgoingMessage,
+  ProviderDraft,
+} from "../mail-provider.ts";
 import { parseAddresses } from "../mime/addresses.ts";
+import { collect, withAttachments } from "../mime/mixed.ts";
+import { openAttachment } from "./attachments.ts";
 import type { GmailContext } from "./client.ts";
 import { GMAIL_COSTS } from "./costs.ts";
 import { checkId, mapWithBodies } from "./messages.ts";
-import { rawMessage } from "./send.ts";
+import { rawMessage, relatedBody, uploadApi } from "./send.ts";
 
 /**
  * users.drafts for compose's autosave and the Drafts list (issue 36). Ids here are DRAFT ids
@@ -18,30 +28,72 @@ export async function saveDraft(
   from: Address,
   message: OutgoingMessage,
   draftId?: string,
-): Promise<{ draftId: string }> {
-  const body = { message: rawMessage(from, message) };
+  files?: DraftFiles,
+): Promise<{ draftId: string; attachments?: AttachmentMeta[] }> {
+  // drafts.update replaces the whole message: the files kept are read from the current one.
+  const attachments = files
+    ? [...files.keep.map((meta) => keptFile(ctx, files.keepFrom, meta)), ...files.add]
+    : [];
+  const write = (update: boolean) =>
+    attachments.length > 0
+      ? uploadDraft(ctx, from, { ...message, attachments }, update ? draftId : undefined)
+      : ctx.http.json<gmail_v1.Schema$Draft>({
+          method: update ? "PUT" : "POST",
+          url: update ? `${ctx.api}/drafts/${checkId(draftId ?? "")}` : `${ctx.api}/drafts`,
+          body: update
+            ? { id: draftId, message: rawMessage(from, message) }
+            : { message: rawMessage(from, message) },
+          weight: update ? GMAIL_COSTS.draftsUpdate : GMAIL_COSTS.draftsCreate,
+        });
   let saved: gmail_v1.Schema$Draft | undefined;
   if (draftId !== undefined) {
     try {
-      saved = await ctx.http.json<gmail_v1.Schema$Draft>({
-        method: "PUT",
-        url: `${ctx.api}/drafts/${checkId(draftId)}`,
-        body: { id: draftId, ...body },
-        weight: GMAIL_COSTS.draftsUpdate,
-      });
+      saved = await write(true);
     } catch (err) {
       // Deleted in Gmail (or sent from there) while compose was open: keep the text in a new draft.
       if (failureStatus(err) !== 404) throw err;
     }
   }
-  saved ??= await ctx.http.json<gmail_v1.Schema$Draft>({
-    method: "POST",
-    url: `${ctx.api}/drafts`,
-    body,
-    weight: GMAIL_COSTS.draftsCreate,
-  });
+  saved ??= await write(false);
   if (!saved?.id) throw new ProviderRequestError("transient", "Gmail answered a draft without an id");
-  return { draftId: saved.id };
+  if (!files) return { draftId: saved.id };
+  // The new message's files, in the order they were written (kept, then added).
+  const now = attachments.length > 0 ? await getDraft(ctx, saved.id) : null;
+  return { draftId: saved.id, attachments: now?.message.attachments.filter((a) => !a.inline) ?? [] };
+}
+
+/** A file of the draft's current message, read from Gmail when the new message is written. */
+function keptFile(ctx: GmailContext, messageId: string, meta: AttachmentMeta): OutgoingAttachment {
+  return {
+    fileName: meta.filename,
+    contentType: meta.mimeType,
+    size: meta.size,
+    open: async () => (await openAttachment(ctx, messageId, meta)).body,
+  };
+}
+
+/**
+ * drafts.create / drafts.update through the upload endpoint (multipart/related: the Draft's JSON,
+ * then the message/rfc822 with its files), as messages.send does for mail with files.
+ */
+async function uploadDraft(
+  ctx: GmailContext,
+  from: Address,
+  message: OutgoingMessage,
+  draftId: string | undefined,
+): Promise<gmail_v1.Schema$Draft> {
+  const { raw, threadId } = rawMessage(from, message);
+  const text = Buffer.from(raw, "base64url").toString("utf8");
+  const rfc822 = await collect(withAttachments(text, message.attachments ?? []));
+  const meta = { ...(draftId ? { id: draftId } : {}), message: threadId ? { threadId } : {} };
+  const { body, contentType } = relatedBody(meta, rfc822);
+  return ctx.http.json<gmail_v1.Schema$Draft>({
+    method: draftId ? "PUT" : "POST",
+    url: `${uploadApi(ctx)}/drafts${draftId ? `/${checkId(draftId)}` : ""}?uploadType=multipart`,
+    headers: { "content-type": contentType },
+    body,
+    weight: draftId ? GMAIL_COSTS.draftsUpdate : GMAIL_COSTS.draftsCreate,
+  });
 }
 
 function bccOf(message: gmail_v1.Schema$Message): Address[] {

@@ -80,21 +80,11 @@ async function sendWithFiles(
   const { raw, threadId } = rawMessage(from, message);
   const text = Buffer.from(raw, "base64url").toString("utf8");
   const rfc822 = await collect(withAttachments(text, message.attachments ?? []));
-  const boundary = `mw_upload_${randomBytes(12).toString("hex")}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(
-        threadId ? { threadId } : {},
-      )}\r\n--${boundary}\r\nContent-Type: message/rfc822\r\n\r\n`,
-      "utf8",
-    ),
-    rfc822,
-    Buffer.from(`\r\n--${boundary}--\r\n`, "utf8"),
-  ]);
+  const { body, contentType } = relatedBody(threadId ? { threadId } : {}, rfc822);
   const sent = await ctx.http.json<gmail_v1.Schema$Message>({
     method: "POST",
     url: `${uploadApi(ctx)}/messages/send?uploadType=multipart`,
-    headers: { "content-type": `multipart/related; boundary=${boundary}` },
+    headers: { "content-type": contentType },
     body,
     // A send is never repeated by the client: a timed-out one may have gone out (held mail asks first).
     once: true,
@@ -103,8 +93,24 @@ async function sendWithFiles(
   return { providerId: sent?.id ?? null };
 }
 
+/** A multipart/related upload body: the JSON metadata, then the message/rfc822. */
+export function relatedBody(meta: object, rfc822: Buffer): { body: Buffer; contentType: string } {
+  const boundary = `mw_upload_${randomBytes(12).toString("hex")}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(
+        meta,
+      )}\r\n--${boundary}\r\nContent-Type: message/rfc822\r\n\r\n`,
+      "utf8",
+    ),
+    rfc822,
+    Buffer.from(`\r\n--${boundary}--\r\n`, "utf8"),
+  ]);
+  return { body, contentType: `multipart/related; boundary=${boundary}` };
+}
+
 /** `{base}/gmail/v1/users/me` -> `{base}/upload/gmail/v1/users/me`, Gmail's media upload path. */
-function uploadApi(ctx: GmailContext): string {
+export function uploadApi(ctx: GmailContext): string {
   const at = ctx.api.lastIndexOf("/gmail/v1/");
   return `${ctx.api.slice(0, at)}/upload${ctx.api.slice(at)}`;
 }

@@ -40,7 +40,7 @@ export function createOutlookProvider(options: OutlookClientOptions): MailProvid
     send: (message) => outgoing.send(ctx, message),
     findSent: async (internetMessageId) => (await findByInternetMessageId(ctx, internetMessageId)).length > 0,
     createDraft: (message) => outgoing.createDraft(ctx, message),
-    saveDraft: (message, draftId) => drafts.saveDraft(ctx, message, draftId),
+    saveDraft: (message, draftId, files) => drafts.saveDraft(ctx, message, draftId, files),
     listDrafts: (opts) => drafts.listDrafts(ctx, opts),
     getDraft: (draftId) => drafts.getDraft(ctx, draftId),
     deleteDraft: (draftId) => drafts.deleteDraft(ctx, draftId),

@@ -1,10 +1,18 @@
 import type { Message, Recipient } from "@microsoft/microsoft-graph-types";
 import { failureStatus } from "../http/errors.ts";
-import type { Address, DraftPage, OutgoingMessage, ProviderDraft } from "../mail-provider.ts";
+import type {
+  Address,
+  AttachmentMeta,
+  DraftFiles,
+  DraftPage,
+  OutgoingMessage,
+  ProviderDraft,
+} from "../mail-provider.ts";
+import { attachFiles } from "./attachments-send.ts";
 import { checkGraphId, checkGraphLink, type OutlookContext } from "./client.ts";
 import { MESSAGE_SELECT } from "./mapper.ts";
 import { type Collection, folderIds, mapWithAttachments, odataQuery, PREFER_HTML } from "./messages.ts";
-import { createDraft, graphMessage } from "./send.ts";
+import { createDraft, deleteFiles, graphMessage } from "./send.ts";
 
 /**
  * Graph draft messages for compose's autosave and the Drafts list (issue 36). A draft's id is its
@@ -33,7 +41,9 @@ export async function saveDraft(
   ctx: OutlookContext,
   message: OutgoingMessage,
   draftId?: string,
-): Promise<{ draftId: string }> {
+  files?: DraftFiles,
+): Promise<{ draftId: string; attachments?: AttachmentMeta[] }> {
+  let saved: string | undefined;
   if (draftId !== undefined) {
     try {
       await ctx.http.request({
@@ -41,14 +51,24 @@ export async function saveDraft(
         url: `${ctx.api}/me/messages/${checkGraphId(draftId)}`,
         body: graphMessage(message),
       });
-      return { draftId };
+      saved = draftId;
     } catch (err) {
       // Deleted in Outlook while compose was open: keep the text in a new draft.
       if (failureStatus(err) !== 404) throw err;
     }
   }
-  const created = await createDraft(ctx, message);
-  return { draftId: created.providerId };
+  // A new draft holds none of the old one's files (a forward's copies are dropped when made).
+  const kept = saved !== undefined ? (files?.keep ?? []) : [];
+  saved ??= (await createDraft(ctx, message)).providerId;
+  if (!files) return { draftId: saved };
+  // Graph keeps a draft's files through a PATCH: the ones not kept go, the new ones are added.
+  const keepIds = new Set(kept.flatMap((meta) => (meta.ref ? [meta.ref] : [])));
+  await deleteFiles(ctx, saved, (id) => !keepIds.has(id));
+  if (kept.length === 0 && files.add.length === 0) return { draftId: saved, attachments: [] };
+  await attachFiles(ctx, saved, files.add);
+  const after = (await getDraft(ctx, saved))?.message.attachments.filter((a) => !a.inline) ?? [];
+  const keptAfter = kept.flatMap((meta) => after.filter((a) => a.ref === meta.ref));
+  return { draftId: saved, attachments: [...keptAfter, ...after.filter((a) => !keepIds.has(a.ref ?? ""))] };
 }
 
 export async function getDraft(ctx: OutlookContext, draftId: string): Promise<ProviderDraft | null> {

@@ -86,17 +86,18 @@ async function replyDraft(ctx: OutlookContext, message: OutgoingMessage): Promis
   });
   // createForward copies every file of the original; the person chose which to keep, and those
   // come back as our own attachments, so the copies go.
-  if (action === "createForward") await dropCopiedFiles(ctx, draft.id);
+  if (action === "createForward") await deleteFiles(ctx, draft.id, () => true);
   return draft.id;
 }
 
-async function dropCopiedFiles(ctx: OutlookContext, draftId: string): Promise<void> {
-  const copied = await ctx.http.json<Collection<{ id?: string }>>({
+/** Deletes the draft's files whose Graph id `drop` picks. */
+export async function deleteFiles(ctx: OutlookContext, draftId: string, drop: (id: string) => boolean) {
+  const held = await ctx.http.json<Collection<{ id?: string }>>({
     method: "GET",
     url: `${ctx.api}/me/messages/${checkGraphId(draftId)}/attachments?$select=id`,
   });
-  for (const file of copied.value ?? []) {
-    if (!file.id) continue;
+  for (const file of held.value ?? []) {
+    if (!file.id || !drop(file.id)) continue;
     await ctx.http.request({
       method: "DELETE",
       url: `${ctx.api}/me/messages/${checkGraphId(draftId)}/attachments/${encodeURIComponent(file.id)}`,

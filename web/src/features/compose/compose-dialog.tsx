@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Dialog, Tabs } from "radix-ui";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import type { DraftAttachment } from "../../../../contract/drafts.ts";
 import type { Email } from "../../../../contract/mail.ts";
 import type { HeldMail, HeldRequest, SendEmailAnswer } from "../../../../contract/outbox.ts";
 import { DialogRoot } from "../../components/ui/dialog-root.tsx";
@@ -11,7 +12,7 @@ import { copyText } from "../ai/copy.ts";
 import { htmlToText } from "../mail-html/html-to-text.ts";
 import { BTN_PRIMARY, BTN_SECONDARY, OVERLAY, SHEET_CONTENT } from "../reader/dialog-classes.ts";
 import { useEmailDetail } from "../reader/use-email-detail.ts";
-import { type AnswerMode, initialCompose, withSignature } from "./compose-source.ts";
+import { type AnswerMode, initialCompose } from "./compose-source.ts";
 import type { MessageValue } from "./editor/message-editor.tsx";
 import { defaultFromAccount, FromSelect } from "./from-select.tsx";
 import { announceHeldSend, carriedFields, restoredDraft } from "./held-send.ts";
@@ -22,6 +23,7 @@ import { type FollowUpChoice, FollowUpSelect, followUpOf } from "./send-later/fo
 import { formatSendTime, toLocalInput } from "./send-later/schedule-times.ts";
 import { outboxKeys } from "./send-later/scheduled-api.ts";
 import { SendLaterMenu } from "./send-later/send-later-menu.tsx";
+import { type Signature, withSignatureContent } from "./signature-html.ts";
 import { useSignature } from "./use-signature.ts";
 
 const TITLES: Record<AnswerMode, string> = { reply: "Reply", replyAll: "Reply all", forward: "Forward" };
@@ -60,11 +62,12 @@ export interface ComposeDialogProps {
   scheduled?: { id: string; sendAt: string } | null;
 }
 
-/** A reopened draft: its content, id and account. */
+/** A reopened draft: its content, id, account and files. */
 interface Reopened {
   draft: ComposeDraft;
   draftId: string;
   accountId: string;
+  files: DraftAttachment[];
 }
 
 function errorText(err: unknown, fallback: string): string {
@@ -98,6 +101,7 @@ export function ComposeDialog({
         },
         draftId: saved.data.id,
         accountId: saved.data.accountId,
+        files: saved.data.attachments,
       }
     : null;
   // Reply all needs every own address before it can leave them out.
@@ -203,21 +207,41 @@ function ComposeForm({
   const [editorRevision, setEditorRevision] = useState(0);
   // The From account's signature goes above the quoted text; a new From swaps it (issue 36).
   const signature = useSignature(fromId);
-  const signed = useRef("");
+  const signed = useRef<Signature | null>(null);
   const restored = initial !== null || reopened !== null;
   useEffect(() => {
-    if (signature === undefined || signature.text === signed.current) return;
+    if (signature === undefined) return;
     const previous = signed.current;
-    signed.current = signature.text;
+    if (previous?.html === signature.html && previous.text === signature.text) return;
+    signed.current = signature;
     // A mail given back by Undo, or a reopened draft, carries its signature already.
-    if (restored && previous === "") return;
-    setDraft((d) => ({ ...d, body: withSignature(d.body, previous, signature.text), html: undefined }));
+    if (previous === null && (restored || (signature.text === "" && signature.html === ""))) return;
+    setDraft((d) => ({ ...d, ...withSignatureContent(d, previous, signature) }));
     setEditorRevision((n) => n + 1);
   }, [signature, restored]);
-  // Saved at the provider about two seconds after typing stops (issue 36).
+  // Files: uploads, a forward's originals and a reopened draft's (removable like the rest); the From account's
+  // provider decides the limit shown before an upload.
+  const files = useComposeAttachments({
+    drafted: reopened?.files ?? [],
+    provider: accounts.find((a) => a.id === fromId)?.provider ?? replyTo?.provider,
+    originals: start.files.map((f) => ({
+      emailId: f.ref.kind === "original" ? f.ref.emailId : "",
+      attachmentId: f.ref.kind === "original" ? f.ref.attachmentId : "",
+      fileName: f.fileName,
+      size: f.size,
+    })),
+  });
+  // Saved at the provider about two seconds after typing stops (issue 36), files included (a
+  // mail taken back by Undo carries its files unseen, as held, so its draft's files are left alone).
   const autosave = useDraftAutosave(
-    { ...draft, ...(fromId ? { accountId: fromId } : {}), ...(replyTo ? { inReplyToId: replyTo.id } : {}) },
+    {
+      ...draft,
+      ...(fromId ? { accountId: fromId } : {}),
+      ...(replyTo ? { inReplyToId: replyTo.id } : {}),
+      ...(initial ? {} : { attachments: files.refs }),
+    },
     reopened?.draftId ?? initial?.draftId ?? null,
+    initial ? undefined : files,
   );
   const close = () => void closeKeepingDraft(autosave, onClose);
   requestClose.current = close;
@@ -242,17 +266,6 @@ function ComposeForm({
     setEditorRevision((n) => n + 1);
   };
   const setMessage = ({ body, html }: MessageValue) => setDraft((d) => ({ ...d, body, html }));
-  // Files: uploads, and a forward's originals (removable like the rest); the From account's
-  // provider decides the limit shown before an upload.
-  const files = useComposeAttachments({
-    provider: accounts.find((a) => a.id === fromId)?.provider ?? replyTo?.provider,
-    originals: start.files.map((f) => ({
-      emailId: f.ref.kind === "original" ? f.ref.emailId : "",
-      attachmentId: f.ref.kind === "original" ? f.ref.attachmentId : "",
-      fileName: f.fileName,
-      size: f.size,
-    })),
-  });
   const drop = useFileDrop(files.add);
   const set = (field: keyof ComposeDraft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [field]: e.target.value }));
@@ -268,8 +281,10 @@ function ComposeForm({
 
   const send = useMutation({
     mutationFn: async ({ d, sendAt }: { d: ComposeDraft; sendAt?: string }) => {
-      // No save may follow the send (it would make the draft again); the one in flight ends first.
+      // No save may follow the send (it would make the draft again); the one in flight ends first,
+      // and the files it put on the draft are sent as the draft's.
       const draftId = await autosave.stop();
+      const refs = files.currentRefs();
       const { followUp: _kept, sendAt: _at, ...carried } = initial ? carriedFields(initial, d) : {};
       const reminder = followUpOf(followUp.choice, followUp.date);
       const body = {
@@ -277,7 +292,7 @@ function ComposeForm({
         ...d,
         ...(fromId ? { accountId: fromId } : {}),
         ...(replyTo ? { inReplyToId: replyTo.id, mode } : {}),
-        ...(files.refs.length > 0 ? { attachments: files.refs } : {}),
+        ...(refs.length > 0 ? { attachments: refs } : {}),
         ...(draftId ? { draftId } : {}),
         ...(reminder ? { followUp: reminder } : {}),
         ...(sendAt ? { sendAt } : {}),
@@ -523,7 +538,7 @@ function ComposeForm({
             <Suspense
               fallback={
                 <div
-                  className="min-h-48 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-500"
+                  className="min-h-32 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-500 sm:min-h-48"
                   role="status"
                 >
                   Loading editor…
@@ -534,6 +549,7 @@ function ComposeForm({
                 key={editorRevision}
                 labelId={`${ids}-body-label`}
                 initialText={draft.body}
+                initialHtml={draft.html}
                 onChange={setMessage}
               />
             </Suspense>

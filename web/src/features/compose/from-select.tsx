@@ -25,14 +25,22 @@ export function FromSelect({
       <select id={id} className={className} value={value ?? ""} onChange={(e) => onChange(e.target.value)}>
         {accounts.map((account) => (
           <option key={account.id} value={account.id}>
-            {account.displayName && account.displayName !== account.email
-              ? `${account.displayName} <${account.email}>`
-              : account.email}
+            {fromLabel(account)}
           </option>
         ))}
       </select>
     </div>
   );
+}
+
+/**
+ * An account as the select shows it: the address first, then the name. A select cannot wrap, and
+ * on a phone the end of the line is cut off; the address is what tells the accounts apart.
+ */
+export function fromLabel(account: Pick<MailAccount, "email" | "displayName">): string {
+  return account.displayName && account.displayName !== account.email
+    ? `${account.email} (${account.displayName})`
+    : account.email;
 }
 
 /** A reply starts from the account that received the mail, new mail from the first active one. */

@@ -5,7 +5,9 @@ import {
   uploadTooLargeMessage,
 } from "../../../../../contract/attachment-limits.ts";
 import type { ComposeAttachmentRef } from "../../../../../contract/compose.ts";
+import type { DraftAttachment } from "../../../../../contract/drafts.ts";
 import { apiRequest } from "../../../lib/api.ts";
+import { type RefSwap, swapRefs } from "./draft-refs.ts";
 import { uploadFile } from "./upload-file.ts";
 
 /** One file in the compose dialog: being uploaded, uploaded, refused, or a forwarded original. */
@@ -42,17 +44,17 @@ const nextKey = () => {
 export function useComposeAttachments(options: {
   provider?: "gmail" | "outlook" | undefined;
   originals?: readonly OriginalFile[];
+  /** The files of a reopened draft, at the provider. */
+  drafted?: readonly DraftAttachment[];
 }) {
-  const [files, setFiles] = useState<ComposeFile[]>(() =>
-    (options.originals ?? []).map((o) => ({
-      key: nextKey(),
-      fileName: o.fileName,
-      size: o.size,
-      status: "ready",
-      progress: 1,
-      ref: { kind: "original", emailId: o.emailId, attachmentId: o.attachmentId },
-    })),
-  );
+  const [files, setFiles] = useState<ComposeFile[]>(() => [
+    ...(options.drafted ?? []).map((d) =>
+      readyFile(d.fileName, d.size, { kind: "draft", attachmentId: d.attachmentId }),
+    ),
+    ...(options.originals ?? []).map((o) =>
+      readyFile(o.fileName, o.size, { kind: "original", emailId: o.emailId, attachmentId: o.attachmentId }),
+    ),
+  ]);
   const aborts = useRef(new Map<string, () => void>());
   const filesRef = useRef(files);
   filesRef.current = files;
@@ -119,10 +121,30 @@ export function useComposeAttachments(options: {
     };
   }, []);
 
-  const refs = files.flatMap((f) => (f.status === "ready" && f.ref ? [f.ref] : []));
+  /**
+   * A draft save put these files on the draft: their refs become the draft's files. Applied to
+   * the ref at once, so a save or send that starts before the next render names them right.
+   */
+  const replaceRefs = useCallback((swaps: readonly RefSwap[]) => {
+    filesRef.current = swapRefs(filesRef.current, swaps);
+    setFiles((all) => swapRefs(all, swaps));
+  }, []);
+  /** The refs as they are now (not as of the last render). */
+  const currentRefs = useCallback(() => readyRefs(filesRef.current), []);
+
+  const refs = readyRefs(files);
   const uploading = files.some((f) => f.status === "uploading");
   const failed = files.some((f) => f.status === "failed");
-  return { files, add, remove, refs, uploading, failed };
+  return { files, add, remove, refs, uploading, failed, replaceRefs, currentRefs };
+}
+
+/** A file that is already somewhere the send can take it from (a draft, a forwarded email). */
+function readyFile(fileName: string, size: number, ref: ComposeAttachmentRef): ComposeFile {
+  return { key: nextKey(), fileName, size, status: "ready", progress: 1, ref };
+}
+
+function readyRefs(files: readonly ComposeFile[]): ComposeAttachmentRef[] {
+  return files.flatMap((f) => (f.status === "ready" && f.ref ? [f.ref] : []));
 }
 
 export type ComposeAttachmentsState = ReturnType<typeof useComposeAttachments>;

@@ -63,8 +63,13 @@ export function DraftsCard({ onOpenDraft }: { onOpenDraft: (id: string) => void 
                         {dateFormat.format(new Date(draft.updatedAt))}
                       </time>
                     </span>
-                    <span className="block truncate text-xs text-slate-600">
-                      {draft.subject || "(no subject)"}
+                    <span className="flex justify-between gap-2 text-xs text-slate-600">
+                      <span className="min-w-0 truncate">{draft.subject || "(no subject)"}</span>
+                      {draft.fileCount > 0 ? (
+                        <span className="shrink-0">
+                          {draft.fileCount === 1 ? "1 file" : `${draft.fileCount} files`}
+                        </span>
+                      ) : null}
                     </span>
                   </button>
                 </li>

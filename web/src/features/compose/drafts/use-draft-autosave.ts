@@ -1,7 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { ComposeAttachmentRef } from "../../../../../contract/compose.ts";
 import type { SaveDraftRequest } from "../../../../../contract/drafts.ts";
 import { ApiError } from "../../../lib/api.ts";
+import { type RefSwap, savedSwaps, swapRefs } from "../attachments/draft-refs.ts";
 import { draftKeys, saveDraft } from "./drafts-api.ts";
 
 /** Issue 36: compose saves to the provider's Drafts about two seconds after typing stops. */
@@ -11,7 +13,18 @@ export type DraftContent = Omit<SaveDraftRequest, "draftId">;
 export type AutosaveStatus = "idle" | "saving" | "saved" | "error";
 
 function isEmpty(c: DraftContent): boolean {
-  return [c.to, c.cc, c.bcc, c.subject, c.body].every((v) => (v ?? "").trim() === "");
+  return (
+    [c.to, c.cc, c.bcc, c.subject, c.body].every((v) => (v ?? "").trim() === "") &&
+    (c.attachments ?? []).length === 0
+  );
+}
+
+/** Compose's files as the autosave reads and updates them (use-compose-attachments.ts). */
+export interface DraftFilesAccess {
+  /** The ready files' refs now. */
+  currentRefs(): ComposeAttachmentRef[];
+  /** A save put them on the draft: they are the draft's files from now on. */
+  replaceRefs(swaps: readonly RefSwap[]): void;
 }
 
 const keyOf = (c: DraftContent) => JSON.stringify(c);
@@ -22,7 +35,11 @@ const keyOf = (c: DraftContent) => JSON.stringify(c);
  * answers. `flush` saves now (closing); `stop` ends autosaving and tells the draft id (sending);
  * `resume` starts again (a send that failed).
  */
-export function useDraftAutosave(content: DraftContent, initialDraftId: string | null) {
+export function useDraftAutosave(
+  content: DraftContent,
+  initialDraftId: string | null,
+  files?: DraftFilesAccess,
+) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<AutosaveStatus>(initialDraftId ? "saved" : "idle");
   const [error, setError] = useState<string | null>(null);
@@ -43,8 +60,12 @@ export function useDraftAutosave(content: DraftContent, initialDraftId: string |
     [],
   );
 
+  const filesAccess = useRef(files);
+  filesAccess.current = files;
   const saveOnce = useCallback(async (): Promise<boolean> => {
-    const body = latest.current;
+    // The files as they are now: a save queued behind another names what that one put on the draft.
+    const refs = filesAccess.current?.currentRefs();
+    const body = refs ? { ...latest.current, attachments: refs } : latest.current;
     const key = keyOf(body);
     if (key === savedKey.current || isEmpty(body)) return true;
     if (mounted.current) setStatus("saving");
@@ -52,6 +73,18 @@ export function useDraftAutosave(content: DraftContent, initialDraftId: string |
       const saved = await saveDraft({ ...body, ...(draftId.current ? { draftId: draftId.current } : {}) });
       draftId.current = saved.draftId;
       savedKey.current = key;
+      if (refs && saved.attachments) {
+        const swaps = savedSwaps(refs, saved.attachments);
+        filesAccess.current?.replaceRefs(swaps);
+        // What the form will hold next render is what was saved: no second save for the swap.
+        savedKey.current = keyOf({
+          ...body,
+          attachments: swapRefs(
+            refs.map((ref) => ({ ref })),
+            swaps,
+          ).map((f) => f.ref),
+        });
+      }
       lastError.current = null;
       if (mounted.current) {
         setStatus("saved");

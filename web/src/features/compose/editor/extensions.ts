@@ -1,5 +1,6 @@
 import { Extension, Node } from "@tiptap/react";
 import { StarterKit } from "@tiptap/starter-kit";
+import { SIGNATURE_MARK } from "../signature-html.ts";
 import { isAllowedLink } from "./links.ts";
 
 /**
@@ -13,6 +14,19 @@ const Line = Node.create({
   content: "inline*",
   parseHTML: () => [{ tag: "p" }, { tag: "div" }],
   renderHTML: ({ HTMLAttributes }) => ["div", HTMLAttributes, 0],
+});
+
+/**
+ * The account signature (issue 36): a block of blocks marked so the From select can swap it where
+ * it stands (signature-html.ts). Its rule outranks Line's plain div. The server drops the attribute.
+ */
+const Signature = Node.create({
+  name: "signature",
+  group: "block",
+  content: "block+",
+  defining: true,
+  parseHTML: () => [{ tag: `div[${SIGNATURE_MARK}]`, priority: 100 }],
+  renderHTML: ({ HTMLAttributes }) => ["div", { ...HTMLAttributes, [SIGNATURE_MARK]: "" }, 0],
 });
 
 /** Keys the compose dialog owns: Ctrl+K opens the link prompt; Ctrl+Enter is the form's (send). */
@@ -58,6 +72,7 @@ export function messageExtensions(openLinkPrompt: () => void) {
       },
     }),
     Line,
+    Signature,
     composeKeys(openLinkPrompt),
   ];
 }

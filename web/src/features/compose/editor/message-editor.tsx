@@ -2,7 +2,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { useRef, useState } from "react";
 import { messageExtensions } from "./extensions.ts";
 import { LinkPrompt } from "./link-prompt.tsx";
-import { docFromPlainText, hasFormatting, outgoingHtml, plainTextOf } from "./plain-text.ts";
+import { docFromPlainText, editorHtmlOf, hasFormatting, outgoingHtml, plainTextOf } from "./plain-text.ts";
 import { FormattingToolbar } from "./toolbar.tsx";
 
 export interface MessageValue {
@@ -17,6 +17,8 @@ export interface MessageEditorProps {
   labelId: string;
   /** Text the editor starts with (a reply's quote, an AI suggestion); remount to replace it. */
   initialText: string;
+  /** Or HTML it starts with (the account signature's formatting, a held mail's): preferred to the text. */
+  initialHtml?: string | undefined;
   onChange: (value: MessageValue) => void;
 }
 
@@ -25,7 +27,7 @@ export interface MessageEditorProps {
  * for bold, italic, underline, link, lists and quote, and their shortcuts. Loaded lazily with the
  * dialog (decision 0065).
  */
-export function MessageEditor({ labelId, initialText, onChange }: MessageEditorProps) {
+export function MessageEditor({ labelId, initialText, initialHtml, onChange }: MessageEditorProps) {
   const [linkPrompt, setLinkPrompt] = useState<{ href: string } | null>(null);
   // The shortcut is registered once with the editor; it reaches the current state through this.
   const openLinkPrompt = useRef<() => void>(() => {});
@@ -33,14 +35,14 @@ export function MessageEditor({ labelId, initialText, onChange }: MessageEditorP
   // the editor on each keystroke (it compares options by identity).
   const [options] = useState(() => ({
     extensions: messageExtensions(() => openLinkPrompt.current()),
-    content: docFromPlainText(initialText),
+    content: initialHtml !== undefined ? editorHtmlOf(initialHtml) : docFromPlainText(initialText),
     editorProps: {
       attributes: {
         role: "textbox",
         "aria-multiline": "true",
         "aria-labelledby": labelId,
         class:
-          "min-h-48 max-h-[50vh] overflow-y-auto rounded-b-lg px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_blockquote]:text-slate-700 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6",
+          "min-h-32 sm:min-h-48 max-h-[50vh] overflow-y-auto rounded-b-lg px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_blockquote]:text-slate-700 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6",
       },
     },
   }));

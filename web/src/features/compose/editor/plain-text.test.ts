@@ -77,3 +77,25 @@ describe("link addresses", () => {
     }
   });
 });
+
+describe("the signature block's text", () => {
+  it("keeps the '-- ' delimiter that HTML parsing trims, and counts as formatting", () => {
+    const doc = {
+      type: "doc",
+      content: [
+        line(text("Hi")),
+        {
+          type: "signature",
+          content: [
+            line(text("--")),
+            line(text("Ana", [{ type: "bold" }]), { type: "hardBreak" }, text("Ops")),
+          ],
+        },
+      ],
+    };
+    expect(plainTextOf(doc)).toBe("Hi\n-- \nAna\nOps");
+    expect(hasFormatting({ type: "doc", content: [{ type: "signature", content: [line(text("x"))] }] })).toBe(
+      true,
+    );
+  });
+});

@@ -50,6 +50,11 @@ function blockLines(node: JSONContent): string[] {
     }
     case "blockquote":
       return blocksLines(children).map((line) => (line === "" ? ">" : `> ${line}`));
+    case "signature": {
+      // HTML parsing drops a line's trailing space; the text part keeps the "-- " delimiter mail clients know.
+      const lines = blocksLines(children);
+      return lines[0] === "--" ? ["-- ", ...lines.slice(1)] : lines;
+    }
     default:
       return blocksLines(children);
   }
@@ -70,10 +75,14 @@ export function plainTextOf(doc: JSONContent): string {
   return lines.length === 1 && lines[0] === "" ? "" : lines.join("\n");
 }
 
-/** True when the document has anything plain text cannot carry: marks, links, lists or quotes. */
+/**
+ * True when the document has anything plain text cannot carry: marks, links, lists or quotes, or
+ * the account signature (its HTML is sent as set, and its mark lets From swap it in place).
+ */
 export function hasFormatting(node: JSONContent): boolean {
   if ((node.marks ?? []).length > 0) return true;
-  if (node.type === "bulletList" || node.type === "orderedList" || node.type === "blockquote") return true;
+  const blocks = ["bulletList", "orderedList", "blockquote", "signature"];
+  if (blocks.includes(node.type ?? "")) return true;
   return (node.content ?? []).some(hasFormatting);
 }
 
@@ -83,4 +92,9 @@ export function hasFormatting(node: JSONContent): boolean {
  */
 export function outgoingHtml(editorHtml: string): string {
   return editorHtml.replaceAll("<div></div>", "<div><br></div>");
+}
+
+/** HTML given back to the editor (a held mail, a swapped signature): outgoingHtml undone, so a blank line stays one line. */
+export function editorHtmlOf(html: string): string {
+  return html.replaceAll("<div><br></div>", "<div></div>");
 }

@@ -9,6 +9,7 @@ import {
   type Recipient,
   splitEntries,
 } from "./parse-recipients.ts";
+import { enterAction, highlightedIndex } from "./suggestion-keys.ts";
 import { useContactSuggestions } from "./use-contact-suggestions.ts";
 
 export interface RecipientFieldProps {
@@ -67,7 +68,8 @@ export function RecipientField({ inputId, value, onChange, error, placeholder }:
   );
   const options = useContactSuggestions(state.typing, focused, chosen);
   const open = focused && !dismissed && options.length > 0;
-  const activeIndex = active < options.length ? active : -1;
+  // While the list is open one option is highlighted (the first until the arrows move): Enter picks it.
+  const activeIndex = highlightedIndex(open, active, options.length);
 
   function update(next: FieldState) {
     const text = joinRecipients(next.chips, next.typing);
@@ -123,11 +125,12 @@ export function RecipientField({ inputId, value, onChange, error, placeholder }:
       if (activeIndex < 0) setActive(down ? 0 : n - 1);
       else setActive((activeIndex + (down ? 1 : -1) + n) % n);
     } else if (e.key === "Enter") {
-      const option = open && activeIndex >= 0 ? options[activeIndex] : undefined;
+      const action = enterAction(open, active, options.length, state.typing);
+      const option = action.kind === "pick" ? options[action.index] : undefined;
       if (option) {
         e.preventDefault();
         pick(option);
-      } else if (state.typing.trim() !== "") {
+      } else if (action.kind === "commit") {
         e.preventDefault();
         commit();
       }
