@@ -7,8 +7,10 @@ const PROGRESS_MAX = 100;
 
 /** Progress to Inbox Zero: 100 minus unread/total*100, floored at 0; 100% only at 0 unread. */
 export function ProgressCard() {
-  const { data: stats, isPending } = useEmailStats();
+  const { data: stats, isPending, isError } = useEmailStats();
   const value = inboxZeroProgress(stats);
+  // No figures (offline, or the read failed): say nothing rather than a made-up 100%.
+  const unknown = !stats && isError;
   return (
     <section
       aria-labelledby="progress-title"
@@ -19,18 +21,18 @@ export function ProgressCard() {
           Progress to Inbox Zero
         </h2>
         <span className="text-2xl font-bold text-brand-700" data-testid="inbox-zero-progress">
-          {isPending ? "…" : `${value}%`}
+          {isPending ? "…" : unknown ? "—" : `${value}%`}
         </span>
       </div>
       <Progress.Root
-        value={isPending ? null : value}
+        value={isPending || unknown ? null : value}
         max={PROGRESS_MAX}
         aria-label="Progress to Inbox Zero"
         className="mt-3 h-2.5 overflow-hidden rounded-full bg-slate-100"
       >
         <Progress.Indicator
           className="h-full bg-brand-600 transition-[width] duration-300"
-          style={{ width: `${isPending ? 0 : value}%` }}
+          style={{ width: `${isPending || unknown ? 0 : value}%` }}
         />
       </Progress.Root>
       {stats ? (
