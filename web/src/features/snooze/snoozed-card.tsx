@@ -1,3 +1,4 @@
+import { DashboardCard } from "../../components/ui/dashboard-card.tsx";
 import { toast } from "../../components/ui/toast-store.ts";
 import { BTN_SECONDARY } from "../reader/dialog-classes.ts";
 import { browserTimeZone, useSnoozeActions, useSnoozed } from "./snooze-api.ts";
@@ -12,79 +13,75 @@ const SMALL = BTN_SECONDARY.replace("px-3 py-2", "px-2 py-1");
  * (a revoked account) says so in words.
  */
 export function SnoozedCard() {
-  const { data, isPending, isError } = useSnoozed();
+  const { data, isError } = useSnoozed();
   const actions = useSnoozeActions();
   const timeZone = browserTimeZone();
   return (
-    <section
-      aria-labelledby="snoozed-title"
-      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    <DashboardCard
+      id="snoozed-title"
+      title="Snoozed"
+      count={data?.items.length}
+      data={data}
+      isError={isError}
+      errorText="Could not load snoozed mail."
     >
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 id="snoozed-title" className="font-semibold text-slate-900">
-          Snoozed
-        </h2>
-        {data && data.items.length > 0 ? (
-          <span className="text-sm text-slate-600">{data.items.length}</span>
-        ) : null}
-      </div>
-      {isPending ? (
-        <p className="mt-3 text-sm text-slate-500">Loading…</p>
-      ) : isError ? (
-        <p className="mt-3 text-sm text-red-700">Could not load snoozed mail.</p>
-      ) : data.items.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">Nothing snoozed</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-100" aria-label="Snoozed mail">
-          {data.items.map((item) => (
-            <li key={item.conversationId} className="py-2" aria-label={item.subject || "(no subject)"}>
-              <div className="flex items-baseline justify-between gap-2">
-                <span className="min-w-0 truncate text-sm font-medium text-slate-900">
-                  {item.subject || "(no subject)"}
-                </span>
-                <time dateTime={item.until} className="shrink-0 text-xs text-slate-600">
-                  Until {formatWake(new Date(item.until), timeZone)}
-                </time>
-              </div>
-              <p className="truncate text-xs text-slate-600">
-                {item.from} · {item.accountEmail}
-              </p>
-              {item.problem ? (
-                <p role="alert" className="mt-1 text-xs text-red-700">
-                  {item.problem}
+      {(data) =>
+        data.items.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-500">Nothing snoozed</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100" aria-label="Snoozed mail">
+            {data.items.map((item) => (
+              <li key={item.conversationId} className="py-2" aria-label={item.subject || "(no subject)"}>
+                <div className="flex items-baseline justify-between gap-2">
+                  <span className="min-w-0 truncate text-sm font-medium text-slate-900">
+                    {item.subject || "(no subject)"}
+                  </span>
+                  <time dateTime={item.until} className="shrink-0 text-xs text-slate-600">
+                    Until {formatWake(new Date(item.until), timeZone)}
+                  </time>
+                </div>
+                <p className="truncate text-xs text-slate-600">
+                  {item.from} · {item.accountEmail}
                 </p>
-              ) : null}
-              <div className="mt-1 flex gap-2">
-                <button
-                  type="button"
-                  className={SMALL}
-                  disabled={actions.isPending}
-                  onClick={() =>
-                    void actions.mutateAsync({ kind: "unsnooze", conversationId: item.conversationId }).then(
-                      () => toast({ title: "Back in your inbox", description: item.subject }),
-                      (err: unknown) =>
-                        toast({
-                          title: "Error",
-                          description: `We could not unsnooze this: ${err instanceof Error ? err.message : "unknown error"}`,
-                          variant: "destructive",
-                        }),
-                    )
-                  }
-                >
-                  Unsnooze
-                </button>
-                <SnoozeMenu
-                  conversationId={item.conversationId}
-                  kind="change"
-                  label="Change time"
-                  triggerClassName={SMALL}
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+                {item.problem ? (
+                  <p role="alert" className="mt-1 text-xs text-red-700">
+                    {item.problem}
+                  </p>
+                ) : null}
+                <div className="mt-1 flex gap-2">
+                  <button
+                    type="button"
+                    className={SMALL}
+                    disabled={actions.isPending}
+                    onClick={() =>
+                      void actions
+                        .mutateAsync({ kind: "unsnooze", conversationId: item.conversationId })
+                        .then(
+                          () => toast({ title: "Back in your inbox", description: item.subject }),
+                          (err: unknown) =>
+                            toast({
+                              title: "Error",
+                              description: `We could not unsnooze this: ${err instanceof Error ? err.message : "unknown error"}`,
+                              variant: "destructive",
+                            }),
+                        )
+                    }
+                  >
+                    Unsnooze
+                  </button>
+                  <SnoozeMenu
+                    conversationId={item.conversationId}
+                    kind="change"
+                    label="Change time"
+                    triggerClassName={SMALL}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </DashboardCard>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { DraftSummary } from "../../../../../contract/drafts.ts";
+import { DashboardCard } from "../../../components/ui/dashboard-card.tsx";
 import { useDrafts } from "./drafts-api.ts";
 
 /** How many drafts the card shows (newest first). */
@@ -18,26 +19,18 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", tim
  * included: recipient, subject and date; choosing one reopens it in compose.
  */
 export function DraftsCard({ onOpenDraft }: { onOpenDraft: (id: string) => void }) {
-  const { data, isPending, isError } = useDrafts();
+  const { data, isError } = useDrafts();
   const drafts = data?.drafts.slice(0, DRAFTS_SHOWN) ?? [];
   return (
-    <section
-      aria-labelledby="drafts-title"
-      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    <DashboardCard
+      id="drafts-title"
+      title="Drafts"
+      count={data?.drafts.length}
+      data={data}
+      isError={isError}
+      errorText="Could not load drafts."
     >
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 id="drafts-title" className="font-semibold text-slate-900">
-          Drafts
-        </h2>
-        {data && data.drafts.length > 0 ? (
-          <span className="text-sm text-slate-600">{data.drafts.length}</span>
-        ) : null}
-      </div>
-      {isPending ? (
-        <p className="mt-3 text-sm text-slate-500">Loading…</p>
-      ) : isError ? (
-        <p className="mt-3 text-sm text-red-700">Could not load drafts.</p>
-      ) : (
+      {(data) => (
         <>
           {data.failedAccounts.map((a) => (
             <p key={a.accountId} className="mt-2 text-xs text-red-700">
@@ -78,6 +71,6 @@ export function DraftsCard({ onOpenDraft }: { onOpenDraft: (id: string) => void 
           )}
         </>
       )}
-    </section>
+    </DashboardCard>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import type { HeldMail } from "../../../../../contract/outbox.ts";
+import { DashboardCard } from "../../../components/ui/dashboard-card.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { BTN_DANGER, BTN_PRIMARY, BTN_SECONDARY } from "../../reader/dialog-classes.ts";
@@ -155,31 +156,27 @@ function ScheduledRow({ item, onEdit }: { item: HeldMail; onEdit: (item: HeldMai
  * Reschedule, Send now and Cancel; a mail that could not be sent says why.
  */
 export function ScheduledCard({ onEdit }: { onEdit: (item: HeldMail) => void }) {
-  const { data, isPending, isError } = useScheduled();
+  const { data, isError } = useScheduled();
   return (
-    <section
-      aria-labelledby="scheduled-title"
-      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    <DashboardCard
+      id="scheduled-title"
+      title="Scheduled"
+      count={data?.length}
+      data={data}
+      isError={isError}
+      errorText="Could not load scheduled mail."
     >
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 id="scheduled-title" className="font-semibold text-slate-900">
-          Scheduled
-        </h2>
-        {data && data.length > 0 ? <span className="text-sm text-slate-600">{data.length}</span> : null}
-      </div>
-      {isPending ? (
-        <p className="mt-3 text-sm text-slate-500">Loading…</p>
-      ) : isError ? (
-        <p className="mt-3 text-sm text-red-700">Could not load scheduled mail.</p>
-      ) : data.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">Nothing scheduled</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-100" aria-label="Scheduled mail">
-          {data.map((item) => (
-            <ScheduledRow key={item.id} item={item} onEdit={onEdit} />
-          ))}
-        </ul>
-      )}
-    </section>
+      {(data) =>
+        data.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-500">Nothing scheduled</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100" aria-label="Scheduled mail">
+            {data.map((item) => (
+              <ScheduledRow key={item.id} item={item} onEdit={onEdit} />
+            ))}
+          </ul>
+        )
+      }
+    </DashboardCard>
   );
 }
