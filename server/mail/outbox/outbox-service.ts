@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { addressEntries } from "../../../contract/address-list.ts";
 import { sendEmailRequestSchema } from "../../../contract/mail.ts";
 import type {
   HeldMail,
@@ -18,6 +17,7 @@ import type { ClaimedAction, DueActionStore } from "../../jobs/due-actions/store
 import type { Clock } from "../../lib/clock.ts";
 import type { FollowUps } from "../followups/followup-service.ts";
 import type { MailSender, SendRequest } from "../mail-sender.ts";
+import { parseRecipients } from "../recipients.ts";
 import { checkFollowUp, checkSendAt, followUpTime } from "./schedule-times.ts";
 import type { ScheduledStore } from "./scheduled-store.ts";
 import { sendDelayOf } from "./send-delay.ts";
@@ -138,10 +138,11 @@ export function createOutbox(deps: OutboxDeps) {
     const { request, messageId } = payload;
     if (!request.followUp || !request.accountId) return;
     const sentAt = clock.nowMs();
-    const recipients = [request.to, request.cc, request.bcc]
-      .flatMap((list) => addressEntries(list ?? ""))
-      .map((entry) => (entry.match(/<([^>]+)>/)?.[1] ?? entry).trim().toLowerCase())
-      .filter((a) => a.includes("@"));
+    // The request was checked before it was held, so each list parses; the reminder needs bare addresses.
+    const recipients = [request.to, request.cc, request.bcc].flatMap((list) => {
+      const parsed = parseRecipients(list ?? "");
+      return parsed.ok ? parsed.addresses.map((a) => a.address.toLowerCase()) : [];
+    });
     await deps.followUps.schedule(
       action.userId,
       { accountId: request.accountId, messageId, recipients, sentAt: new Date(sentAt).toISOString() },
