@@ -1,5 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { acceptCookies, generate, waitForSyncedEmails } from "./dashboard-fixtures.ts";
+import { watchApiIdle } from "./support/api-idle.ts";
 import { createIdentity, expect, signInOverHttp, storedToken, test } from "./support/auth.ts";
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
@@ -33,13 +34,14 @@ test("a 10,000-message inbox scrolls smoothly, and Inbox Zero mode's cards drag 
       { timeout: 120_000, intervals: [1_000] },
     )
     .toBe(0);
+  const requests = watchApiIdle(page);
   await page.reload();
 
   const scroller = page.getByTestId("inbox-scroll");
   await expect(scroller).toBeVisible({ timeout: 20_000 });
   // The bucket cards page through every email of their bucket once after a load; the measurement
   // is of scrolling, so it starts when that has settled.
-  await page.waitForLoadState("networkidle");
+  await requests.idle(60_000);
   // Only the visible rows (plus overscan) are in the DOM, however long the list.
   expect(await scroller.locator("[data-email-id]").count()).toBeLessThan(60);
 

@@ -1,3 +1,4 @@
+import { watchApiIdle } from "./support/api-idle.ts";
 import { expect, test, toastWith } from "./support/auth.ts";
 import {
   emailOf,
@@ -148,9 +149,11 @@ test("a phone gets the reader as a full-screen sheet", async ({ page }) => {
 test("a refused star is rolled back with an error toast", async ({ page }) => {
   const subject = "Flaky provider";
   const { emails } = await signedInWithMail(page, [{ from: SENDER, subject, text: "Hi" }]);
+  const requests = watchApiIdle(page);
   const dialog = await openEmail(page, emailOf(emails, subject));
   await expect(dialog.getByText("Unread", { exact: true })).toBeHidden();
-  await page.waitForLoadState("networkidle");
+  // Opening marks it read; that PATCH must be done before PATCHes are refused below.
+  await requests.idle();
   await page.route("**/api/emails/*", (route) =>
     route.request().method() === "PATCH"
       ? route.fulfill({
