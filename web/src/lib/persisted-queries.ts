@@ -71,8 +71,8 @@ function read(): Persisted | null {
 }
 
 /**
- * Puts the kept session and inbox into the cache, as old as they are: the session is read again at
- * once and the list as usual (it is older than its 30 s), so online nothing stale stays on screen.
+ * Puts the kept session and inbox into the cache as stale: both are read again at once, so online
+ * nothing stale stays on screen, and offline the kept rows show until the network is back.
  */
 export function restorePersistedQueries(queryClient: QueryClient): void {
   const token = readSessionToken();
@@ -85,7 +85,9 @@ export function restorePersistedQueries(queryClient: QueryClient): void {
   queryClient.setQueryData([SESSION_PATH, token], { user: saved.user }, { updatedAt: 1 });
   if (saved.inbox) {
     const data: EmailPages = { pages: [saved.inbox.page], pageParams: [null] };
-    queryClient.setQueryData(["/api/emails", "list", saved.inbox.params], data, { updatedAt: saved.savedAt });
+    // Always stale: a list kept a second before a reload (an archive just made) would otherwise
+    // count as fresh for 30 s and hide what the server says now.
+    queryClient.setQueryData(["/api/emails", "list", saved.inbox.params], data, { updatedAt: 1 });
   }
 }
 
