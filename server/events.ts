@@ -1,3 +1,5 @@
+import { isStorageEpisodeError } from "./db/storage-errors.ts";
+
 /**
  * In-process domain events (house style 10): mutations announce what happened, and features such
  * as achievements, streaks and agent memories subscribe instead of being called from routes.
@@ -51,16 +53,20 @@ type Logger = { error(obj: unknown, msg?: string): void };
 
 export function createEventBus(log: Logger = { error: (obj, msg) => console.error(msg, obj) }): EventBus {
   const listeners = new Map<DomainEventName, Set<Listener<DomainEventName>>>();
+  const failed = (err: unknown, event: DomainEventName) => {
+    // A full disk or a restarting database is one episode the storage watch logs once; the
+    // listeners (snooze's early wake, follow-ups, notifications, contacts) act again next sync.
+    if (isStorageEpisodeError(err)) return;
+    log.error({ err, event }, "event listener failed");
+  };
   return {
     emit(name, payload) {
       for (const listener of listeners.get(name) ?? []) {
         try {
           const result = (listener as Listener<typeof name>)(payload);
-          if (result instanceof Promise) {
-            result.catch((err: unknown) => log.error({ err, event: name }, "event listener failed"));
-          }
+          if (result instanceof Promise) result.catch((err: unknown) => failed(err, name));
         } catch (err) {
-          log.error({ err, event: name }, "event listener failed");
+          failed(err, name);
         }
       }
     },
