@@ -6,6 +6,20 @@
  */
 import type { Email } from "./mail.ts";
 
+/** The actions whose write-back a provider can refuse after the answer (decision 0086). */
+export const WRITE_ACTIONS = [
+  "archive",
+  "unarchive",
+  "read",
+  "unread",
+  "star",
+  "unstar",
+  "flag",
+  "unflag",
+  "delete",
+] as const;
+export type WriteAction = (typeof WRITE_ACTIONS)[number];
+
 /** A change the person made (here or in another tab or device) that every copy can apply. */
 export interface LiveChange {
   isRead?: boolean;
@@ -26,6 +40,16 @@ export interface LiveEvents {
   "mail.changed": { ids: string[]; change?: LiveChange; emails: Email[] };
   /** Analyses were stored: the rows with their new bucket and analysis fields. */
   "analysis.done": { emails: Email[] };
+  /**
+   * The provider refused a change the person made (it was answered before the provider wrote it
+   * back): `emails` are the rows as they are again, for the lists; `action` names what failed.
+   */
+  "write.refused": {
+    ids: string[];
+    action: WriteAction;
+    message: string;
+    emails: Email[];
+  };
   /** A sync step of this account finished (progress and status may have moved). */
   "sync.progress": { accountId: string };
   /**
@@ -42,6 +66,7 @@ export const LIVE_EVENT_NAMES: readonly LiveEventName[] = [
   "mail.new",
   "mail.changed",
   "analysis.done",
+  "write.refused",
   "sync.progress",
   "refetch",
 ];

@@ -7,13 +7,20 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { loadConfig } from "../server/config.ts";
 import { freePort } from "../server/test/free-port.ts";
 import { startThrowawayPostgres } from "../server/test/throwaway-postgres.ts";
+import { ensureBuilt } from "./build/build-stamp.ts";
+import { SERVER_NODE_FLAGS } from "./build/server-flags.mjs";
+import { SERVER_ENTRY, serverTarget } from "./build/targets.ts";
 import { type RunningProxy, startRoundRobinProxy } from "./cluster-proxy.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const WEB_PROCESSES = 2;
 const WORKER_PROCESSES = 2;
@@ -41,12 +48,16 @@ async function clusterDatabase(): Promise<{ url: string; description: string; st
   };
 }
 
-/** Starts `server/main.ts` in one role, its output prefixed with the member's name. */
+/** Starts the compiled server in one role, its output prefixed with the member's name. */
 function startMember(name: string, role: "web" | "worker", env: NodeJS.ProcessEnv): Member {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", `--role=${role}`], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(ROOT, SERVER_ENTRY), `--role=${role}`],
+    {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on("line", (line) => console.log(`[${name}] ${line}`));
   }
@@ -84,6 +95,9 @@ async function waitUntilReady(member: Member, url: string): Promise<void> {
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  // Each process runs the compiled server (decision 0077): compile it first unless it is current,
+  // as `npm start` does; run directly (as its test does), this script is then all it takes.
+  await ensureBuilt(ROOT, serverTarget(ROOT));
   const database = await clusterDatabase();
   const members: Member[] = [];
   let proxy: RunningProxy | undefined;

@@ -54,6 +54,10 @@ const envSchema = z.object({
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Per-person fairness of the API (server/http/fairness-gate.ts, decision 0079). */
+  API_USER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+  API_USER_SHARE: z.coerce.number().int().min(1).max(1000).default(1),
+  API_USER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
   /** Initial sync depth: the whole inbox plus everything received in the last N days. */
   SYNC_DEPTH_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Polling fallback: sync accounts whose last sync is older than this (pushes can be lost). */
@@ -152,6 +156,8 @@ export interface Config {
   microsoft: (OAuthClientCredentials & { tenant: string }) | undefined;
   demo: { enabled: boolean; emulatorPort: number };
   authRateLimitPerMinute: number;
+  /** API_USER_*: requests one person may run alone, run while others are active, and queue. */
+  fairness: { perUser: number; contendedPerUser: number; queuePerUser: number; idleMs: number };
   trustProxyHops: number;
   gmailPushTopic: string;
   gmailUnitsPerMinute: number;
@@ -369,6 +375,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ),
     demo: { enabled: demo, emulatorPort: e.EMULATOR_PORT },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    fairness: {
+      perUser: e.API_USER_CONCURRENCY,
+      contendedPerUser: e.API_USER_SHARE,
+      queuePerUser: e.API_USER_QUEUE,
+      idleMs: 1_000,
+    },
     trustProxyHops: e.TRUST_PROXY_HOPS,
     gmailPushTopic: e.GMAIL_PUSH_TOPIC,
     gmailUnitsPerMinute: e.GMAIL_UNITS_PER_MINUTE,

@@ -1,3 +1,4 @@
+import type { WriteAction } from "../contract/live-events.ts";
 import { isStorageEpisodeError } from "./db/storage-errors.ts";
 
 /**
@@ -15,6 +16,19 @@ export interface DomainEvents {
   "email.starred": { userId: string; emailIds: string[]; starred: boolean };
   "email.flagged": { userId: string; emailIds: string[]; flagged: boolean };
   "email.trashed": { userId: string; emailIds: string[] };
+  /**
+   * A queued write-back was refused by the provider (decision 0086): the emails are back as they
+   * were, and the person's tabs say so. `action` names what was refused, `code` and `message` why.
+   */
+  "email.writeRefused": {
+    userId: string;
+    emailIds: string[];
+    action: WriteAction;
+    code: string;
+    message: string;
+  };
+  /** A queued write-back got no answer in time: the emails keep the change, marked pending. */
+  "email.writePending": { userId: string; emailIds: string[] };
   "email.sent": {
     userId: string;
     accountId: string;

@@ -5,6 +5,7 @@ import { RuleTableError } from "./ai/local/rules/rule-table.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DatabaseStartError, openDatabase } from "./db/client.ts";
 import { restrictDataDir } from "./db/data-dir-permissions.ts";
+import { limitHeapGrowth } from "./lib/heap-growth.ts";
 import type { Role } from "./services.ts";
 
 function readRole(): Role {
@@ -15,6 +16,7 @@ function readRole(): Role {
 }
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   // The analyzer reads its rule tables as its modules load and its models just after: loaded here,
   // inside main's catch rather than as static imports, a bad file stops the start with its message.
   const [{ buildApp }, { createServices }, { notificationUrl }] = await Promise.all([

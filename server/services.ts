@@ -330,6 +330,17 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // One handler per kind; issue 37 adds its kinds (snooze wake-up, follow-up check) here, each
   // with a describer that puts a failed one in words for the person (decision 0073).
   const handlers = new Map<string, DueActionHandler>();
+  // A due action (a wake, a follow-up, a held send) changes the person's mail in this worker with
+  // no notice of its own: web processes are told to drop their cached reads (decision 0078).
+  const touching =
+    (handler: DueActionHandler): DueActionHandler =>
+    async (action) => {
+      try {
+        await handler(action);
+      } finally {
+        void live.touch(action.userId);
+      }
+    };
   const describers = new Map<string, DueActionDescriber>();
   sweeper = createDueActionSweeper({
     store: dueActionStore,
@@ -351,7 +362,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     log,
   });
   followUps.listen();
-  handlers.set(FOLLOWUP_ACTION, followUps.check);
+  handlers.set(FOLLOWUP_ACTION, touching(followUps.check));
   // The same sender as the mail API's: held mail may carry files and a draft to remove.
   const withFiles = createSenderWithFiles({
     db: database.db,
@@ -376,7 +387,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     log,
     runNow: (id) => sweeper.runNow(id),
   });
-  handlers.set(SEND_ACTION, outbox.sendHeld);
+  handlers.set(SEND_ACTION, touching(outbox.sendHeld));
   const snoozer = createSnoozer({
     db: database.db,
     clock,
@@ -384,13 +395,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     wakeSweeper: () => sweeper?.wake(),
     log,
   });
-  handlers.set(SNOOZE_WAKE, snoozer.wake);
+  handlers.set(SNOOZE_WAKE, touching(snoozer.wake));
   // A new message in a snoozed conversation wakes it early (synced by the worker, which sweeps).
   events.on("emails.synced", async ({ accountId }) => {
     await snoozer.wakeOnReplies(accountId);
   });
-  // A reconnected account: wakes kept for want of access come back now.
-  events.on("accounts.changed", ({ userId }) => snoozer.retryWaitingWakes(userId));
+  // A wake stopped by a revoked grant waits (decision 0073); sign-in's releaseWaiting runs it.
   describers.set(SEND_ACTION, describeHeldMail);
   const dueActions = createDueActionAttention({
     store: dueActionStore,
@@ -456,7 +466,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
       await sweeper.stop();
       stopUploadSweep?.();
       await syncServices.poller.stop();
+      syncServices.actionSyncs.stop();
       await queue.stop();
+      await ai.close();
       await game.idle();
       await contacts.idle();
       await notifications.notifier.idle();

@@ -15,6 +15,7 @@ import {
   getJson,
   signIn,
   until,
+  untilAnalysed,
 } from "../mail/bench-kit.ts";
 
 export const PERSON = "sam.taylor@gmail.com";
@@ -51,14 +52,7 @@ export async function startLiveApp(mailboxSize: number): Promise<LiveApp> {
     return accounts.length > 0 && accounts.every((a) => a.status === "idle") ? true : undefined;
   });
   // The watch is registered right after the first page; the analysis of the mailbox follows.
-  await until("the analysis", 300_000, async () => {
-    const { pending } = await getJson<{ pending: number }>(
-      app,
-      token,
-      `/api/_test/ai-pending?email=${enc}`,
-    ).catch(() => ({ pending: 0 }));
-    return pending === 0 ? true : undefined;
-  });
+  await untilAnalysed(app, token, PERSON, 300_000);
   await sleep(1000);
   return {
     app,

@@ -47,6 +47,7 @@ import {
   emulatorAdmin,
   freshDatabase,
   getJson,
+  inboxIds,
   signIn,
   until,
 } from "./bench-kit.ts";
@@ -149,23 +150,6 @@ interface BackendReport {
   notes: string[];
   plan: string;
   rssAfterMb: number;
-}
-
-/** Email ids in list order, `count` of them, by paging the inbox as the client does. */
-async function inboxIds(app: AppProcess, token: string, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  while (ids.length < count) {
-    const page: EmailListResponse = await getJson<EmailListResponse>(
-      app,
-      token,
-      `/api/emails?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-    );
-    ids.push(...page.emails.map((e) => e.id));
-    cursor = page.nextCursor;
-    if (!cursor) break;
-  }
-  return ids.slice(0, count);
 }
 
 /** The EXPLAIN ANALYZE of the common-word search page and the match counts, on the stopped server's data. */

@@ -2,10 +2,13 @@
  * The real server (`server/main.ts`) in a process of its own, as `npm start` runs it, for
  * benchmarks that must not share an event loop or a heap with the server they measure.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
+import { SERVER_NODE_FLAGS } from "../../scripts/build/server-flags.mjs";
 
 export interface AppProcess {
   url: string;
@@ -16,7 +19,8 @@ export interface AppProcess {
   close(): Promise<void>;
 }
 
-const READY_TIMEOUT_MS = 180_000;
+/** BENCH_READY_TIMEOUT_MS: longer on a machine shared with many other jobs. */
+const READY_TIMEOUT_MS = Number(process.env.BENCH_READY_TIMEOUT_MS ?? 180_000);
 
 async function rssKb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
@@ -45,6 +49,33 @@ export async function treeRssMb(pid: number): Promise<number> {
 }
 
 /**
+ * How the server is started, relative to its checkout: `--import tsx server/main.ts`, which every
+ * checkout since the first has, unless the caller names a compiled entry (a JS file). A compiled
+ * entry is only as fresh as its last build, so it is never picked on its own.
+ */
+export function serverEntryArgs(compiledEntry?: string): string[] {
+  // A compiled server starts as `npm start` starts it: with the server's node flags.
+  return compiledEntry ? [...SERVER_NODE_FLAGS, compiledEntry] : ["--import", "tsx", "server/main.ts"];
+}
+
+const LAUNCHER = "scripts/build/start.mjs";
+const PREPARE = "scripts/build/prepare.ts";
+
+/**
+ * The compiled entry to start a checkout with, as `npm start` does, or undefined for
+ * server/main.ts under tsx (a checkout from before the compiled server, decision 0077). The
+ * launcher rebuilds whatever is stale before it starts the server; building here first keeps
+ * that build out of a timed start. `override` "tsx" forces the TypeScript loader.
+ */
+export function compiledEntryOf(dir: string, override?: string): string | undefined {
+  if (override) return override === "tsx" ? undefined : override;
+  if (!existsSync(path.join(dir, LAUNCHER)) || !existsSync(path.join(dir, PREPARE))) return undefined;
+  console.log(`${dir}: bringing the compiled server and the web build up to date (${PREPARE})`);
+  execFileSync(process.execPath, ["--import", "tsx", PREPARE], { cwd: dir, stdio: "inherit" });
+  return LAUNCHER;
+}
+
+/**
  * Starts `node --import tsx server/main.ts --role=<role>` with `env` added to ours and resolves
  * once /readyz answers 200. Warnings and errors the server logs are echoed with a prefix.
  */
@@ -53,6 +84,12 @@ export async function startAppProcess(opts: {
   port: number;
   env: Record<string, string>;
   role?: "all" | "web" | "worker";
+  /** Checkout whose server to start (another worktree, for a same-run baseline); default this one. */
+  rootDir?: string;
+  /** Node options for this process only (--cpu-prof ...), added to BENCH_APP_NODE_ARGS. */
+  nodeArgs?: string[];
+  /** A compiled server entry (JS, relative to the checkout) instead of server/main.ts under tsx. */
+  compiledEntry?: string;
 }): Promise<AppProcess> {
   const url = `http://127.0.0.1:${opts.port}`;
   const child: ChildProcess = spawn(
@@ -60,14 +97,14 @@ export async function startAppProcess(opts: {
     // BENCH_APP_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the app itself.
     [
       ...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
-      "--import",
-      "tsx",
-      "server/main.ts",
+      ...(opts.nodeArgs ?? []),
+      ...serverEntryArgs(opts.compiledEntry),
       `--role=${opts.role ?? "all"}`,
     ],
     {
       env: { ...process.env, ...opts.env, HOST: "127.0.0.1", PORT: String(opts.port) },
       stdio: ["ignore", "pipe", "pipe"],
+      ...(opts.rootDir ? { cwd: opts.rootDir } : {}),
     },
   );
   for (const stream of [child.stdout, child.stderr]) {

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { EmailListResponse } from "../../contract/mail.ts";
 import { type EmulatorProcess, forkEmulator } from "../../emulator/child-process.ts";
 import { TEST_OAUTH_CLIENTS } from "../../server/test/auth-fixture.ts";
 import type { BackendKind } from "../../server/test/databases.ts";
@@ -139,4 +140,35 @@ export async function until<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(250);
   }
+}
+
+/** Polls until the AI analysis of `email`'s mail is done (GET /api/_test/ai-pending is 0). */
+export function untilAnalysed(
+  app: AppProcess,
+  token: string,
+  email: string,
+  timeoutMs: number,
+): Promise<true> {
+  return until("the analysis", timeoutMs, async () => {
+    const p = `/api/_test/ai-pending?email=${encodeURIComponent(email)}`;
+    const { pending } = await getJson<{ pending: number }>(app, token, p);
+    return pending === 0 ? true : undefined;
+  });
+}
+
+/** Email ids in inbox order, up to `count`, by paging the inbox as the client does. */
+export async function inboxIds(app: AppProcess, token: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  while (ids.length < count) {
+    const page: EmailListResponse = await getJson<EmailListResponse>(
+      app,
+      token,
+      `/api/emails?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
+    ids.push(...page.emails.map((e) => e.id));
+    cursor = page.nextCursor;
+    if (!cursor) break;
+  }
+  return ids.slice(0, count);
 }

@@ -5,6 +5,8 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { ensureBuilt } from "../../scripts/build/build-stamp.ts";
+import { SERVER_ENTRY, serverTarget } from "../../scripts/build/targets.ts";
 
 const port = process.env.E2E_PORT ?? "4180";
 const emulatorPort = process.env.E2E_EMULATOR_PORT ?? "4290";
@@ -12,7 +14,12 @@ const emulatorPort = process.env.E2E_EMULATOR_PORT ?? "4290";
 const dataDir = path.resolve(`.tmp/e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
-const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--role=all"], {
+// The compiled server, as `npm start` runs it (decision 0077), recompiled first if the sources
+// changed; E2E_SERVER=tsx runs the TypeScript sources instead (to tell a compile problem apart).
+const fromSources = process.env.E2E_SERVER === "tsx";
+if (!fromSources) await ensureBuilt(process.cwd(), serverTarget(process.cwd()));
+const serverArgs = fromSources ? ["--import", "tsx", "server/main.ts"] : [SERVER_ENTRY];
+const child = spawn(process.execPath, [...serverArgs, "--role=all"], {
   stdio: "inherit",
   env: {
     ...process.env,

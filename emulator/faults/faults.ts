@@ -24,6 +24,11 @@ export type FaultOutcome = "pass" | "error" | "drop";
 export class FaultInjector {
   settings: FaultSettings = { ...NO_FAULTS };
   #random = seededRandom(1);
+  /**
+   * Method and path of each request waiting out the injected latency now: a test can act (kill a
+   * client) while a given call is known to be in flight at the provider.
+   */
+  readonly delayed = new Map<symbol, string>();
 
   set(settings: Partial<FaultSettings>): FaultSettings {
     this.settings = { ...this.settings, ...settings };
@@ -38,7 +43,15 @@ export class FaultInjector {
   async apply(provider: Provider, request: FastifyRequest, reply: FastifyReply): Promise<FaultOutcome> {
     const { settings } = this;
     if (settings.provider !== undefined && settings.provider !== provider) return "pass";
-    if (settings.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.latencyMs));
+    if (settings.latencyMs > 0) {
+      const key = Symbol();
+      this.delayed.set(key, `${request.method} ${request.url.split("?")[0]}`);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, settings.latencyMs));
+      } finally {
+        this.delayed.delete(key);
+      }
+    }
     if (settings.dropRate > 0 && this.#random() < settings.dropRate) {
       // A reset connection, as a flaky network or a crashed front end gives.
       request.raw.socket?.destroy();

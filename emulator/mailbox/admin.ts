@@ -343,6 +343,7 @@ export function registerMailAdminRoutes(app: FastifyInstance, mail: MailServices
 
   app.get("/_admin/mail/faults", () => ({
     ...mail.faults.settings,
+    delayed: [...mail.faults.delayed.values()],
     gmailQuota: mail.quota.settings,
     graphThrottle: mail.throttle.settings,
   }));

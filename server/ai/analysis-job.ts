@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { emails, mailAccounts, syncStates } from "../db/schema.ts";
 import type { EventBus } from "../events.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import { interactiveLoad } from "../lib/interactive-load.ts";
 import type { AnalysisService } from "./analysis-service.ts";
 import type { AutoDrafter } from "./drafting/auto-draft.ts";
 import type { MemoryService, Observation } from "./memory-service.ts";
@@ -33,6 +34,11 @@ export async function backfillRunning(db: Db, userId: string): Promise<boolean> 
 
 /** Emails per analysis batch (one read, one write); a job runs batches until its time budget ends. */
 export const ANALYSIS_BATCH = 200;
+/**
+ * The batch while the API is busy: its read of full rows and its one update hold PGlite's single
+ * database thread a quarter as long, and batches wait their turn (decision 0081).
+ */
+export const BUSY_ANALYSIS_BATCH = 50;
 
 const analyzeSchema = z.object({ userId: z.uuid() });
 const autoDraftSchema = z.object({ userId: z.uuid(), emailId: z.uuid() });
@@ -69,9 +75,14 @@ export function defineAiJobs(
     batchSize: 2,
     handler: async ({ userId }) => {
       const started = Date.now();
-      for (;;) {
-        const done = await deps.analysis.analysePending(userId, ANALYSIS_BATCH);
-        if (done < ANALYSIS_BATCH) return;
+      // The first batch (the newest mail, what the person is looking at) runs at once; later
+      // batches yield to interactive requests. Pacing the first one held a small mailbox's
+      // analysis until the person's next actions, whose frames its refresh then delayed.
+      for (let first = true; ; first = false) {
+        if (!first) await interactiveLoad.turn();
+        const batch = interactiveLoad.busy() ? BUSY_ANALYSIS_BATCH : ANALYSIS_BATCH;
+        const done = await deps.analysis.analysePending(userId, batch);
+        if (done < batch) return;
         // The batch above took the newest mail. What is left is older mail a backfill is still
         // storing: it waits for the backfill's end (which asks again), so the backfill runs at
         // full speed instead of sharing the CPU and the database with the analyzer.

@@ -7,6 +7,7 @@ import type { Clock } from "../lib/clock.ts";
 import { actionReason } from "../mail/action-rules.ts";
 import { classifyBucket } from "../mail/bucket-classifier.ts";
 import { analyzerContext, ignoredCategory, isVip, personalise, senderHints } from "./analysis-context.ts";
+import type { AnalyzerPool } from "./analyzer-pool.ts";
 import {
   analyzerInputOf,
   colleaguesOf,
@@ -15,7 +16,7 @@ import {
   plainText,
   userAddresses,
 } from "./email-source.ts";
-import { analyzeEmail, LOCAL_ANALYZER_VERSION } from "./local/index.ts";
+import { type AnalyzerContext, analyzeEmail, LOCAL_ANALYZER_VERSION } from "./local/index.ts";
 import { isFreeMailDomain } from "./local/security/advance-fee.ts";
 import type { MemoryService, Observation, SenderSignals } from "./memory-service.ts";
 import type { Llm } from "./models/llm.ts";
@@ -47,6 +48,8 @@ export interface AnalysisDeps {
   onNeedsReply?(userId: string, emailIds: string[]): Promise<void>;
   /** Called once analyses (and the buckets they imply) are stored for the person's mail. */
   onStored?(userId: string, emailIds: string[]): void;
+  /** Runs the job's local analyses off the event loop; without it they run inline. */
+  analyzer?: AnalyzerPool;
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -119,12 +122,11 @@ export function createAnalysisService(deps: AnalysisDeps) {
     row: EmailRow,
     ctx: BatchContext,
     opts: { force: boolean; mode: "interactive" | "background" },
+    /** The local analyzer's result when the pool computed it already. */
+    computed?: EmailAnalysis,
   ): Promise<{ stored: Record<string, unknown>; analysis?: StoredAnalysis; ignored: boolean }> {
     const signals = ctx.signals.get(row.fromAddress.toLowerCase());
-    const local = analyzeEmail(analyzerInputOf(row), {
-      ...analyzerContext(ctx.prefs, ctx.own, signals, ctx.contactDomains),
-      colleagues: ctx.colleagues,
-    });
+    const local = computed ?? analyzeEmail(analyzerInputOf(row), localContext(row, ctx));
     const ignored = ignoredCategory(local.category, ctx.prefs);
     if (ignored && !opts.force) {
       const stored = {
@@ -193,6 +195,25 @@ export function createAnalysisService(deps: AnalysisDeps) {
     return { stored: { ...analysis }, analysis, ignored: false };
   }
 
+  function localContext(row: EmailRow, ctx: BatchContext): AnalyzerContext {
+    const signals = ctx.signals.get(row.fromAddress.toLowerCase());
+    return {
+      ...analyzerContext(ctx.prefs, ctx.own, signals, ctx.contactDomains),
+      colleagues: ctx.colleagues,
+    };
+  }
+
+  /** The local analyses of a job's batch: in the pool's thread, else inline (undefined each). */
+  async function localBatch(
+    rows: readonly EmailRow[],
+    ctx: BatchContext,
+  ): Promise<Array<EmailAnalysis | undefined>> {
+    if (!deps.analyzer) return rows.map(() => undefined);
+    return deps.analyzer.analyse(
+      rows.map((row) => ({ input: analyzerInputOf(row), context: localContext(row, ctx) })),
+    );
+  }
+
   function pick(b: { bucketCategory: string | undefined }) {
     return b.bucketCategory ? { bucketCategory: b.bucketCategory } : {};
   }
@@ -247,6 +268,9 @@ export function createAnalysisService(deps: AnalysisDeps) {
       const items: Array<{ row: EmailRow; stored: Record<string, unknown> }> = [];
       const learned: Array<{ row: EmailRow; analysis: StoredAnalysis }> = [];
       const sent: EmailRow[] = [];
+      const received = rows.filter((row) => !row.isSent && !row.isDraft);
+      const locals = await localBatch(received, ctx);
+      const localOf = new Map(received.map((row, i) => [row.id, locals[i]]));
       let slice = Date.now();
       for (const row of rows) {
         if (row.isSent || row.isDraft) {
@@ -258,10 +282,16 @@ export function createAnalysisService(deps: AnalysisDeps) {
           });
           continue;
         }
-        const result = await analyse(userId, row, ctx, { force: false, mode: "background" });
+        const result = await analyse(
+          userId,
+          row,
+          ctx,
+          { force: false, mode: "background" },
+          localOf.get(row.id),
+        );
         items.push({ row, stored: result.stored });
         if (result.analysis) learned.push({ row, analysis: result.analysis });
-        // The analyzer is synchronous CPU work: let HTTP requests in between emails.
+        // Without the pool the analyzer is synchronous CPU work here: let HTTP requests in between emails.
         if (Date.now() - slice > 20) {
           await yieldToLoop();
           slice = Date.now();

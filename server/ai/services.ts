@@ -8,6 +8,7 @@ import type { ProviderClientFactory } from "../sync/types.ts";
 import { createAgentService } from "./agent-service.ts";
 import { defineAiJobs } from "./analysis-job.ts";
 import { createAnalysisService } from "./analysis-service.ts";
+import { createAnalyzerPool } from "./analyzer-pool.ts";
 import { createAutoDrafter } from "./drafting/auto-draft.ts";
 import { createDraftingService } from "./drafting/drafting-service.ts";
 import { createMemoryService } from "./memory-service.ts";
@@ -26,6 +27,8 @@ export interface AiDeps {
   /** Tests shorten the analysis job's time slice. */
   analysisBudgetMs?: number;
   analyseAfterSync?: boolean;
+  /** Analyzer threads; 0 runs the analyzer on the event loop (benches comparing both). */
+  analyzerThreads?: number;
 }
 
 /**
@@ -51,6 +54,16 @@ export function createAiServices(deps: AiDeps) {
     providerClient: deps.providerClient,
   });
   let jobs: ReturnType<typeof defineAiJobs> | undefined;
+  // Threads start with the first batch and end when idle: a web-only process never starts one.
+  // Tests keep the thread at normal priority: on a CI machine crowded with other programs, a
+  // niced thread's analysis (and its tests' waits) would take minutes.
+  const analyzer =
+    deps.analyzerThreads === 0
+      ? undefined
+      : createAnalyzerPool({
+          maxThreads: deps.analyzerThreads ?? 1,
+          ...(deps.config.env === "test" ? { nice: 0 } : {}),
+        });
   const analysis = createAnalysisService({
     db,
     clock,
@@ -61,6 +74,7 @@ export function createAiServices(deps: AiDeps) {
       if (await agents.settings(userId)) await jobs?.requestAutoDraft(userId, ids);
     },
     onStored: (userId, emailIds) => deps.events.emit("emails.analysed", { userId, emailIds }),
+    ...(analyzer ? { analyzer } : {}),
   });
   jobs = defineAiJobs(deps.queue, {
     db,
@@ -83,6 +97,11 @@ export function createAiServices(deps: AiDeps) {
     llm,
     provider: deps.config.ai.provider,
     jobs,
+    analyzer,
+    /** Ends the analyzer's threads (after the job queue stopped). */
+    close: async () => {
+      await analyzer?.close();
+    },
     /** The spec's AI analysis as the API returns it (contract-checked, extra stored fields dropped). */
     presentAnalysis(a: EmailAnalysis & { needsReply?: boolean }) {
       return { ...emailAnalysisSchema.parse(a), needsReply: a.needsReply ?? false };

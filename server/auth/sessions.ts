@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { SESSION_MESSAGES } from "../../contract/auth.ts";
 import type { Db } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
@@ -36,10 +36,16 @@ type SessionRow = typeof sessions.$inferSelect;
 export function createSessionService(db: Db, clock: Clock, options: { cacheMs?: number } = {}) {
   const cacheMs = options.cacheMs ?? 0;
   const cache = new Map<string, { row: SessionRow; at: number }>();
+  // Every request of a signed-in person runs this: prepared once, not built and planned each time.
+  const byHash = db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .prepare("session_by_token_hash");
   const lookup = async (tokenHash: string): Promise<SessionRow | undefined> => {
     const hit = cache.get(tokenHash);
     if (hit && performance.now() - hit.at < cacheMs) return hit.row;
-    const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    const [row] = await byHash.execute({ tokenHash });
     if (cacheMs > 0 && row) {
       if (cache.size > 10_000) cache.clear();
       cache.set(tokenHash, { row, at: performance.now() });

@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../test/databases.ts";
 import { openDatabase } from "./client.ts";
+import { PGLITE_SETTINGS } from "./pglite-settings.ts";
 import { PgliteThread } from "./pglite-thread.ts";
 import { splitMessages } from "./pglite-wire.ts";
 
@@ -64,6 +65,13 @@ describe("PGlite in a worker thread", () => {
   });
   afterAll(async () => {
     await t?.destroy();
+  });
+
+  it("runs with the embedded settings, not PostgreSQL's server defaults (decision 0080)", async () => {
+    for (const [name, value] of Object.entries(PGLITE_SETTINGS)) {
+      const r = await t.database.executeSql(`select current_setting('${name}') as value`);
+      expect({ name, value: (r.rows[0] as { value: string }).value }).toEqual({ name, value });
+    }
   });
 
   it("answers many concurrent statements over its one connection, each with its own result", async () => {

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteStartParams } from "./pglite-settings.ts";
 import type { FromWorker, ToWorker } from "./pglite-wire.ts";
 import { fatalErrorIn, splitMessages } from "./pglite-wire.ts";
 
@@ -16,7 +17,10 @@ const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMes
 
 let db: PGlite;
 try {
-  db = await PGlite.create(dataDir ? { dataDir } : {});
+  db = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    startParams: pgliteStartParams(PGlite.defaultStartParams),
+  });
 } catch (err) {
   send({ type: "failed", message: (err as Error).message });
   process.exit(1);

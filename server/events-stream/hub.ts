@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { LiveEventName, LiveEvents } from "../../contract/live-events.ts";
 import type { Email } from "../../contract/mail.ts";
-import type { LiveNotice } from "./notices.ts";
+import type { TabNotice } from "./notices.ts";
 
 /** Where a stream's bytes go (the HTTP response), and how to end it. */
 export interface StreamSink {
@@ -107,7 +107,7 @@ export function createLiveHub(options: HubOptions) {
   }
 
   async function eventFor(
-    notice: LiveNotice,
+    notice: TabNotice,
   ): Promise<{ name: LiveEventName; data: LiveEvents[LiveEventName] }> {
     switch (notice.kind) {
       case "mail.new":
@@ -122,6 +122,16 @@ export function createLiveHub(options: HubOptions) {
         };
       case "analysis.done":
         return { name: "analysis.done", data: { emails: await options.loadRows(notice.userId, notice.ids) } };
+      case "write.refused":
+        return {
+          name: "write.refused",
+          data: {
+            ids: notice.ids,
+            action: notice.action,
+            message: notice.message,
+            emails: await options.loadRows(notice.userId, notice.ids),
+          },
+        };
       case "sync.progress":
         return { name: "sync.progress", data: { accountId: notice.accountId } };
       case "overflow":
@@ -183,7 +193,7 @@ export function createLiveHub(options: HubOptions) {
     },
 
     /** A notice from the transport: turned into one event for the person's streams and buffer. */
-    deliver(notice: LiveNotice): Promise<void> {
+    deliver(notice: TabNotice): Promise<void> {
       const person = people.get(notice.userId);
       // Nobody of this person listened here lately: nothing to send or to keep for a resume.
       if (!person) return Promise.resolve();

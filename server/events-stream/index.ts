@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { EventBus } from "../events.ts";
 import { createLiveHub, type HubOptions, type LiveHub } from "./hub.ts";
+import type { LiveNotice } from "./notices.ts";
 import { startLivePublisher } from "./publisher.ts";
 import { loadListRows } from "./rows.ts";
 import { createLocalTransport, createPostgresTransport, type NoticeTransport } from "./transport.ts";
@@ -13,6 +14,13 @@ export interface LiveEvents {
   hub: LiveHub | undefined;
   /** Starts listening for notices (PostgreSQL: LISTEN on its own connection). */
   start(): Promise<void>;
+  /**
+   * Hears every notice this process receives (its own too), and `onGap` when some may have been
+   * lost; subscribe before start(). Only processes that serve HTTP listen. Returns the unsubscribe.
+   */
+  onNotice(listener: (notice: LiveNotice) => void, onGap: () => void): () => void;
+  /** Tells every web process the person's mail changed by a path that sends no notice of its own. */
+  touch(userId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -41,14 +49,33 @@ export function createLiveEvents(deps: {
   const hub = deps.serves
     ? createLiveHub({ ...deps.hub, loadRows: (userId, ids) => loadListRows(database.db, userId, ids), log })
     : undefined;
+  const listeners = new Set<{ notice: (notice: LiveNotice) => void; gap: () => void }>();
   return {
     hub,
     async start() {
       if (hub)
         await transport.listen(
-          (notice) => void hub.deliver(notice),
-          () => hub.gapAll(),
+          (notice) => {
+            for (const l of listeners) l.notice(notice);
+            if (notice.kind !== "stale") void hub.deliver(notice);
+          },
+          () => {
+            for (const l of listeners) l.gap();
+            hub.gapAll();
+          },
         );
+    },
+    onNotice(notice, gap) {
+      const entry = { notice, gap };
+      listeners.add(entry);
+      return () => listeners.delete(entry);
+    },
+    async touch(userId) {
+      try {
+        await transport.publish({ kind: "stale", userId });
+      } catch (err) {
+        log.warn({ err: (err as Error).message }, "live events: a stale notice failed");
+      }
     },
     async stop() {
       stopPublishing();

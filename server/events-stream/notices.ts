@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WRITE_ACTIONS } from "../../contract/live-events.ts";
 
 /**
  * What a producer (a web process's action, a worker's sync or analysis) tells the processes
@@ -22,10 +23,26 @@ export const liveNoticeSchema = z.discriminatedUnion("kind", [
       .optional(),
   }),
   z.object({ kind: z.literal("analysis.done"), userId: z.uuid(), ids: z.array(z.uuid()).max(100) }),
+  /** The provider refused a queued write-back: the rows are back as they were (decision 0086). */
+  z.object({
+    kind: z.literal("write.refused"),
+    userId: z.uuid(),
+    ids: z.array(z.uuid()).max(100),
+    action: z.enum(WRITE_ACTIONS),
+    message: z.string().max(2000),
+  }),
   z.object({ kind: z.literal("sync.progress"), userId: z.uuid(), accountId: z.uuid() }),
   /** More changed at once than a notice carries: the person's tabs read everything again. */
   z.object({ kind: z.literal("overflow"), userId: z.uuid() }),
+  /**
+   * The person's mail changed by a path with no notice of its own (snooze, a settled write): the
+   * web processes drop their cached reads (decision 0078). Tabs are not told.
+   */
+  z.object({ kind: z.literal("stale"), userId: z.uuid() }),
 ]);
+
+/** The notices the live hub turns into events for the tabs. */
+export type TabNotice = Exclude<LiveNotice, { kind: "stale" }>;
 
 export type LiveNotice = z.infer<typeof liveNoticeSchema>;
 

@@ -1,7 +1,7 @@
 import type { LiveChange } from "../../contract/live-events.ts";
 import type { Db } from "../db/client.ts";
 import type { DomainEvents, EventBus } from "../events.ts";
-import { chunkNotices, type LiveNotice } from "./notices.ts";
+import { chunkNotices, type LiveNotice, MAX_IDS_PER_NOTICE } from "./notices.ts";
 import { ownerOf, resolveSynced } from "./rows.ts";
 import type { NoticeTransport } from "./transport.ts";
 
@@ -70,6 +70,23 @@ export function startLivePublisher(deps: {
           ...chunkNotices(userId, found.changed, (ids) => ({ kind: "mail.changed", userId, ids })),
         ];
       });
+    }),
+  );
+  stops.push(
+    events.on("email.writePending", ({ userId, emailIds }) => {
+      // The rows as stored now (with their pending mark), as for a change a sync made.
+      publish(() => chunkNotices(userId, emailIds, (ids) => ({ kind: "mail.changed", userId, ids })));
+    }),
+  );
+  stops.push(
+    events.on("email.writeRefused", ({ userId, emailIds, action, message }) => {
+      // Refusals are rare and the tab must hear every one: chunks even past MAX_IDS_PER_BATCH.
+      const notices: LiveNotice[] = [];
+      for (let i = 0; i < emailIds.length; i += MAX_IDS_PER_NOTICE) {
+        const ids = emailIds.slice(i, i + MAX_IDS_PER_NOTICE);
+        notices.push({ kind: "write.refused", userId, ids, action, message: message.slice(0, 2000) });
+      }
+      publish(() => notices);
     }),
   );
   stops.push(

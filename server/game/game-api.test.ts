@@ -125,6 +125,7 @@ describe.each(BACKENDS)("achievements and leaderboard on %s", (kind) => {
       token,
       body: { action: "archive", emailIds: [a.id, b.id] },
     });
+    await f.writesBack();
     let p = await progress(token);
     expect(badge(p, "processed-10")?.progress).toEqual({ current: 2, target: 10, percentage: 20 });
     expect((await board(token)).currentUser.totalEmailsProcessed).toBe(2);
@@ -136,11 +137,32 @@ describe.each(BACKENDS)("achievements and leaderboard on %s", (kind) => {
       body: JSON.stringify({ errorRate: 1, provider: "google" }),
     });
     expect(fault.status).toBe(200);
+    // Answered at once; the provider's refusal then puts the email back (decision 0086).
     const refused = await f.api("DELETE", `/api/emails/${c.id}`, { token });
-    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBe(200);
+    await f.writesBack();
+    const back = await f.api("GET", `/api/emails/${c.id}`, { token });
+    expect(back.json).toMatchObject({ isArchived: false });
     p = await progress(token);
     expect(badge(p, "processed-10")?.progress.current).toBe(2);
     expect((await board(token)).currentUser.totalEmailsProcessed).toBe(2);
+  });
+
+  it("a burst of actions waiting for the person's turn is one transaction, each email counted once", async () => {
+    const { token, userId } = await personWithMail(PEOPLE.priya, 0);
+    const before = (await board(token)).currentUser.totalEmailsProcessed;
+    const keys = Array.from({ length: 30 }, () => randomUUID());
+    const transactions = vi.spyOn(db(), "transaction");
+    try {
+      // Each email twice (as a repeated click would): the ledger counts it once.
+      await Promise.all(
+        keys.map((key, i) => f.server.app.game.processed(userId, [key, keys[(i + 1) % keys.length] ?? key])),
+      );
+      expect(transactions.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect((await board(token)).currentUser.totalEmailsProcessed).toBe(before + 30);
   });
 
   it("inbox-zero days and streaks are the person's local days; earnedAt survives; the streak lapses", async () => {
@@ -155,9 +177,11 @@ describe.each(BACKENDS)("achievements and leaderboard on %s", (kind) => {
       ).json,
     ).toMatchObject({ timeZone: "Pacific/Kiritimati", showOnLeaderboard: true });
     await f.api("PATCH", `/api/emails/${one.id}`, { token, body: { isRead: true } });
+    await f.writesBack();
     let me = (await board(token)).currentUser;
     expect(me).toMatchObject({ inboxZeroStreak: 0, bestInboxZeroStreak: 0 });
     await f.api("PATCH", `/api/emails/${two.id}`, { token, body: { isArchived: true } });
+    await f.writesBack();
     me = (await board(token)).currentUser;
     expect(me).toMatchObject({ inboxZeroStreak: 1, bestInboxZeroStreak: 1 });
     const [profile] = await db().select().from(gameProfiles).where(eq(gameProfiles.userId, userId));
@@ -171,6 +195,7 @@ describe.each(BACKENDS)("achievements and leaderboard on %s", (kind) => {
     // A second action the same day adds no day.
     await f.api("PATCH", `/api/emails/${two.id}`, { token, body: { isArchived: false } });
     await f.api("PATCH", `/api/emails/${two.id}`, { token, body: { isArchived: true } });
+    await f.writesBack();
     expect(
       (await progress(token)).availableBadges.find((b) => b.id === "inbox-zero-7")?.progress.current,
     ).toBe(1);
@@ -179,6 +204,7 @@ describe.each(BACKENDS)("achievements and leaderboard on %s", (kind) => {
     await f.moveClock(86_400);
     const [three] = (await personWithMail(PEOPLE.jordan, 1, "outlook")).rows;
     await f.api("PATCH", `/api/emails/${three?.id}`, { token, body: { isRead: true } });
+    await f.writesBack();
     me = (await board(token)).currentUser;
     expect(me).toMatchObject({ inboxZeroStreak: 2, bestInboxZeroStreak: 2 });
 

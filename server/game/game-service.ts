@@ -107,6 +107,29 @@ export function createGameService(deps: { db: Db; clock: Clock; config: GameConf
   }
   const settledFor = (userId: string) => chains.get(userId) ?? Promise.resolve();
 
+  /**
+   * Archives, deletes, stars, flags and reads waiting in a person's chain share one record: a
+   * burst of actions (a bulk archive's emails arrive one write-back at a time) costs one
+   * transaction rather than one each. A batch takes actions until its turn comes; each email
+   * still counts once (the ledger), and the inbox-zero check runs after all of them.
+   */
+  const waiting = new Map<string, { keys: Set<string>; run: Promise<void> }>();
+  function recordAction(userId: string, emailIds: readonly string[]): Promise<void> {
+    const batch = waiting.get(userId);
+    if (batch) {
+      for (const id of emailIds) batch.keys.add(id);
+      return batch.run;
+    }
+    const keys = new Set(emailIds);
+    const run = serialised(userId, () => {
+      waiting.delete(userId);
+      const countable = keys.size > 0 ? { kind: "processed" as const, keys: [...keys] } : null;
+      return record(userId, countable, { inboxMayBeEmpty: true });
+    });
+    waiting.set(userId, { keys, run });
+    return run;
+  }
+
   async function inboxHasUnread(tx: Tx, userId: string): Promise<boolean> {
     const rows = await tx
       .select({ one: sql`1` })
@@ -296,13 +319,11 @@ export function createGameService(deps: { db: Db; clock: Clock; config: GameConf
   return {
     /** Archive, delete, star or flag confirmed by the provider: each email counts once. */
     processed(userId: string, emailIds: string[]): Promise<void> {
-      return serialised(userId, () =>
-        record(userId, { kind: "processed", keys: emailIds }, { inboxMayBeEmpty: true }),
-      );
+      return recordAction(userId, emailIds);
     },
     /** Marked read at the provider: no points, but it may be the action that empties the inbox. */
     read(userId: string): Promise<void> {
-      return serialised(userId, () => record(userId, null, { inboxMayBeEmpty: true }));
+      return recordAction(userId, []);
     },
     /** An unsubscribe the sender confirmed: each sender counts once. */
     unsubscribed(userId: string, senderAddress: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { SessionContext, SessionService } from "../auth/sessions.ts";
+import type { AfterAuth } from "./fairness.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -23,11 +24,19 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Registers `request.auth` and `app.requireSession`. */
-export function registerAuthGuard(app: FastifyInstance, sessions: SessionService): void {
+/**
+ * Registers `request.auth` and `app.requireSession`; `afterAuth` runs once the person is known
+ * (per-person fairness, fairness.ts).
+ */
+export function registerAuthGuard(
+  app: FastifyInstance,
+  sessions: SessionService,
+  afterAuth?: AfterAuth,
+): void {
   app.decorateRequest("auth", null);
-  const requireSession: preHandlerAsyncHookHandler = async (request) => {
+  const requireSession: preHandlerAsyncHookHandler = async (request, reply) => {
     request.auth = await sessions.authenticate(bearerToken(request));
+    if (afterAuth) await afterAuth(request, reply);
   };
   app.decorate("requireSession", requireSession);
 }

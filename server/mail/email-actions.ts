@@ -1,18 +1,20 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { emails } from "../db/schema.ts";
-import type { DomainEventName, EventBus } from "../events.ts";
+import type { DomainEventName, DomainEvents, EventBus } from "../events.ts";
 import { DomainError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { withProviderDeadline } from "../providers/http/deadline.ts";
 import type { MailProviderClient } from "../providers/mail-provider.ts";
 import { findMovedCopy, rekeyIds } from "../sync/rekey.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
-import { accountsOf, syncAccountOf } from "./accounts.ts";
+import { syncAccountOf } from "./accounts.ts";
 import type { MailSync } from "./deps.ts";
+import { createEmailActionQueries, type EmailChange, type EmailState } from "./email-action-queries.ts";
 import { providerFailure, worstFailure } from "./provider-failure.ts";
 import type { WriteSettler } from "./write-settler.ts";
+
+export type { EmailChange } from "./email-action-queries.ts";
 
 /** Longer than any write-back can take (provider timeouts and retries included). */
 const WRITE_BACK_GUARD_MS = 2 * 60_000;
@@ -55,42 +57,6 @@ function noAnswer(err: unknown): boolean {
   }
   return false;
 }
-
-/** One change to apply to a set of emails (the reader's toggles, bulk actions, delete). */
-export interface EmailChange {
-  isRead?: boolean;
-  isStarred?: boolean;
-  isFlagged?: boolean;
-  isArchived?: boolean;
-  trash?: true;
-}
-
-const stateColumns = {
-  id: emails.id,
-  accountId: emails.accountId,
-  providerId: emails.providerId,
-  isRead: emails.isRead,
-  readAt: emails.readAt,
-  isStarred: emails.isStarred,
-  isFlagged: emails.isFlagged,
-  inInbox: emails.inInbox,
-  isTrashed: emails.isTrashed,
-  internetMessageId: emails.internetMessageId,
-  isSent: emails.isSent,
-};
-type EmailState = {
-  id: string;
-  accountId: string;
-  providerId: string;
-  isRead: boolean;
-  readAt: Date | null;
-  isStarred: boolean;
-  isFlagged: boolean;
-  inInbox: boolean;
-  isTrashed: boolean;
-  internetMessageId: string | null;
-  isSent: boolean;
-};
 
 function whatWasDone(change: EmailChange, count: number): string {
   const n = count === 1 ? "the email" : `${count} emails`;
@@ -143,13 +109,26 @@ async function writeBack(
   return moved;
 }
 
+/** What a refused write-back was, for the person's tabs (their toast names it). */
+type RefusedAction = DomainEvents["email.writeRefused"]["action"];
+
+function actionOf(change: EmailChange): RefusedAction {
+  if (change.trash) return "delete";
+  if (change.isArchived !== undefined) return change.isArchived ? "archive" : "unarchive";
+  if (change.isRead !== undefined) return change.isRead ? "read" : "unread";
+  if (change.isStarred !== undefined) return change.isStarred ? "star" : "unstar";
+  return change.isFlagged ? "flag" : "unflag";
+}
+
 /**
- * Archive, read, star, flag and delete: applied locally at once (the UI and stats see it), then
- * written back to each account's provider. If a provider refuses, that account's emails get
- * their previous state back and the caller gets the provider's error; other accounts keep theirs.
- * If a provider does not answer within `writeTimeoutMs`, the outcome is unknown: its emails keep
- * the change, are marked pending (emails.write_pending_at) and are settled from the provider in
- * the background (write-settler.ts); the caller is answered at once (decision 0019).
+ * Archive, read, star, flag and delete (decision 0086): applied locally and answered at once; the
+ * provider write-back is queued per account in this process (in click order, so an undo never
+ * overtakes its archive) and runs after the answer. If the provider refuses, that account's
+ * emails get their previous state back and `email.writeRefused` tells the person's tabs (a toast,
+ * and the rows as they are again); other accounts keep theirs. An account already known to need
+ * reconnecting is refused at once (409). If a provider does not answer within `writeTimeoutMs`,
+ * the outcome is unknown: its emails keep the change, are marked pending
+ * (emails.write_pending_at) and are settled from the provider (write-settler.ts, decision 0019).
  */
 export function createEmailActions(deps: {
   db: Db;
@@ -159,39 +138,16 @@ export function createEmailActions(deps: {
   sync: Pick<MailSync, "requestSync">;
   /** Settles write-backs that timed out (write-settler.ts). */
   settler: Pick<WriteSettler, "schedule">;
-  /** PROVIDER_WRITE_TIMEOUT_MS: how long one account's write-back may hold up the request. */
+  /** PROVIDER_WRITE_TIMEOUT_MS: how long one account's write-back may take before it is pending. */
   writeTimeoutMs?: number;
+  log: { error(obj: object, msg: string): void };
 }) {
   const { db, clock } = deps;
+  const queries = createEmailActionQueries(db);
   const writeTimeoutMs = deps.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
-
-  function localSet(change: EmailChange, now: Date) {
-    // Until the write-back ends, sync must not store what it fetched (the provider may not have
-    // the change yet): localChangeAt points past the longest write-back and is set to the real
-    // end when it finishes. A crash mid-write-back only holds sync off the row that long.
-    const set: PgUpdateSetSource<typeof emails> = {
-      updatedAt: now,
-      localChangeAt: new Date(now.getTime() + WRITE_BACK_GUARD_MS),
-    };
-    if (change.isRead === true) {
-      set.isRead = true;
-      // Keep the first read time: "read today" counts mail the user read today, not re-reads.
-      set.readAt = sql`case when ${emails.isRead} then ${emails.readAt} else ${now.toISOString()}::timestamptz end`;
-    } else if (change.isRead === false) {
-      set.isRead = false;
-      set.readAt = null;
-    }
-    if (change.isStarred !== undefined) set.isStarred = change.isStarred;
-    if (change.isFlagged !== undefined) set.isFlagged = change.isFlagged;
-    if (change.isArchived !== undefined) set.inInbox = !change.isArchived;
-    // Both providers' unarchive moves the message back from wherever it is, trash included.
-    if (change.isArchived === false) set.isTrashed = false;
-    if (change.trash) {
-      set.isTrashed = true;
-      set.inInbox = false;
-    }
-    return set;
-  }
+  /** Each account's queue of write-backs: the tail of its chain. */
+  const chains = new Map<string, Promise<void>>();
+  const running = new Set<Promise<void>>();
 
   /** Puts back the touched columns of rows whose provider refused the change. */
   async function rollback(rows: EmailState[], change: EmailChange): Promise<void> {
@@ -226,7 +182,7 @@ export function createEmailActions(deps: {
    * The write-back to this account got no answer in time: its rows keep the change (and the
    * guard that keeps fetched data off them) until the settler has re-read the provider.
    */
-  async function markPending(accountId: string, rows: EmailState[]): Promise<void> {
+  async function markPending(userId: string, accountId: string, rows: EmailState[]): Promise<void> {
     await db
       .update(emails)
       .set({ writePendingAt: clock.now() })
@@ -236,8 +192,10 @@ export function createEmailActions(deps: {
           rows.map((r) => r.id),
         ),
       );
+    deps.events.emit("email.writePending", { userId, emailIds: rows.map((r) => r.id) });
     deps.settler.schedule(accountId);
-    // The account's next sync settles it as well (and brings whatever else changed).
+    // The account's next sync settles it as well (and brings whatever else changed); coalesced
+    // with the other writes' follow-up syncs.
     await deps.sync.requestSync(accountId, "action").catch(() => undefined);
   }
 
@@ -253,82 +211,126 @@ export function createEmailActions(deps: {
     if (change.trash) emit("email.trashed");
   }
 
+  /**
+   * One account's write-back, after the answer. Confirmed: the rows may take fetched data again
+   * and the change is announced (the game counts confirmed actions, decision 0024). No answer in
+   * time: pending. Refused: rolled back, and the person is told.
+   */
+  async function writeBackGroup(
+    userId: string,
+    accountId: string,
+    group: EmailState[],
+    change: EmailChange,
+  ): Promise<void> {
+    const account = group[0]?.account ?? null;
+    const provider = account?.provider === "outlook" ? "outlook" : "gmail";
+    const ids = group.map((r) => r.id);
+    try {
+      if (!account) throw new DomainError("not_found", "The account of this email is gone.");
+      const client = deps.providerClient(syncAccountOf(account));
+      // Queued behind earlier write-backs: a Graph move among them gave these rows new ids.
+      const now = await queries.providerIds(ids);
+      const current = group.map((r) => ({ ...r, providerId: now.get(r.id) ?? r.providerId }));
+      const newIds = await withinDeadline(writeTimeoutMs, () => writeBack(db, client, current, change));
+      if (newIds === NO_ANSWER) {
+        await markPending(userId, accountId, group);
+        return;
+      }
+      await rekey(accountId, newIds);
+      // From now on the provider has the whole change: data fetched later may be stored.
+      await queries.settle(ids, clock.now());
+      announce(userId, change, ids);
+      // A sync page fetched just before this change may be stored just after it and put the
+      // old state back. The provider's change notice corrects that, but pushes can be late
+      // or lost: an incremental sync makes it converge regardless. The sync service gathers
+      // these requests into one sync per account per short window (action-sync-coalescer.ts),
+      // so a run of archives costs one sync, not one each.
+      await deps.sync.requestSync(accountId, "action");
+    } catch (err) {
+      const failure = providerFailure(err, provider, whatWasDone(change, group.length));
+      await rollback(group, change);
+      deps.events.emit("email.writeRefused", {
+        userId,
+        emailIds: ids,
+        action: actionOf(change),
+        code: failure.code,
+        message: failure.message,
+      });
+    }
+  }
+
+  /** Queues the write-back behind the account's earlier ones (click order reaches the provider). */
+  function enqueue(accountId: string, work: () => Promise<void>): void {
+    const next = (chains.get(accountId) ?? Promise.resolve())
+      .then(work)
+      .catch((err: unknown) => deps.log.error({ err, accountId }, "a write-back failed"));
+    chains.set(accountId, next);
+    running.add(next);
+    void next.finally(() => {
+      running.delete(next);
+      if (chains.get(accountId) === next) chains.delete(accountId);
+    });
+  }
+
   return {
     /**
-     * Applies `change` to the user's emails. Every id must be the user's (404, nothing changed,
-     * otherwise). Returns how many emails changed, and of those how many wait for the provider's
-     * answer (`pending`, only when some do); throws the provider's error after rollback.
+     * Applies `change` to the user's emails and queues the provider write-backs. Every id must be
+     * the user's (404, nothing changed, otherwise); an account that needs reconnecting answers
+     * 409 (its emails unchanged). Returns how many emails changed.
      */
     async apply(
       userId: string,
       emailIds: readonly string[],
       change: EmailChange,
-    ): Promise<{ updated: number; pending?: number }> {
+    ): Promise<{ updated: number }> {
       const ids = [...new Set(emailIds)];
-      const rows: EmailState[] = await db
-        .select(stateColumns)
-        .from(emails)
-        .where(and(eq(emails.userId, userId), inArray(emails.id, ids)));
+      const now = clock.now();
+      const rows = await queries.apply(
+        userId,
+        ids,
+        change,
+        now,
+        new Date(now.getTime() + WRITE_BACK_GUARD_MS),
+      );
       if (rows.length !== ids.length) {
         throw new DomainError(
           "not_found",
           ids.length === 1 ? "No such email." : "Some of these emails do not exist.",
         );
       }
-      await db
-        .update(emails)
-        .set(localSet(change, clock.now()))
-        .where(and(eq(emails.userId, userId), inArray(emails.id, ids)));
-
-      const accounts = new Map((await accountsOf(db, userId)).map((a) => [a.id, a]));
       const byAccount = new Map<string, EmailState[]>();
-      for (const row of rows) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
-
-      const failures: DomainError[] = [];
-      const done: string[] = [];
-      const pending: string[] = [];
-      // Accounts are independent mailboxes: write back to them in parallel.
-      await Promise.all(
-        [...byAccount].map(async ([accountId, group]) => {
-          const account = accounts.get(accountId);
-          const provider = account?.provider === "outlook" ? "outlook" : "gmail";
-          try {
-            if (!account) throw new DomainError("not_found", "The account of this email is gone.");
-            const client = deps.providerClient(syncAccountOf(account));
-            const newIds = await withinDeadline(writeTimeoutMs, () => writeBack(db, client, group, change));
-            if (newIds === NO_ANSWER) {
-              await markPending(accountId, group);
-              pending.push(...group.map((r) => r.id));
-              return;
-            }
-            await rekey(accountId, newIds);
-            // From now on the provider has the whole change: data fetched later may be stored.
-            await db
-              .update(emails)
-              .set({ localChangeAt: clock.now() })
-              .where(
-                inArray(
-                  emails.id,
-                  group.map((r) => r.id),
-                ),
-              );
-            done.push(...group.map((r) => r.id));
-            // A sync page fetched just before this change may be stored just after it and put the
-            // old state back. The provider's change notice corrects that, but pushes can be late
-            // or lost: one incremental sync after every write-back makes it converge regardless.
-            await deps.sync.requestSync(accountId, "action");
-          } catch (err) {
-            await rollback(group, change);
-            failures.push(providerFailure(err, provider, whatWasDone(change, group.length)));
-          }
-        }),
-      );
-      // Pending changes are announced by nobody: the game counts confirmed actions (decision 0024).
-      announce(userId, change, done);
-      const failure = worstFailure(failures);
+      for (const row of rows) {
+        const group = byAccount.get(row.accountId);
+        if (group) group.push(row);
+        else byAccount.set(row.accountId, [row]);
+      }
+      const refused: DomainError[] = [];
+      for (const [accountId, group] of byAccount) {
+        const account = group[0]?.account;
+        if (account?.status === "reauth_required") {
+          // Only the person can fix this: no write-back would succeed, so say so now.
+          await rollback(group, change);
+          const provider = account.provider === "outlook" ? "outlook" : "gmail";
+          refused.push(
+            providerFailure(
+              new DomainError("provider_reauth_required", "Reconnect this account to continue."),
+              provider,
+              whatWasDone(change, group.length),
+            ),
+          );
+          continue;
+        }
+        enqueue(accountId, () => writeBackGroup(userId, accountId, group, change));
+      }
+      // As before the queue: other accounts keep their change, and the caller hears the refusal.
+      const failure = worstFailure(refused);
       if (failure) throw failure;
-      const updated = done.length + pending.length;
-      return pending.length > 0 ? { updated, pending: pending.length } : { updated };
+      return { updated: ids.length };
+    },
+
+    /** Waits for the queued write-backs (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (running.size > 0) await Promise.all([...running]);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Email, EmailListQuery, EmailListResponse } from "../../contract/ma
 import type { Db } from "../db/client.ts";
 import { emails, mailAccounts, type StoredAddress } from "../db/schema.ts";
 import { DomainError } from "../http/errors.ts";
-import { accountDirectory, UNKNOWN_ACCOUNT } from "./accounts.ts";
+import { UNKNOWN_ACCOUNT } from "./accounts.ts";
 import type { AttachmentLinks } from "./attachments/links.ts";
 import { presentStoredAttachments } from "./attachments/present.ts";
 import { createConversationSummaries } from "./conversations/summary.ts";
@@ -338,6 +338,22 @@ function presentJsonRow(row: JsonListRow): Email {
 
 /** The dashboard list and the reader. */
 export function createEmailLister(db: Db, attachmentLinks?: AttachmentLinks) {
+  // An opened email and its account in one prepared statement: every open and every action's
+  // answer reads it, so it is neither built nor planned per request (issue 39).
+  const openOne = db
+    .select({
+      ...summaryColumns,
+      bodyHtml: emails.bodyHtml,
+      bodyText: emails.bodyText,
+      writePendingAt: emails.writePendingAt,
+      attachments: emails.attachments,
+      accountEmail: sql<string | null>`${mailAccounts.email}`,
+      accountProvider: sql<string | null>`${mailAccounts.provider}`,
+    })
+    .from(emails)
+    .leftJoin(mailAccounts, eq(mailAccounts.id, emails.accountId))
+    .where(and(eq(emails.userId, sql.placeholder("userId")), eq(emails.id, sql.placeholder("id"))))
+    .prepare("email_open_one");
   const prepared = preparedPages(db);
   const summaries = createConversationSummaries(db);
   /** Resurfaced unread rows of the inbox's head, latest resurfaced first. */
@@ -392,22 +408,17 @@ export function createEmailLister(db: Db, attachmentLinks?: AttachmentLinks) {
 
     /** One email with its bodies. The HTML is the sender's original: the client sanitizes it. */
     async get(userId: string, id: string): Promise<Email> {
-      const [row] = await db
-        .select({
-          ...summaryColumns,
-          bodyHtml: emails.bodyHtml,
-          bodyText: emails.bodyText,
-          writePendingAt: emails.writePendingAt,
-          attachments: emails.attachments,
-        })
-        .from(emails)
-        .where(and(eq(emails.userId, userId), eq(emails.id, id)));
+      const [row] = await openOne.execute({ userId, id });
       if (!row) throw new DomainError("not_found", "No such email.");
-      const accounts = await accountDirectory(db, userId);
+      const { accountEmail, accountProvider, ...email } = row;
+      const account =
+        accountEmail === null
+          ? UNKNOWN_ACCOUNT
+          : { email: accountEmail, provider: (accountProvider ?? "gmail") as MailProvider };
       const attachments = attachmentLinks
         ? presentStoredAttachments(row.attachments, { userId, emailId: row.id }, attachmentLinks)
         : [];
-      return presentEmail(row, accounts.get(row.accountId) ?? UNKNOWN_ACCOUNT, attachments);
+      return presentEmail(email, account, attachments);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { EventBus } from "../events.ts";
 import type { Clock } from "../lib/clock.ts";
 import { createMailProviderClient } from "../providers/factory.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
+import { keepReadCacheFresh, type NoticeFeed } from "./cache/invalidation.ts";
 import { registerConversationRoutes } from "./conversations/routes.ts";
 import type { MailSync } from "./deps.ts";
 import type { Outbox } from "./outbox/outbox-service.ts";
@@ -30,6 +31,8 @@ export interface MailApiServices {
   outbox?: Outbox;
   /** Snooze (issue 37); without it the snooze routes are absent. */
   snoozer?: Snoozer;
+  /** Notices of every process: the read cache drops what another process changed. */
+  live?: NoticeFeed;
 }
 
 /** Builds the mail services and registers /api/emails/*; returns the services (tests wait on idle()). */
@@ -55,6 +58,15 @@ export function registerMailApi(
     ...(services.scheduleUnsubscribe ? { scheduleUnsubscribe: services.scheduleUnsubscribe } : {}),
     ...(services.attachmentLinkKey ? { attachmentLinkKey: services.attachmentLinkKey } : {}),
   });
+  // Before any route below: the write hook must see every mail write of this process.
+  const stopFreshness = keepReadCacheFresh({
+    app,
+    cache: mail.readCache,
+    db: deps.db,
+    events: mail.events,
+    ...(services.live ? { live: services.live } : {}),
+  });
+  app.addHook("onClose", async () => stopFreshness());
   registerMailRoutes(app, mail, services.outbox);
   if (services.outbox) registerOutboxRoutes(app, services.outbox);
   registerConversationRoutes(app, mail.conversations);

@@ -11,6 +11,7 @@ import {
 } from "../../contract/mail.ts";
 import { sessionOf } from "../http/auth-guard.ts";
 import { registerAttachmentRoutes } from "./attachments/routes.ts";
+import { sendCached, sendWithEtag } from "./cache/cached-reply.ts";
 import { registerDraftRoutes } from "./drafts/routes.ts";
 import type { Outbox } from "./outbox/outbox-service.ts";
 import type { MailServices } from "./services.ts";
@@ -24,12 +25,21 @@ export function registerMailRoutes(app: FastifyInstance, mail: MailServices, out
   registerUploadRoutes(app, mail.uploads);
   registerDraftRoutes(app, mail.drafts);
 
-  app.get("/api/emails", guarded, async (request) => {
+  // Hot reads come from the person's read cache (decision 0078): first pages of every list
+  // (inbox, buckets, search, conversations) and opened emails. Later pages (a cursor)
+  // are read once each, so they go to the database.
+  app.get("/api/emails", guarded, async (request, reply) => {
     const query = parseInput(emailListQuerySchema, request.query);
-    return mail.lister.list(sessionOf(request).userId, query);
+    const { userId } = sessionOf(request);
+    if (query.cursor) return mail.lister.list(userId, query);
+    return sendCached(mail.readCache, request, reply, userId, () => mail.lister.list(userId, query));
   });
 
-  app.get("/api/emails/stats", guarded, async (request) => mail.stats.stats(sessionOf(request).userId));
+  // Not kept here: the providers' inbox totals arrive in the background with no event, and the
+  // stats service keeps its own counts (stats-service.ts). The ETag still spares a polling client.
+  app.get("/api/emails/stats", guarded, async (request, reply) =>
+    sendWithEtag(request, reply, await mail.stats.stats(sessionOf(request).userId)),
+  );
 
   app.get("/api/emails/analytics", guarded, async (request) => {
     const { days } = parseInput(emailAnalyticsQuerySchema, request.query);
@@ -86,9 +96,11 @@ export function registerMailRoutes(app: FastifyInstance, mail: MailServices, out
     mail.inboxZero.unmarkProcessed(sessionOf(request).userId, idParam(request.params)),
   );
 
-  app.get("/api/emails/:id", guarded, async (request) =>
-    mail.lister.get(sessionOf(request).userId, idParam(request.params)),
-  );
+  app.get("/api/emails/:id", guarded, async (request, reply) => {
+    const { userId } = sessionOf(request);
+    const id = idParam(request.params);
+    return sendCached(mail.readCache, request, reply, userId, () => mail.lister.get(userId, id));
+  });
 
   app.get("/api/emails/:id/invitation", guarded, async (request) => {
     const { tz } = parseInput(emailInvitationQuerySchema, request.query);

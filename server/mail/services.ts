@@ -4,6 +4,7 @@ import { createActionItemFinder } from "./action-item-finder.ts";
 import { createAnalyticsService } from "./analytics-service.ts";
 import { createAttachmentLinks } from "./attachments/links.ts";
 import { createInProcessRunner } from "./background.ts";
+import { createReadCache } from "./cache/read-cache.ts";
 import { createConversations } from "./conversations/service.ts";
 import type { MailDeps } from "./deps.ts";
 import { createEmailActions, DEFAULT_WRITE_TIMEOUT_MS } from "./email-actions.ts";
@@ -58,7 +59,7 @@ export function createMailServices(
   const actions = createEmailActions({ ...deps, events, settler, writeTimeoutMs });
   /** Waits for in-process background work (tests, shutdown). */
   const idle = async (): Promise<void> => {
-    await Promise.all([runner.idle(), stats.settled()]);
+    await Promise.all([runner.idle(), stats.settled(), actions.idle()]);
   };
   // Without a configured key (tests, tools) links are signed per process and die with it.
   const attachmentLinks = createAttachmentLinks(deps.attachmentLinkKey ?? randomBytes(32), deps.clock);
@@ -70,6 +71,11 @@ export function createMailServices(
   });
   return {
     events,
+    /**
+     * Hot read answers per person (decision 0078). Dropped by every change's event; a path that
+     * changes mail without one calls `readCache.invalidateUser(userId)` before it answers.
+     */
+    readCache: createReadCache(),
     drafts,
     lister: createEmailLister(deps.db, attachmentLinks),
     attachmentLinks,

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailSchema, unsubscribeStatusSchema } from "../../contract/mail.ts";
+import type { DomainEvents } from "../events.ts";
 import { storedAccount } from "../test/auth-db.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
 import { BACKENDS } from "../test/databases.ts";
@@ -166,6 +167,7 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     });
     expect(patch.status).toBe(200);
     expect(emailSchema.parse(patch.json)).toMatchObject({ isRead: true, isStarred: true, isFlagged: true });
+    await f.writesBack();
     const flagged = await inMailbox(PEOPLE.alex, "gmail", one.delivered.id);
     let labels = flagged.labelIds;
     expect(labels).not.toContain("UNREAD");
@@ -174,12 +176,14 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
 
     const archived = await f.api("PATCH", `/api/emails/${one.row.id}`, { token, body: { isArchived: true } });
     expect(emailSchema.parse(archived.json).isArchived).toBe(true);
+    await f.writesBack();
     labels = (await inMailbox(PEOPLE.alex, "gmail", one.delivered.id)).labelIds;
     expect(labels).not.toContain("INBOX");
 
     const deleted = await f.api("DELETE", `/api/emails/${two.row.id}`, { token });
     expect(deleted.status).toBe(200);
     expect(emailSchema.parse(deleted.json).isArchived).toBe(false);
+    await f.writesBack();
     expect((await inMailbox(PEOPLE.alex, "gmail", two.delivered.id)).labelIds).toContain("TRASH");
     const list = await f.api("GET", "/api/emails?includeArchived=true", { token });
     expect(((list.json?.emails ?? []) as Array<{ id: string }>).map((e) => e.id)).not.toContain(two.row.id);
@@ -193,6 +197,7 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
       body: { action: "markRead", emailIds: ids },
     });
     expect(read.json).toEqual({ updated: 3 });
+    await f.writesBack();
     for (const r of rows) {
       expect((await inMailbox(PEOPLE.sam, "gmail", r.delivered.id)).labelIds).not.toContain("UNREAD");
     }
@@ -210,6 +215,7 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
       body: { action: "archive", emailIds: ids.slice(0, 2) },
     });
     expect(archive.json).toEqual({ updated: 2 });
+    await f.writesBack();
     expect((await inMailbox(PEOPLE.sam, "gmail", rows[0]?.delivered.id ?? "")).labelIds).not.toContain(
       "INBOX",
     );
@@ -244,6 +250,7 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
       body: { action: "archive", emailIds: [row.id] },
     });
     expect(r.json).toEqual({ updated: 1 });
+    await f.writesBack();
     const after = await inMailbox(PEOPLE.jordan, "outlook", delivered.id);
     expect(after.folder).toBe("archive");
     expect(after.graphId).not.toBe(delivered.graphId);
@@ -254,25 +261,38 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
       body: { isRead: true, isFlagged: true },
     });
     expect(read.status).toBe(200);
+    await f.writesBack();
     expect((await inMailbox(PEOPLE.jordan, "outlook", delivered.id)).labelIds).not.toContain("UNREAD");
   });
 
-  it("a provider failure rolls the local change back and answers 502 with a clear message", async () => {
+  it("a provider failure after the answer rolls the change back and tells the person's tabs", async () => {
     const { token, rows } = await userWithMail("gmail", PEOPLE.alex, 2, { subject: "Fault" });
     const ids = rows.map((r) => r.row.id);
+    const refusals: DomainEvents["email.writeRefused"][] = [];
+    const stop = f.server.app.mail.events.on("email.writeRefused", (e) => void refusals.push(e));
     await faults({ errorRate: 1, provider: "google" });
+    // Answered before the provider is asked (decision 0086): the change is applied here at once.
     const r = await f.api("POST", "/api/emails/bulk-action", {
       token,
       body: { action: "archive", emailIds: ids },
     });
-    expect(r.status).toBe(502);
-    expect(r.json?.error).toMatchObject({
-      code: "provider_unavailable",
-      message: expect.stringContaining("Gmail"),
-    });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ updated: 2 });
     const p = await f.api("PATCH", `/api/emails/${ids[0]}`, { token, body: { isRead: true } });
-    expect(p.status).toBe(502);
+    expect(p.status).toBe(200);
+    await f.writesBack();
+    stop();
     await faults({ errorRate: 0 });
+    expect(refusals).toEqual([
+      expect.objectContaining({
+        // In the order the rows came back from the UPDATE, which is no particular one.
+        emailIds: expect.arrayContaining(ids),
+        action: "archive",
+        code: "provider_unavailable",
+        message: expect.stringContaining("Gmail"),
+      }),
+      expect.objectContaining({ emailIds: [ids[0]], action: "read", code: "provider_unavailable" }),
+    ]);
     for (const id of ids) {
       const now = emailSchema.parse((await f.api("GET", `/api/emails/${id}`, { token })).json);
       expect(now).toMatchObject({ isArchived: false, isRead: false });
@@ -290,16 +310,31 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     expect(readAt[0]).toEqual({ n: 0 });
   });
 
-  it("a revoked grant answers 409 provider_reauth_required and changes nothing", async () => {
+  it("a revoked grant: the change goes back and the person hears 'reconnect'; once known, 409 at once", async () => {
     const { token, rows } = await userWithMail("outlook", PEOPLE.casey);
     const revoke = await f.emulatorAdmin("tokens/revoke", { email: PEOPLE.casey, provider: "microsoft" });
     expect(revoke.status).toBeLessThan(300);
     // Make the stored access token look stale so the dead grant is noticed.
     await f.emulatorAdmin("tokens/expire", { email: PEOPLE.casey });
     const id = rows[0]?.row.id ?? "";
+    const refusals: DomainEvents["email.writeRefused"][] = [];
+    const stop = f.server.app.mail.events.on("email.writeRefused", (e) => void refusals.push(e));
     const r = await f.api("PATCH", `/api/emails/${id}`, { token, body: { isStarred: true } });
-    expect(r.status).toBe(409);
-    expect(r.json?.error).toMatchObject({ code: "provider_reauth_required" });
+    expect(r.status).toBe(200);
+    await f.writesBack();
+    stop();
+    expect(refusals).toEqual([expect.objectContaining({ emailIds: [id], code: "provider_reauth_required" })]);
+    expect(emailSchema.parse((await f.api("GET", `/api/emails/${id}`, { token })).json).isStarred).toBe(
+      false,
+    );
+    // An account known to need reconnecting is refused before anything changes.
+    await f.database.database.executeSql(
+      "update mail_accounts set status = 'reauth_required' where id = (select account_id from emails where id = $1)",
+      [id],
+    );
+    const known = await f.api("PATCH", `/api/emails/${id}`, { token, body: { isStarred: true } });
+    expect(known.status).toBe(409);
+    expect(known.json?.error).toMatchObject({ code: "provider_reauth_required" });
     expect(emailSchema.parse((await f.api("GET", `/api/emails/${id}`, { token })).json).isStarred).toBe(
       false,
     );

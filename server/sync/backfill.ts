@@ -1,5 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
 import { emails, syncStates } from "../db/schema.ts";
+import { interactiveLoad } from "../lib/interactive-load.ts";
 import { GMAIL_COSTS } from "../providers/gmail/costs.ts";
 import type { MailProviderClient, MessagePage } from "../providers/mail-provider.ts";
 import { BACKFILL_PAGE_SIZE, FIRST_PAGE_SIZE, type SyncContext } from "./context.ts";
@@ -13,6 +15,12 @@ const VERIFY_UNSEEN_LIMIT = 100;
 /** A backfill page should take about this long to fetch: the lease changes hands only between pages. */
 const PAGE_TARGET_MS = 400;
 const MIN_PAGE_SIZE = 25;
+/**
+ * While the API is busy a page is stored in transactions of this many rows, one per turn of the
+ * interactive load: on PGlite a 500-row transaction holds the one database thread for hundreds of
+ * milliseconds, and every list query waits behind it (decision 0081).
+ */
+export const BUSY_STORE_CHUNK = 50;
 
 /**
  * The largest Gmail page the per-user quota pays for within PAGE_TARGET_MS (25 at 15,000 units a
@@ -84,6 +92,22 @@ export async function runBackfill(
       ahead.catch(() => undefined);
       prefetched = { token: next, page: ahead };
     }
+    // Rows before the page's last chunk go in transactions of their own while the API is busy.
+    // Each checks that the pass is still this one under the same row lock the final
+    // compare-and-set takes, so a restarted pass never sees rows of the old one written late.
+    let rest = page.messages;
+    while (rest.length > BUSY_STORE_CHUNK && interactiveLoad.busy()) {
+      await interactiveLoad.turn();
+      const chunk = rest.slice(0, BUSY_STORE_CHUNK);
+      const still = await ctx.db.transaction(async (tx) => {
+        if (!(await passUnchanged(tx, account.id, state.generation, token, lease.owner))) return false;
+        await upsertPage(tx, account, chunk, state.generation, fetchedAt);
+        return true;
+      });
+      if (!still) throw new LeaseLostError("the pass changed under this backfill");
+      rest = rest.slice(BUSY_STORE_CHUNK);
+    }
+    await interactiveLoad.turn();
     const stored = await ctx.db.transaction(async (tx) => {
       // Compare-and-set on (generation, page token): a pass restarted meanwhile wins.
       const updated = await tx
@@ -104,7 +128,7 @@ export async function runBackfill(
         )
         .returning({ accountId: syncStates.accountId });
       if (updated.length === 0) return false;
-      await upsertPage(tx, account, page.messages, state.generation, fetchedAt);
+      await upsertPage(tx, account, rest, state.generation, fetchedAt);
       return true;
     });
     if (!stored) throw new LeaseLostError("the pass changed under this backfill");
@@ -119,6 +143,29 @@ export async function runBackfill(
     if (syncWaiting) return "yielded";
     if (Date.now() - started >= budgetMs) return "more";
   }
+}
+
+/** Locks the account's sync state if its pass, page and lease are still these. */
+async function passUnchanged(
+  tx: Db,
+  accountId: string,
+  generation: number,
+  token: string,
+  leaseOwner: string,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ accountId: syncStates.accountId })
+    .from(syncStates)
+    .where(
+      and(
+        eq(syncStates.accountId, accountId),
+        eq(syncStates.generation, generation),
+        sql`${syncStates.backfillPageToken} is not distinct from ${token}`,
+        eq(syncStates.leaseOwner, leaseOwner),
+      ),
+    )
+    .for("update");
+  return rows.length > 0;
 }
 
 interface FetchedPage {

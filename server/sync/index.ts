@@ -6,6 +6,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { SYNC_JOBS } from "../jobs/sync-jobs.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { ProviderMessage } from "../providers/mail-provider.ts";
+import { ACTION_SYNC_WINDOW_MS, createActionSyncCoalescer } from "./action-sync-coalescer.ts";
 import type { SyncContext } from "./context.ts";
 import { createMailboxSyncer, type MailboxSyncer, type SyncScheduler } from "./mailbox-syncer.ts";
 import { createPoller } from "./poller.ts";
@@ -19,7 +20,10 @@ export type { ProviderClientFactory, SyncAccount, SyncReason } from "./types.ts"
 
 /** What the mail API (and auth, webhooks) use of the sync engine. */
 export interface SyncService {
-  /** Enqueues a sync of the account; triggers collapse while one is still queued. */
+  /**
+   * Enqueues a sync of the account; triggers collapse while one is still queued. "action" (after
+   * a write-back) is coalesced in memory: one sync per account at the end of a short window.
+   */
   requestSync(accountId: string, reason: SyncReason): Promise<void>;
   /** Per-account progress of the user's accounts ("Syncing 1,234 of 6,046"). */
   syncStatus(userId: string): Promise<SyncStatus[]>;
@@ -59,6 +63,8 @@ export interface SyncServicesDeps {
   backfillBudgetMs?: number;
   /** Config's GMAIL_UNITS_PER_MINUTE, which also bounds Gmail backfill pages. */
   gmailUnitsPerMinute?: number;
+  /** How long syncs asked for after writes are gathered into one (default ACTION_SYNC_WINDOW_MS). */
+  actionSyncWindowMs?: number;
   /** Changes committed by incremental syncs (server/events-stream/, the live inbox). */
   onChanges?: SyncContext["onChanges"];
 }
@@ -95,6 +101,16 @@ export function createSyncServices(deps: SyncServicesDeps) {
       ...(urgent ? { wake: true } : {}),
     });
   }
+
+  // A write is a write: archiving 20 emails in a row asks for one incremental sync, not 20, and
+  // costs no statement per click. Not through delayMs: the queued flag it sets would make a push
+  // arriving meanwhile wait for the delayed job instead of starting one.
+  const actionSyncs = createActionSyncCoalescer({
+    windowMs: deps.actionSyncWindowMs ?? ACTION_SYNC_WINDOW_MS,
+    request: (accountId) => requestSync(accountId, "action"),
+    onError: (accountId, err) =>
+      deps.log.warn({ accountId, err: String(err) }, "sync after a write could not be queued"),
+  });
 
   const scheduler: SyncScheduler = {
     sync: (accountId, reason, opts) => requestSync(accountId, reason, opts?.delayMs),
@@ -137,7 +153,10 @@ export function createSyncServices(deps: SyncServicesDeps) {
   });
 
   const service: SyncService = {
-    requestSync: (accountId, reason) => requestSync(accountId, reason),
+    async requestSync(accountId, reason) {
+      if (reason === "action") actionSyncs.request(accountId);
+      else await requestSync(accountId, reason);
+    },
 
     async syncStatus(userId) {
       const rows = await db
@@ -204,7 +223,7 @@ export function createSyncServices(deps: SyncServicesDeps) {
     for (const { id } of accounts) await sendSync(id, "retry");
   }
 
-  return { service, syncer, poller, scheduler, resumeAll };
+  return { service, syncer, poller, scheduler, resumeAll, actionSyncs };
 }
 
 export type SyncServices = ReturnType<typeof createSyncServices>;

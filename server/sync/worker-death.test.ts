@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncJobExpirySeconds } from "../jobs/sync-jobs.ts";
 import { PEOPLE } from "../test/auth-fixture.ts";
 import { expectedIds, type SyncFixture, startSyncFixture, waitUntil } from "../test/sync-fixture.ts";
-import { startWorker, stopWorker, type WorkerProcess } from "../test/worker-process.ts";
+import { startWorkerCluster, type WorkerCluster } from "../test/worker-cluster.ts";
+import type { WorkerProcess } from "../test/worker-process.ts";
 
 /** Short, so the test runs in seconds; the production default is 60 s. */
 const LEASE_SECONDS = 5;
@@ -27,39 +25,21 @@ function pidOf(owner: string | null | undefined): number | undefined {
  */
 describe("a worker killed with SIGKILL in the middle of a backfill", () => {
   let f: SyncFixture;
+  let cluster: WorkerCluster;
   let admin: pg.Client;
-  let dataDir: string;
-  const workers: WorkerProcess[] = [];
+  let workers: WorkerProcess[];
 
   beforeAll(async () => {
     // The app in this process only serves HTTP (sign-in, webhooks); the two workers do the syncing.
     f = await startSyncFixture("postgres", { SYNC_LEASE_SECONDS: String(LEASE_SECONDS) }, { role: "web" });
-    if (f.database.config.kind !== "postgres") throw new Error("expected PostgreSQL");
-    admin = new pg.Client({ connectionString: f.database.config.url });
-    admin.on("error", () => undefined);
-    await admin.connect();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "mailwise-workers-"));
-    const env: NodeJS.ProcessEnv = {
-      ...f.env,
-      ...(process.env.PATH ? { PATH: process.env.PATH } : {}),
-      ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
-      ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
-      DATABASE_URL: f.database.config.url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-      SYNC_LEASE_SECONDS: String(LEASE_SECONDS),
-      // The production poll: without the takeover, the survivor would resume the account only here.
-      SYNC_POLL_SECONDS: "60",
-    };
-    workers.push(startWorker("worker-1", env), startWorker("worker-2", env));
-    await Promise.all(workers.map((w) => w.ready));
+    // The production poll: without the takeover, the survivor would resume the account only here.
+    cluster = await startWorkerCluster(f, { env: { SYNC_POLL_SECONDS: "60" } });
+    ({ admin, workers } = cluster);
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all(workers.map(stopWorker));
-    await admin?.end().catch(() => undefined);
+    await cluster?.close();
     await f?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it("the other worker carries the backfill on within the lease + 10 s and the mailbox converges", async () => {

@@ -63,6 +63,11 @@ export interface AuthFixture {
   signIn(provider: MailProvider, email: string, options?: { token?: string }): Promise<string>;
   /** GET /api/auth/session, failing unless it answers 200 with a contract-shaped user. */
   sessionUser(token: string): Promise<SessionUser>;
+  /**
+   * Waits until the provider write-backs queued by earlier actions have ended (confirmed, refused
+   * and rolled back, or pending): actions answer before the provider does (decision 0086).
+   */
+  writesBack(): Promise<void>;
   /** POST to the emulator's /_admin API. */
   emulatorAdmin(path: string, body: unknown): Promise<ApiResult>;
   /**
@@ -230,6 +235,7 @@ export async function startAuthFixture(
         }),
       );
     },
+    writesBack: () => server.app.mail.idle(),
     async moveClock(seconds) {
       // A bare user of the fixture's own (no account, no mail), its session issued on the server's
       // clock as far as this fixture moved it, so it is live however far the clock went.

@@ -59,3 +59,15 @@ export async function syncAtRest(f: SyncFixture, accountId: string): Promise<voi
     "sync at rest",
   );
 }
+
+/**
+ * Waits until the email shows `pending`: actions answer before the provider (decision 0086), so
+ * a write-back that gets no answer is marked pending WRITE_TIMEOUT_MS after the click.
+ */
+export async function untilPending(f: SyncFixture, token: string, id: string): Promise<void> {
+  await waitUntil(
+    async () => (await callApi(f, "GET", `/api/emails/${id}`, token)).json.pending === true,
+    WRITE_TIMEOUT_MS + 5_000,
+    "the write-back marked pending",
+  );
+}

@@ -38,6 +38,8 @@ export interface EmulatorMessage {
 export interface SyncFixture {
   database: TestDatabase;
   emulator: EmulatorProcess;
+  /** Waits for the provider write-backs queued by earlier actions (they run after the answer). */
+  writesBack(): Promise<void>;
   url: string;
   services: Services;
   env: Record<string, string>;
@@ -214,6 +216,7 @@ export async function startSyncFixture(
     env,
     wrap,
     clientFactory: clientFor,
+    writesBack: () => app.mail.idle(),
     async signIn(provider, email) {
       const start = await fetch(`${appUrl}/api/auth/${provider}`);
       const cookie = start.headers

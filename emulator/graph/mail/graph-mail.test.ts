@@ -392,9 +392,14 @@ describe("throttling and batch", () => {
   it("answers the 5th concurrent request with 429 and Retry-After", async () => {
     await admin("/mail/faults", "PUT", { latencyMs: 300, provider: "microsoft" });
     try {
-      const responses = await Promise.all(
-        Array.from({ length: 5 }, () => call("/me/mailFolders/inbox?$select=id")),
+      const pending = Promise.all(Array.from({ length: 5 }, () => call("/me/mailFolders/inbox?$select=id")));
+      // While they wait out the latency, the admin API lists them (tests act on a call in flight).
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const during = await admin("/mail/faults", "GET");
+      expect((during.body as { delayed: string[] }).delayed).toContain(
+        "GET /graph.microsoft.com/v1.0/me/mailFolders/inbox",
       );
+      const responses = await pending;
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 200, 200, 200, 429]);
       const limited = responses.find((r) => r.status === 429);

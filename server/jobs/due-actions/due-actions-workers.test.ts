@@ -1,13 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendEmailAnswerSchema } from "../../../contract/outbox.ts";
 import { PEOPLE } from "../../test/auth-fixture.ts";
 import { callApi } from "../../test/slow-provider.ts";
 import { type SyncFixture, startSyncFixture, waitUntil } from "../../test/sync-fixture.ts";
-import { startWorker, stopWorker, type WorkerProcess } from "../../test/worker-process.ts";
+import { startWorkerCluster, type WorkerCluster } from "../../test/worker-cluster.ts";
+import type { WorkerProcess } from "../../test/worker-process.ts";
 
 /** A claim's lease: longer than the slowed send below, short so the takeover comes in seconds. */
 const LEASE_SECONDS = 8;
@@ -23,11 +21,10 @@ const DOWNTIME_MAILS = 20;
  */
 describe("due actions with worker processes on PostgreSQL", () => {
   let f: SyncFixture;
+  let cluster: WorkerCluster;
   let admin: pg.Client;
-  let dataDir: string;
-  let env: NodeJS.ProcessEnv;
+  let workers: WorkerProcess[];
   let token: string;
-  const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
     f = await startSyncFixture(
@@ -35,32 +32,14 @@ describe("due actions with worker processes on PostgreSQL", () => {
       { DUE_ACTION_LEASE_SECONDS: String(LEASE_SECONDS), GMAIL_UNITS_PER_MINUTE: "1000000" },
       { role: "web" },
     );
-    if (f.database.config.kind !== "postgres") throw new Error("expected PostgreSQL");
-    admin = new pg.Client({ connectionString: f.database.config.url });
-    admin.on("error", () => undefined);
-    await admin.connect();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "mailwise-due-action-workers-"));
-    env = {
-      ...f.env,
-      ...(process.env.PATH ? { PATH: process.env.PATH } : {}),
-      ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
-      ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
-      DATABASE_URL: f.database.config.url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-      DUE_ACTION_LEASE_SECONDS: String(LEASE_SECONDS),
-      GMAIL_UNITS_PER_MINUTE: "1000000",
-    };
     ({ token } = await f.signIn("gmail", PEOPLE.alex));
-    workers.push(startWorker("worker-1", env), startWorker("worker-2", env));
-    await Promise.all(workers.map((w) => w.ready));
+    cluster = await startWorkerCluster(f);
+    ({ admin, workers } = cluster);
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(workers.map(stopWorker));
-    await admin?.end().catch(() => undefined);
+    await cluster?.close();
     await f?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   /** How many copies of each subject reached Priya. */
@@ -136,14 +115,22 @@ describe("due actions with worker processes on PostgreSQL", () => {
     );
     const victim = workers.find((w) => String(w.child.pid) === owner.split(".")[0]);
     if (!victim) throw new Error(`no worker with claim ${owner}`);
+    // Killed once the send is at the provider: a claimed run is still reading its account and
+    // building the mail for a moment, and a kill then would send nothing at all.
+    await waitUntil(
+      async () => {
+        const r = await f.admin("GET", "mail/faults");
+        return (r.json as { delayed: string[] }).delayed.some((call) => call.endsWith("/messages/send"));
+      },
+      15_000,
+      "the send in flight at the provider",
+    );
     victim.child.kill("SIGKILL");
     await victim.exited;
     // The provider still takes the mail the dead worker sent; nothing marked it done.
     await waitUntil(async () => (await deliveries(subject)).get(subject) === 1, 15_000, "the delivery");
     await f.admin("POST", "mail/faults/reset");
-    const restarted = startWorker("worker-restarted", env);
-    workers.push(restarted);
-    await restarted.ready;
+    await cluster.start("worker-restarted");
     // After the lease, a worker takes it over, finds the Message-ID at Gmail and sends nothing.
     await waitUntil(
       async () => {
@@ -161,7 +148,7 @@ describe("due actions with worker processes on PostgreSQL", () => {
   }, 120_000);
 
   it("downtime: actions whose time passed while no worker ran all run at the next start, once", async () => {
-    await Promise.all(workers.map(stopWorker));
+    await cluster.stopAll();
     // A fresh Gmail quota minute: the sends are not throttled by the tests before.
     await f.admin("POST", "mail/faults/reset");
     await callApi(f, "PATCH", "/api/settings/mail", token, { sendDelaySeconds: 30 });
@@ -175,9 +162,7 @@ describe("due actions with worker processes on PostgreSQL", () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect((await deliveries(prefix)).size).toBe(0);
     const started = Date.now();
-    const back = startWorker("worker-after-downtime", env);
-    workers.push(back);
-    await back.ready;
+    await cluster.start("worker-after-downtime");
     await waitUntil(
       async () => {
         const done = await admin.query(

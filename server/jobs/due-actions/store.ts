@@ -8,6 +8,22 @@ import { dueActions, mailAccounts } from "../../db/schema.ts";
  */
 export type DueActionStatus = "pending" | "running" | "done" | "failed" | "waiting";
 
+/**
+ * An action not yet started: the person may still take it back or move it (Undo, unsnooze, a new
+ * snooze time). `running` is not among them: its handler may already have reached the provider.
+ */
+export const CANCELLABLE_STATUSES = [
+  "pending",
+  "failed",
+  "waiting",
+] as const satisfies readonly DueActionStatus[];
+
+/** An action not done yet: the cancellable ones and the one running now. */
+export const OPEN_STATUSES = [
+  ...CANCELLABLE_STATUSES,
+  "running",
+] as const satisfies readonly DueActionStatus[];
+
 /** How often a waiting action is looked at again when no reconnect wakes it (a missed signal). */
 export const WAITING_RECHECK_MS = 60_000;
 
@@ -30,6 +46,17 @@ export interface NewDueAction {
   payload: unknown;
   ref?: string | null;
 }
+
+/** The columns a claim answers (ClaimedAction), for both claim and claimOne. */
+const claimedColumns = {
+  id: dueActions.id,
+  userId: dueActions.userId,
+  kind: dueActions.kind,
+  payload: dueActions.payload,
+  ref: dueActions.ref,
+  attempts: dueActions.attempts,
+  runAt: dueActions.runAt,
+};
 
 /**
  * The due_actions table's statements (decision 0069). Every time comes from the caller (the
@@ -60,15 +87,7 @@ export function createDueActionStore(db: Db) {
         attempts: sql`${dueActions.attempts} + 1`,
       })
       .where(inArray(dueActions.id, due))
-      .returning({
-        id: dueActions.id,
-        userId: dueActions.userId,
-        kind: dueActions.kind,
-        payload: dueActions.payload,
-        ref: dueActions.ref,
-        attempts: dueActions.attempts,
-        runAt: dueActions.runAt,
-      });
+      .returning(claimedColumns);
   }
 
   return {
@@ -141,15 +160,7 @@ export function createDueActionStore(db: Db) {
           attempts: sql`${dueActions.attempts} + 1`,
         })
         .where(and(eq(dueActions.id, id), eq(dueActions.status, "pending")))
-        .returning({
-          id: dueActions.id,
-          userId: dueActions.userId,
-          kind: dueActions.kind,
-          payload: dueActions.payload,
-          ref: dueActions.ref,
-          attempts: dueActions.attempts,
-          runAt: dueActions.runAt,
-        });
+        .returning(claimedColumns);
       return row ?? null;
     },
 
@@ -260,7 +271,7 @@ export function createDueActionStore(db: Db) {
             eq(dueActions.id, id),
             eq(dueActions.userId, userId),
             eq(dueActions.kind, kind),
-            inArray(dueActions.status, ["pending", "failed", "waiting"]),
+            inArray(dueActions.status, CANCELLABLE_STATUSES),
           ),
         )
         .returning({ payload: dueActions.payload });
@@ -284,7 +295,7 @@ export function createDueActionStore(db: Db) {
           and(
             eq(dueActions.userId, userId),
             eq(dueActions.kind, kind),
-            inArray(dueActions.status, ["pending", "running", "failed", "waiting"]),
+            inArray(dueActions.status, OPEN_STATUSES),
           ),
         )
         .orderBy(asc(dueActions.runAt))

@@ -116,6 +116,7 @@ describe.each(BACKENDS)("conversations against the emulator on %s", (kind) => {
         body: { isRead: true },
       });
       expect(read.status).toBe(200);
+      await f.writesBack();
       expect(conversationSchema.parse(read.json).messages.every((m) => m.isRead)).toBe(true);
       expect(await labels(owner, provider, last.id)).not.toContain("UNREAD");
 
@@ -124,6 +125,7 @@ describe.each(BACKENDS)("conversations against the emulator on %s", (kind) => {
         body: { isArchived: true },
       });
       expect(archived.status).toBe(200);
+      await f.writesBack();
       expect(await labels(owner, provider, last.id)).not.toContain("INBOX");
       expect(await labels(owner, provider, reply.id)).toContain("SENT");
 
@@ -132,6 +134,7 @@ describe.each(BACKENDS)("conversations against the emulator on %s", (kind) => {
         body: { isArchived: false },
       });
       expect(restored.status).toBe(200);
+      await f.writesBack();
       expect(await labels(owner, provider, first.id)).toContain("INBOX");
       expect(await labels(owner, provider, last.id)).toContain("INBOX");
       // The person's own reply stays sent mail.
@@ -139,6 +142,7 @@ describe.each(BACKENDS)("conversations against the emulator on %s", (kind) => {
 
       const deleted = await f.api("DELETE", `/api/conversations/${row.conversationId}`, { token });
       expect(deleted.status).toBe(200);
+      await f.writesBack();
       for (const m of [first, reply, last]) expect(await labels(owner, provider, m.id)).toContain("TRASH");
       const after = conversationListResponseSchema.parse(
         (await f.api("GET", "/api/emails?view=conversations&includeArchived=true", { token })).json,

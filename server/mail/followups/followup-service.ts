@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { dueActions, emails, mailAccounts } from "../../db/schema.ts";
@@ -21,6 +21,9 @@ const followUpPayloadSchema = z.object({
 });
 export type FollowUpPayload = z.infer<typeof followUpPayloadSchema>;
 
+/** The resurface_reason of a sent mail a reminder brought back ("No reply yet"). */
+const NO_REPLY = "no_reply";
+
 /** Reminders an arriving batch of mail may answer, looked at per sync. */
 const CANCEL_BATCH = 200;
 
@@ -28,7 +31,7 @@ const CANCEL_BATCH = 200;
  * "Remind me if no reply in" (issue 37): a `followup.check` due action per sent mail. When due,
  * if no mail from a recipient reached the conversation after the send, the sent mail returns to
  * the inbox at the provider (Gmail: INBOX added; Outlook: moved to Inbox) marked "No reply yet".
- * A reply that sync brings in first cancels the reminder.
+ * A reply that sync brings in first cancels the reminder; one that comes later clears the mark.
  */
 export function createFollowUps(deps: {
   db: Db;
@@ -99,8 +102,51 @@ export function createFollowUps(deps: {
     return gone.length;
   }
 
+  /**
+   * After a sync of the account: a sent mail that came back "No reply yet" and has since been
+   * answered by a recipient loses the mark (the same test as the reminder's own, with the
+   * recipients read from the stored sent row, whose reminder payload is gone once it ran).
+   */
+  async function clearAnsweredMarks(accountId: string): Promise<number> {
+    const marked = await db
+      .select({
+        id: emails.id,
+        messageId: emails.internetMessageId,
+        to: emails.toRecipients,
+        cc: emails.ccRecipients,
+        sentAt: emails.receivedAt,
+      })
+      .from(emails)
+      .where(
+        and(
+          // Along emails_user_resurfaced_idx (a handful of rows), not the account's whole mailbox:
+          // this runs after every sync.
+          sql`${emails.userId} = (select ${mailAccounts.userId} from ${mailAccounts} where ${mailAccounts.id} = ${accountId})`,
+          isNotNull(emails.resurfacedAt),
+          eq(emails.accountId, accountId),
+          eq(emails.resurfaceReason, NO_REPLY),
+        ),
+      )
+      .limit(CANCEL_BATCH);
+    const answered: string[] = [];
+    for (const row of marked) {
+      if (!row.messageId) continue;
+      const recipients = [...row.to, ...row.cc].map((a) => a.address.toLowerCase());
+      const p = { accountId, messageId: row.messageId, recipients, sentAt: row.sentAt.toISOString() };
+      if (await replied(p)) answered.push(row.id);
+    }
+    if (answered.length === 0) return 0;
+    const cleared = await db
+      .update(emails)
+      .set({ resurfacedAt: null, resurfaceReason: null, updatedAt: clock.now() })
+      .where(and(inArray(emails.id, answered), eq(emails.resurfaceReason, NO_REPLY)))
+      .returning({ id: emails.id });
+    return cleared.length;
+  }
+
   return {
     cancelAnswered,
+    clearAnsweredMarks,
 
     /** Stores the reminder of a sent mail, once per Message-ID (a retried send asks again). */
     async schedule(userId: string, payload: FollowUpPayload, runAt: Date): Promise<void> {
@@ -149,7 +195,7 @@ export function createFollowUps(deps: {
         inInbox: true,
         isRead: false,
         resurfacedAt: clock.now(),
-        resurfaceReason: "no_reply",
+        resurfaceReason: NO_REPLY,
         updatedAt: clock.now(),
       };
       try {
@@ -164,15 +210,16 @@ export function createFollowUps(deps: {
       }
     },
 
-    /** Cancels answered reminders after every sync of an account, in every role. */
+    /**
+     * After every sync of an account, in every role: cancels answered reminders and clears the
+     * "No reply yet" mark of answered mail.
+     */
     listen(): () => void {
+      const warn = (msg: string) => (err: unknown) =>
+        deps.log.warn({ reason: err instanceof Error ? err.message : "unknown" }, msg);
       return deps.events.on("emails.synced", async ({ accountId }) => {
-        await cancelAnswered(accountId).catch((err: unknown) =>
-          deps.log.warn(
-            { reason: err instanceof Error ? err.message : "unknown" },
-            "follow-up cancel failed",
-          ),
-        );
+        await cancelAnswered(accountId).catch(warn("follow-up cancel failed"));
+        await clearAnsweredMarks(accountId).catch(warn("follow-up mark clear failed"));
       });
     },
   };

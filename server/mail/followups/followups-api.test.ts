@@ -93,6 +93,23 @@ describe("follow-up reminders (pglite)", () => {
     return rows.length > 0;
   }
 
+  /** The recipient answers the Gmail sender's mail (threaded by its headers); a sync brings it in. */
+  async function replyAndSync(subject: string, messageId: string, text: string): Promise<void> {
+    const reply = await f.admin(
+      "POST",
+      `mailboxes/${encodeURIComponent(senders.gmail)}/messages?provider=google`,
+      {
+        from: { address: recipients.gmail },
+        subject: `Re: ${subject}`,
+        text,
+        headers: { "In-Reply-To": messageId, References: messageId },
+        internalDate: f.services.clock.nowMs() + 60_000,
+      },
+    );
+    expect(reply.status).toBe(201);
+    await callApi(f, "POST", "/api/emails/auto-sync", (await person("gmail")).token);
+  }
+
   for (const provider of ["gmail", "outlook"] as const) {
     it(`${provider}: no reply in a day, the conversation is back in the inbox marked "No reply yet"`, async () => {
       const { token } = await person(provider);
@@ -129,24 +146,30 @@ describe("follow-up reminders (pglite)", () => {
     const subject = `Answered ${Date.now()}`;
     const messageId = await sendWithReminder("gmail", subject, 3);
     await syncedRow("gmail", messageId);
-    const reply = await f.admin(
-      "POST",
-      `mailboxes/${encodeURIComponent(senders.gmail)}/messages?provider=google`,
-      {
-        from: { address: recipients.gmail },
-        subject: `Re: ${subject}`,
-        text: "Here is the news.",
-        headers: { "In-Reply-To": messageId, References: messageId },
-        internalDate: f.services.clock.nowMs() + 60_000,
-      },
-    );
-    expect(reply.status).toBe(201);
-    const { token } = await person("gmail");
-    await callApi(f, "POST", "/api/emails/auto-sync", token);
+    await replyAndSync(subject, messageId, "Here is the news.");
     await waitUntil(async () => !(await reminderLeft(messageId)), 20_000, "the reminder to be cancelled");
     f.services.clock.advance(3 * DAY + 60);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect((await senderCopy("gmail", subject))?.labelIds).not.toContain("INBOX");
+  }, 60_000);
+
+  it('a reply from a recipient after the mail came back "No reply yet" clears the mark', async () => {
+    const { token } = await person("gmail");
+    const subject = `Late answer ${Date.now()}`;
+    const messageId = await sendWithReminder("gmail", subject, 1);
+    const row = await syncedRow("gmail", messageId);
+    f.services.clock.advance(DAY + 60);
+    const reasonOf = async () => {
+      const r = await callApi(f, "GET", `/api/emails/${row.id}`, token);
+      return r.status === 200 ? (emailSchema.parse(r.json).resurfaceReason ?? null) : undefined;
+    };
+    await waitUntil(async () => ((await reasonOf()) === "no_reply" ? true : undefined), 15_000, "the marker");
+
+    await replyAndSync(subject, messageId, "Sorry, here it is.");
+    await waitUntil(async () => ((await reasonOf()) === null ? true : undefined), 20_000, "the mark cleared");
+    const listed = await callApi(f, "GET", `/api/emails?q=${encodeURIComponent(subject)}`, token);
+    const rows = (listed.json as { emails: Array<{ id: string; resurfaceReason?: string | null }> }).emails;
+    expect(rows.find((e) => e.id === row.id)?.resurfaceReason ?? null).toBeNull();
   }, 60_000);
 
   it("a reminder date before the send, or over a year ahead, is refused", async () => {

@@ -6,7 +6,8 @@ import {
   undoAnswerSchema,
 } from "../../../contract/outbox.ts";
 import { PEOPLE } from "../../test/auth-fixture.ts";
-import { callApi, emulatorProvider, type Provider } from "../../test/slow-provider.ts";
+import { mailPair, RECIPIENTS, SENDERS } from "../../test/mail-pair.ts";
+import type { Provider } from "../../test/slow-provider.ts";
 import { type SyncFixture, startSyncFixture, waitUntil } from "../../test/sync-fixture.ts";
 
 /**
@@ -16,9 +17,7 @@ import { type SyncFixture, startSyncFixture, waitUntil } from "../../test/sync-f
  */
 describe("held mail, undo send (pglite)", () => {
   let f: SyncFixture;
-  const senders: Record<Provider, string> = { gmail: PEOPLE.alex, outlook: PEOPLE.jordan };
-  const recipients: Record<Provider, string> = { gmail: PEOPLE.priya, outlook: PEOPLE.casey };
-  const tokens: Partial<Record<Provider, string>> = {};
+  const { api, tokenOf, signIn, arrived } = mailPair(() => f);
 
   beforeAll(async () => {
     f = await startSyncFixture("pglite");
@@ -30,31 +29,10 @@ describe("held mail, undo send (pglite)", () => {
     await f.admin("POST", "mail/faults/reset");
   });
 
-  const api = (method: string, path: string, token: string, body?: unknown) =>
-    callApi(f, method, path, token, body);
-
-  async function tokenOf(provider: Provider): Promise<string> {
-    const known = tokens[provider];
-    if (known) return known;
-    const { token } = await f.signIn(provider, senders[provider]);
-    tokens[provider] = token;
-    return token;
-  }
-
-  /** Messages with `subject` in the recipient's emulator mailbox (its received copies). */
-  async function arrived(provider: Provider, subject: string): Promise<number> {
-    const r = await f.admin(
-      "GET",
-      `mailboxes/${encodeURIComponent(recipients[provider])}?limit=1000&provider=${emulatorProvider(provider)}`,
-    );
-    const list = (r.json as { messages: Array<{ subject: string }> }).messages;
-    return list.filter((m) => m.subject === subject).length;
-  }
-
   async function send(provider: Provider, subject: string) {
     const token = await tokenOf(provider);
     const r = await api("POST", "/api/emails/send", token, {
-      to: recipients[provider],
+      to: RECIPIENTS[provider],
       subject,
       body: `Body of ${subject}`,
     });
@@ -101,7 +79,7 @@ describe("held mail, undo send (pglite)", () => {
       const token = await tokenOf(provider);
       const subject = `Undone ${provider} ${Date.now()}`;
       const request = {
-        to: recipients[provider],
+        to: RECIPIENTS[provider],
         cc: PEOPLE.sam,
         subject,
         body: "Text to keep",
@@ -186,11 +164,10 @@ describe("held mail, undo send (pglite)", () => {
   }, 60_000);
 
   it("a revoked token: kept waiting for the reconnect with its content and the reason, never dropped; Undo gives it back", async () => {
-    const { token } = await f.signIn("outlook", PEOPLE.jordan);
-    tokens.outlook = token;
+    const token = await signIn("outlook");
     const subject = `Revoked ${Date.now()}`;
     const { outboxId } = await send("outlook", subject);
-    const revoked = await f.admin("POST", "tokens/revoke", { email: PEOPLE.jordan, provider: "microsoft" });
+    const revoked = await f.admin("POST", "tokens/revoke", { email: SENDERS.outlook, provider: "microsoft" });
     expect(revoked.status).toBe(200);
     f.services.clock.advance(11);
     // Not given up (decision 0073): it waits, pending, with why it is late.

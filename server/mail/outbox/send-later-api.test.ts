@@ -12,7 +12,8 @@ import {
   SEND_AT_TOO_FAR_MESSAGE,
 } from "../../../contract/scheduled.ts";
 import { PEOPLE } from "../../test/auth-fixture.ts";
-import { callApi, emulatorProvider, type Provider } from "../../test/slow-provider.ts";
+import { mailPair, RECIPIENTS, SENDERS } from "../../test/mail-pair.ts";
+import type { Provider } from "../../test/slow-provider.ts";
 import { type SyncFixture, startSyncFixture, waitUntil } from "../../test/sync-fixture.ts";
 import { createUploadStore } from "../uploads/upload-store.ts";
 
@@ -27,9 +28,7 @@ const DAY = 24 * HOUR;
 describe("send later (pglite)", () => {
   let f: SyncFixture;
   let dataDir: string;
-  const senders: Record<Provider, string> = { gmail: PEOPLE.alex, outlook: PEOPLE.jordan };
-  const recipients: Record<Provider, string> = { gmail: PEOPLE.priya, outlook: PEOPLE.casey };
-  const tokens: Partial<Record<Provider, string>> = {};
+  const { api, tokenOf, signIn, arrived } = mailPair(() => f);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mw-send-later-"));
@@ -40,32 +39,13 @@ describe("send later (pglite)", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const api = (method: string, p: string, token: string, body?: unknown) =>
-    callApi(f, method, p, token, body);
   const errorOf = (r: { json: unknown }) => (r.json as { error: { message: string } }).error.message;
   const inSeconds = (s: number) => new Date(f.services.clock.nowMs() + s * 1000).toISOString();
   const settle = (ms = 2_500) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  async function tokenOf(provider: Provider): Promise<string> {
-    const known = tokens[provider];
-    if (known) return known;
-    const { token } = await f.signIn(provider, senders[provider]);
-    tokens[provider] = token;
-    return token;
-  }
-
-  async function arrived(provider: Provider, subject: string): Promise<number> {
-    const r = await f.admin(
-      "GET",
-      `mailboxes/${encodeURIComponent(recipients[provider])}?limit=1000&provider=${emulatorProvider(provider)}`,
-    );
-    return (r.json as { messages: Array<{ subject: string }> }).messages.filter((m) => m.subject === subject)
-      .length;
-  }
-
   async function schedule(provider: Provider, subject: string, sendAt: string, extra: object = {}) {
     const r = await api("POST", "/api/emails/send", await tokenOf(provider), {
-      to: recipients[provider],
+      to: RECIPIENTS[provider],
       subject,
       body: `Body of ${subject}`,
       sendAt,
@@ -113,7 +93,7 @@ describe("send later (pglite)", () => {
       expect((await api("POST", `/api/outbox/${answer.outboxId}/cancel`, token)).status).toBe(409);
       expect((await api("POST", `/api/outbox/${answer.outboxId}/send`, token)).status).toBe(409);
       const edit = await api("PUT", `/api/outbox/${answer.outboxId}`, token, {
-        to: recipients[provider],
+        to: RECIPIENTS[provider],
         subject: "Too late",
         body: "x",
       });
@@ -141,7 +121,7 @@ describe("send later (pglite)", () => {
     const sendAt = inSeconds(5 * HOUR);
     const { outboxId } = await schedule("gmail", first, sendAt);
     const edit = await api("PUT", `/api/outbox/${outboxId}`, token, {
-      to: recipients.gmail,
+      to: RECIPIENTS.gmail,
       subject: second,
       body: "Better words",
     });
@@ -165,7 +145,7 @@ describe("send later (pglite)", () => {
     const token = await tokenOf("outlook");
     const subject = `From a draft ${Date.now()}`;
     const saved = await api("PUT", "/api/drafts", token, {
-      to: recipients.outlook,
+      to: RECIPIENTS.outlook,
       subject,
       body: "Draft text",
     });
@@ -187,7 +167,7 @@ describe("send later (pglite)", () => {
   it("bad times are refused with a clear message and nothing is held", async () => {
     const token = await tokenOf("outlook");
     const subject = `Bad time ${Date.now()}`;
-    const base = { to: recipients.outlook, subject, body: "x" };
+    const base = { to: RECIPIENTS.outlook, subject, body: "x" };
     const past = await api("POST", "/api/emails/send", token, { ...base, sendAt: inSeconds(-60) });
     expect(past.status).toBe(400);
     expect(errorOf(past)).toBe(SEND_AT_PAST_MESSAGE);
@@ -266,12 +246,11 @@ describe("send later (pglite)", () => {
   }, 40_000);
 
   it("a revoked token at its time: it waits for the reconnect with the reason, then goes once by itself", async () => {
-    const { token } = await f.signIn("outlook", PEOPLE.jordan);
-    tokens.outlook = token;
+    const _token = await signIn("outlook");
     const subject = `Revoked later ${Date.now()}`;
     const { outboxId } = await schedule("outlook", subject, inSeconds(HOUR));
     expect(
-      (await f.admin("POST", "tokens/revoke", { email: PEOPLE.jordan, provider: "microsoft" })).status,
+      (await f.admin("POST", "tokens/revoke", { email: SENDERS.outlook, provider: "microsoft" })).status,
     ).toBe(200);
     f.services.clock.advance(HOUR + 60);
     // Not given up (decision 0073): pending, with why it is late, its content kept.
@@ -287,8 +266,7 @@ describe("send later (pglite)", () => {
     expect(waiting.request.subject).toBe(subject);
     expect(await arrived("outlook", subject)).toBe(0);
     // Reconnected (a new sign-in): the waiting mail goes at once, once.
-    const again = await f.signIn("outlook", PEOPLE.jordan);
-    tokens.outlook = again.token;
+    await signIn("outlook");
     await waitUntil(
       async () => (await arrived("outlook", subject)) > 0,
       15_000,

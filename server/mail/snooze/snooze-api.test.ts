@@ -131,7 +131,14 @@ describe.each(BACKENDS)("snooze on %s", (kind) => {
       const r = await api("POST", `/api/conversations/${c.conversationId}/snooze`, token, { until });
       expect(r.status, JSON.stringify(r.json)).toBe(200);
       expect(snoozeAnswerSchema.parse(r.json).until).toBe(until);
-      expect((await inbox(token)).some((e) => e.conversationId === c.conversationId)).toBe(false);
+      // Out of the inbox; on Outlook a sync page fetched before the move (the read's follow-up
+      // sync, coalesced since decision 0079) can show the old row for a moment, until its next delta.
+      await waitUntil(
+        async () =>
+          (await inbox(token)).some((e) => e.conversationId === c.conversationId) ? undefined : true,
+        10_000,
+        "snoozed conversation out of the inbox",
+      );
       const listed = (await snoozed(token)).find((s) => s.conversationId === c.conversationId);
       expect(listed).toMatchObject({ subject: `Re: ${subject}`, until, problem: null });
 

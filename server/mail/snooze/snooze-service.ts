@@ -11,7 +11,7 @@ import { ProviderError } from "../../auth/errors.ts";
 import type { Db } from "../../db/client.ts";
 import { dueActions, emails, users } from "../../db/schema.ts";
 import { DomainError } from "../../http/errors.ts";
-import type { ClaimedAction } from "../../jobs/due-actions/store.ts";
+import { CANCELLABLE_STATUSES, type ClaimedAction, OPEN_STATUSES } from "../../jobs/due-actions/store.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { MailProviderClient } from "../../providers/mail-provider.ts";
 import { findMovedCopy, rekeyIds } from "../../sync/rekey.ts";
@@ -158,7 +158,7 @@ export function createSnoozer(deps: {
           eq(dueActions.userId, userId),
           eq(dueActions.kind, SNOOZE_WAKE),
           eq(dueActions.ref, conversationId),
-          inArray(dueActions.status, ["pending", "running", "failed", "waiting"]),
+          inArray(dueActions.status, OPEN_STATUSES),
         ),
       )
       .limit(1);
@@ -180,7 +180,7 @@ export function createSnoozer(deps: {
       await tx
         .update(dueActions)
         .set({ runAt: until, status: "pending", attempts: 0, lastError: null })
-        .where(and(eq(dueActions.id, open.id), inArray(dueActions.status, ["pending", "failed", "waiting"])));
+        .where(and(eq(dueActions.id, open.id), inArray(dueActions.status, CANCELLABLE_STATUSES)));
       return;
     }
     const payload: SnoozePayload = { conversationId };
@@ -341,7 +341,7 @@ export function createSnoozer(deps: {
             eq(dueActions.userId, userId),
             eq(dueActions.kind, SNOOZE_WAKE),
             eq(dueActions.ref, conversationId),
-            inArray(dueActions.status, ["pending", "failed", "waiting"]),
+            inArray(dueActions.status, CANCELLABLE_STATUSES),
           ),
         );
       return { conversationId, until: null };
@@ -376,7 +376,7 @@ export function createSnoozer(deps: {
               and(
                 eq(dueActions.userId, userId),
                 eq(dueActions.kind, SNOOZE_WAKE),
-                inArray(dueActions.status, ["pending", "running", "failed", "waiting"]),
+                inArray(dueActions.status, OPEN_STATUSES),
               ),
             )
         ).map((a) => [a.ref, a.status === "failed" || a.lastError ? a.lastError : null]),
@@ -457,25 +457,6 @@ export function createSnoozer(deps: {
       }
       if (woken > 0) deps.wakeSweeper();
       return woken;
-    },
-
-    /**
-     * The person reconnected an account: wakes kept as failed (a revoked token at wake time) are
-     * due again now, so the mail comes back without anyone asking twice.
-     */
-    async retryWaitingWakes(userId: string): Promise<void> {
-      const rows = await db
-        .update(dueActions)
-        .set({ status: "pending", runAt: clock.now(), attempts: 0 })
-        .where(
-          and(
-            eq(dueActions.userId, userId),
-            eq(dueActions.kind, SNOOZE_WAKE),
-            eq(dueActions.status, "failed"),
-          ),
-        )
-        .returning({ id: dueActions.id });
-      if (rows.length > 0) deps.wakeSweeper();
     },
 
     /** The person's IANA zone (the browser's), for presets computed on the server's side. */

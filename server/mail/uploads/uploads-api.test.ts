@@ -46,7 +46,7 @@ describe("compose attachments (pglite)", () => {
   afterAll(async () => {
     await f?.close();
     await rm(dataDir, { recursive: true, force: true });
-  });
+  }, 180_000);
 
   const who = (name: string) => {
     const person = people[name];

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_MESSAGES } from "../../../contract/auth.ts";
 import { ApiError, apiRequest, responseError, setUnauthorizedHandler } from "./api.ts";
+import { forgetAnswers } from "./etag-memory.ts";
 import { AUTH_FAILURE_REASON_KEY, SESSION_TOKEN_KEY } from "./storage-keys.ts";
 
 /** Just enough of the browser for the API client: storage, events and fetch. */
@@ -125,5 +126,62 @@ describe("the API client's session handling (a token replaced mid-flight, raw re
     const refused = await responseError(json(429, { error: { code: "rate_limited", message: "Slow down" } }));
     expect(refused).toMatchObject({ status: 429, code: "rate_limited", message: "Slow down" });
     expect(signedOut).toEqual(["session_expired"]);
+  });
+});
+
+describe("the API client's ETag memory (304 answers give back the kept data)", () => {
+  beforeEach(() => {
+    vi.stubGlobal("localStorage", fakeStorage());
+    vi.stubGlobal("sessionStorage", fakeStorage());
+    vi.stubGlobal("window", { dispatchEvent: () => true });
+    localStorage.setItem(SESSION_TOKEN_KEY, "token-a");
+    forgetAnswers();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** A server that answers 304 when If-None-Match names its current ETag. */
+  function server(state: { etag: string; body: unknown }) {
+    const sent: Array<string | undefined> = [];
+    vi.stubGlobal("fetch", async (_path: string, init: RequestInit) => {
+      const condition = (init.headers as Record<string, string>)["If-None-Match"];
+      sent.push(condition);
+      if (condition === state.etag) return new Response(null, { status: 304, headers: { etag: state.etag } });
+      return new Response(JSON.stringify(state.body), {
+        status: 200,
+        headers: { "content-type": "application/json", etag: state.etag },
+      });
+    });
+    return sent;
+  }
+
+  it("sends the kept ETag and returns the same data on 304; a changed answer replaces it", async () => {
+    const state = { etag: '"v1"', body: { emails: [{ id: "1" }] } };
+    const sent = server(state);
+    const first = await apiRequest("GET", "/api/emails?limit=50");
+    const again = await apiRequest("GET", "/api/emails?limit=50");
+    expect(again).toBe(first);
+    state.etag = '"v2"';
+    state.body = { emails: [{ id: "2" }] };
+    await expect(apiRequest("GET", "/api/emails?limit=50")).resolves.toEqual({ emails: [{ id: "2" }] });
+    expect(sent).toEqual([undefined, '"v1"', '"v1"']);
+  });
+
+  it("never sends a condition for a write, nor another session's ETag", async () => {
+    const sent = server({ etag: '"v1"', body: { ok: true } });
+    await apiRequest("GET", "/api/emails/stats");
+    await apiRequest("PATCH", "/api/emails/stats", { isRead: true });
+    localStorage.setItem(SESSION_TOKEN_KEY, "token-b");
+    await apiRequest("GET", "/api/emails/stats");
+    expect(sent).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("forgets every kept answer at sign-out", async () => {
+    const sent = server({ etag: '"v1"', body: { ok: true } });
+    await apiRequest("GET", "/api/emails/stats");
+    forgetAnswers();
+    await apiRequest("GET", "/api/emails/stats");
+    expect(sent).toEqual([undefined, undefined]);
   });
 });

@@ -6,6 +6,7 @@ import {
   reportAnswer,
   reportNetworkFailure,
 } from "./connectivity.ts";
+import { forgetAnswers, keepAnswer, keptData, keptEtag } from "./etag-memory.ts";
 import { clearPersistedQueries } from "./persisted-queries.ts";
 import {
   AUTH_FAILURE_REASON_KEY,
@@ -80,6 +81,7 @@ function handle401(message: string): void {
     localStorage.removeItem(SESSION_TOKEN_KEY);
     localStorage.removeItem(LEGACY_SESSION_TOKEN_KEY);
     clearPersistedQueries();
+    forgetAnswers();
     // Calls that set out after the token was removed come back "No session token". When the
     // session has just ended they must not replace its reason: the login page would then show
     // no "Session Expired" toast (several queries fail at once when a session expires).
@@ -134,6 +136,9 @@ export async function apiRequest<T>(
   const send = async (token: string | null) => {
     const headers: Record<string, string> = { Accept: "application/json" };
     if (token) headers.Authorization = `Bearer ${token}`;
+    // The server answers 304 (no body) when the kept answer is still current (decision 0078).
+    const etag = method === "GET" ? keptEtag(token, path) : undefined;
+    if (etag) headers["If-None-Match"] = etag;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     try {
       const res = await fetch(path, {
@@ -156,6 +161,7 @@ export async function apiRequest<T>(
   const readToken = options.readToken ?? readSessionToken;
   const token = readToken();
   let res = await send(token);
+  let sentWith = token;
   const current = readToken();
   if (res.status === 401 && current && current !== token) {
     // The stored token was replaced while this call was under way (connecting another account
@@ -163,6 +169,7 @@ export async function apiRequest<T>(
     // the new one instead of signing the user out. The server refused before doing anything.
     await res.body?.cancel();
     res = await send(current);
+    sentWith = current;
   }
   if (res.status === 401) {
     const { message } = await readErrorMessage(res).catch(() => ({ message: "Unauthorized" }));
@@ -171,8 +178,17 @@ export async function apiRequest<T>(
     if (options.on401 === "returnNull") return null as T;
     throw new ApiError(401, message || "Unauthorized", "unauthorized");
   }
+  if (res.status === 304 && method === "GET") {
+    const kept = keptData(sentWith, path);
+    if (kept) return kept.data as T;
+    // Nothing kept any more (forgotten meanwhile): ask again, without the condition this time.
+    return apiRequest<T>(method, path, body, options);
+  }
   if (!res.ok) throw await responseError(res);
   if (res.status === 204) return undefined as T;
   const type = res.headers.get("content-type") ?? "";
-  return (type.includes("application/json") ? await res.json() : await res.text()) as T;
+  const data = (type.includes("application/json") ? await res.json() : await res.text()) as T;
+  const etag = res.headers.get("etag");
+  if (method === "GET" && etag) keepAnswer(sentWith, path, etag, data);
+  return data;
 }

@@ -1,6 +1,7 @@
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { Email, EmailListResponse, EmailStats } from "../../../contract/mail.ts";
+import { itemsForTest } from "../components/ui/toast-store.ts";
 import { applyLiveEvent } from "./live-merge.ts";
 import { emailKeys, STATS_KEY } from "./mail-queries.ts";
 
@@ -85,6 +86,24 @@ describe("live events merged into the query cache", () => {
     expect(qc.getQueryData<EmailStats>(STATS_KEY)?.unreadCount).toBe(1);
     applyLiveEvent(qc, "mail.changed", { ids: ["b"], change: { isArchived: true }, emails: [] });
     expect(ids(qc)).toEqual([["a"]]);
+  });
+});
+
+describe("a write-back the provider refused after the answer", () => {
+  it("puts the rows back as the server has them again and toasts the action's failure", () => {
+    // This tab archived "b" optimistically; the provider then refused it.
+    const qc = client([[email("a", 1), email("c", 3)]]);
+    applyLiveEvent(qc, "write.refused", {
+      ids: ["b"],
+      action: "archive",
+      message: "Archiving the email failed: Reconnect this account to continue.",
+      emails: [email("b", 2)],
+    });
+    expect(ids(qc)).toEqual([["a", "b", "c"]]);
+    expect(itemsForTest().at(-1)).toMatchObject({
+      title: "Error",
+      description: "Failed to archive the email",
+    });
   });
 });
 

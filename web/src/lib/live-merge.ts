@@ -8,6 +8,7 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { ConversationSummary } from "../../../contract/conversations.ts";
 import type { LiveChange, LiveEventName, LiveEvents } from "../../../contract/live-events.ts";
 import type { Email, EmailListResponse } from "../../../contract/mail.ts";
+import { toast } from "../components/ui/toast-store.ts";
 import {
   ACTION_ITEMS_KEY,
   applyEmailChange,
@@ -18,6 +19,7 @@ import {
   STATS_KEY,
   SYNC_STATUS_KEY,
 } from "./mail-queries.ts";
+import { refusedText } from "./refused-text.ts";
 
 type EmailPages = InfiniteData<EmailListResponse, string | null>;
 
@@ -280,6 +282,23 @@ export function applyLiveEvent(queryClient: QueryClient, name: LiveEventName | "
       for (const e of emails)
         void queryClient.invalidateQueries({ queryKey: emailKeys.detail(e.id), exact: true });
       refreshFigures(queryClient);
+      return;
+    }
+    case "write.refused": {
+      // The server answered before the provider wrote the change back, and the provider said no:
+      // the rows are as they were again, and the person hears which action did not take.
+      const event = data as LiveEvents["write.refused"];
+      const present = new Set(event.emails.map((e) => e.id));
+      mergeRows(queryClient, event.emails, new Set(event.ids.filter((id) => !present.has(id))), false);
+      for (const id of event.ids)
+        void queryClient.invalidateQueries({ queryKey: emailKeys.detail(id), exact: true });
+      void queryClient.invalidateQueries({ queryKey: emailKeys.lists });
+      refreshFigures(queryClient);
+      toast({
+        title: "Error",
+        description: refusedText(event.action, event.ids.length),
+        variant: "destructive",
+      });
       return;
     }
     case "sync.progress":

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import type { SessionUser as ContractSessionUser } from "../../../contract/auth.ts";
 import { ApiError, apiRequest, SESSION_TOKEN_EVENT, setUnauthorizedHandler } from "./api.ts";
+import { forgetAnswers } from "./etag-memory.ts";
 import { clearPersistedQueries } from "./persisted-queries.ts";
 import { LEGACY_SESSION_TOKEN_KEY, readSessionToken, SESSION_TOKEN_KEY } from "./storage-keys.ts";
 
@@ -34,6 +35,7 @@ export function clearSessionToken(): void {
     // storage unavailable: nothing was stored either
   }
   clearPersistedQueries();
+  forgetAnswers();
   announceTokenChange();
 }
 
