@@ -69,13 +69,14 @@ export function createMailServices(
     links: attachmentLinks,
     uploadsDir: deps.uploadsDir ?? defaultUploadsDir(),
   });
+  const readCache = createReadCache();
   return {
     events,
     /**
      * Hot read answers per person (decision 0078). Dropped by every change's event; a path that
      * changes mail without one calls `readCache.invalidateUser(userId)` before it answers.
      */
-    readCache: createReadCache(),
+    readCache,
     drafts,
     lister: createEmailLister(deps.db, attachmentLinks),
     attachmentLinks,
@@ -86,7 +87,7 @@ export function createMailServices(
     analytics: createAnalyticsService(deps),
     actionItems: createActionItemFinder(deps.db),
     actions,
-    conversations: createConversations({ ...deps, actions }),
+    conversations: createConversations({ ...deps, events, actions, readCache }),
     settler,
     inboxZero: createInboxZero(deps),
     sender,

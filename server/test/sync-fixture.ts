@@ -131,7 +131,8 @@ export async function startSyncFixture(
     : await startEmulator(emulatorOptions);
   const env: Record<string, string> = {
     NODE_ENV: "test",
-    LOG_LEVEL: "silent",
+    // TEST_LOG_LEVEL=error shows the test servers' errors (a 500 in a test names its cause).
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     PORT: String(port),
     PUBLIC_URL: appUrl,
     SECRET_KEY: TEST_SECRET_KEY,

@@ -2,12 +2,14 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Conversation, ConversationPatch, MailSettings } from "../../../contract/conversations.ts";
 import type { Db } from "../../db/client.ts";
 import { emails, syncStates, users } from "../../db/schema.ts";
+import type { EventBus } from "../../events.ts";
 import { DomainError } from "../../http/errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { withProviderDeadline } from "../../providers/http/deadline.ts";
 import type { ProviderClientFactory } from "../../sync/types.ts";
 import { upsertPage } from "../../sync/upsert.ts";
 import { accountDirectory, accountsOf, syncAccountOf, UNKNOWN_ACCOUNT } from "../accounts.ts";
+import type { ReadCache } from "../cache/read-cache.ts";
 import type { EmailActions, EmailChange } from "../email-actions.ts";
 import { summaryColumns } from "../email-lister.ts";
 import { sendDelayOf } from "../outbox/send-delay.ts";
@@ -19,6 +21,8 @@ const FETCH_DEADLINE_MS = 4_000;
 const REFETCH_AFTER_MS = 60_000;
 /** The most rows the reader shows of one conversation (newest kept). */
 const MAX_MESSAGES = 500;
+/** Reads of the conversation's rows an action may take when they change under it (see applyWhole). */
+const ACT_ATTEMPTS = 3;
 
 /** Rows a conversation shows and acts on: everything but trash, spam and drafts. */
 const shown = sql`not ${emails.isTrashed} and not ${emails.isSpam} and not ${emails.isDraft}`;
@@ -44,6 +48,10 @@ export function createConversations(deps: {
   clock: Clock;
   providerClient: ProviderClientFactory;
   actions: Pick<EmailActions, "apply">;
+  /** `emails.synced` after an open stored the provider's missing messages (analysis, contacts). */
+  events: Pick<EventBus, "emit">;
+  /** Dropped before the open answers when it stored messages: the next list shows them. */
+  readCache: Pick<ReadCache, "invalidateUser">;
   log: { warn(obj: object, msg: string): void };
 }) {
   const { db } = deps;
@@ -94,6 +102,9 @@ export function createConversations(deps: {
       await db.transaction((tx) =>
         upsertPage(tx, syncAccountOf(account), missing, state?.generation ?? 0, started),
       );
+      deps.readCache.invalidateUser(userId);
+      // As a sync's own rows: the new messages get analysed and their senders join the contacts.
+      deps.events.emit("emails.synced", { accountId });
       return true;
     } catch (err) {
       deps.log.warn(
@@ -146,12 +157,28 @@ export function createConversations(deps: {
     return row !== undefined;
   }
 
+  /**
+   * Applies `change` to the conversation's rows. A sync or a write-back's re-key running at the
+   * same moment can replace a row (a Graph move stores the mail under a new id): the rows are then
+   * read again, a few times, rather than failing the person's click with a 404.
+   */
+  async function applyWhole(userId: string, id: string, change: EmailChange): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const ids = await targets(userId, id, change);
+      if (ids.length === 0) return;
+      try {
+        await deps.actions.apply(userId, ids, change);
+        return;
+      } catch (err) {
+        const replaced = err instanceof DomainError && err.code === "not_found";
+        if (!replaced || attempt >= ACT_ATTEMPTS) throw err;
+      }
+    }
+  }
+
   async function act(userId: string, id: string, changes: EmailChange[]): Promise<Conversation> {
     if (!(await exists(userId, id))) throw new DomainError("not_found", "No such conversation.");
-    for (const change of changes) {
-      const ids = await targets(userId, id, change);
-      if (ids.length > 0) await deps.actions.apply(userId, ids, change);
-    }
+    for (const change of changes) await applyWhole(userId, id, change);
     return present(userId, id, await rows(userId, id));
   }
 
