@@ -220,9 +220,16 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
 }
 
 /**
+ * Connections to the embedded database. PGlite is one session; the worker runs the connections'
+ * queries in whole batches and gives a connection in a transaction the session to itself
+ * (pglite-sessions.ts, decision 0088). More than one lets the next queries wait in the database's
+ * thread rather than in this one's pool: measured with the throughput bench.
+ */
+export const PGLITE_CONNECTIONS = 4;
+
+/**
  * PGlite runs in a worker thread (pglite-thread.ts) and is reached with node-postgres like a real
- * server, over one connection: PGlite is a single session, so the pool's queue orders the
- * statements and a transaction keeps the connection to itself.
+ * server.
  */
 async function openPglite(dir: string, options: OpenOptions): Promise<Database> {
   const dataDir = dir === ":memory:" ? undefined : dir;
@@ -257,7 +264,7 @@ async function openPglite(dir: string, options: OpenOptions): Promise<Database> 
     throw err;
   }
   const pool = new pg.Pool({
-    max: 1,
+    max: PGLITE_CONNECTIONS,
     idleTimeoutMillis: 0,
     user: "postgres",
     database: "postgres",

@@ -74,7 +74,7 @@ describe("PGlite in a worker thread", () => {
     }
   });
 
-  it("answers many concurrent statements over its one connection, each with its own result", async () => {
+  it("answers many concurrent statements over the database's pool, each with its own result", async () => {
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) => t.database.executeSql("select $1::int * 2 as n", [i])),
     );
@@ -109,6 +109,120 @@ describe("PGlite in a worker thread", () => {
     // The next connection may prepare the same statement name again.
     const again = await pool.query({ name: "orphan_statement", text: "select 2 as two" });
     expect(again.rows).toEqual([{ two: 2 }]);
+  });
+});
+
+describe("several connections over PGlite's one session (decision 0088)", () => {
+  let thread: PgliteThread;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    thread = await PgliteThread.start(undefined);
+    pool = new pg.Pool({ max: 4, stream: thread.stream, user: "postgres", database: "postgres" });
+    pool.on("error", () => undefined);
+    await pool.query("create table shared (n int)");
+  });
+  afterAll(async () => {
+    await pool?.end().catch(() => undefined);
+    await thread?.close();
+  });
+
+  it("gives a connection in a transaction the session: others wait, then see only what it committed", async () => {
+    await pool.query("delete from shared");
+    const a = await pool.connect();
+    try {
+      await a.query("begin");
+      await a.query("insert into shared values (1)");
+      const order: string[] = [];
+      // Another connection's statements, sent while A's transaction is open.
+      const other = pool.query("select count(*)::int as n from shared").then((r) => {
+        order.push("other");
+        return r.rows[0] as { n: number };
+      });
+      const otherInsert = pool.query("insert into shared values (2)").then(() => order.push("other insert"));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(order).toEqual([]);
+      // A's own statements still run, and see neither of the others'.
+      expect((await a.query("select array_agg(n order by n) as ns from shared")).rows[0]).toEqual({
+        ns: [1],
+      });
+      await a.query("commit");
+      order.push("commit");
+      expect(await other).toEqual({ n: 1 });
+      await otherInsert;
+      expect(order[0]).toBe("commit");
+    } finally {
+      a.release();
+    }
+    expect((await pool.query("select array_agg(n order by n) as ns from shared")).rows[0]).toEqual({
+      ns: [1, 2],
+    });
+  });
+
+  it("keeps the session with a connection whose transaction failed, until it rolls back", async () => {
+    await pool.query("delete from shared");
+    const a = await pool.connect();
+    try {
+      await a.query("begin");
+      await a.query("insert into shared values (5)");
+      await expect(a.query("select * from no_such_table")).rejects.toThrow(/no_such_table/);
+      let done = false;
+      const other = pool.query("select count(*)::int as n from shared").then((r) => {
+        done = true;
+        return r.rows[0];
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(done).toBe(false);
+      await a.query("rollback");
+      expect(await other).toEqual({ n: 0 });
+    } finally {
+      a.release();
+    }
+  });
+
+  it("prepares the same statement name on every connection, each with its own", async () => {
+    const clients = await Promise.all(Array.from({ length: 4 }, () => pool.connect()));
+    try {
+      const answers = await Promise.all(
+        clients.flatMap((c, i) =>
+          [0, 1].map((k) =>
+            c.query({ name: "same_name", text: "select $1::int as n", values: [i * 10 + k] }),
+          ),
+        ),
+      );
+      expect(answers.map((r) => r.rows[0])).toEqual(
+        clients.flatMap((_, i) => [0, 1].map((k) => ({ n: i * 10 + k }))),
+      );
+    } finally {
+      for (const c of clients) c.release();
+    }
+  });
+
+  it("rolls back a closed connection's transaction and frees the session for the others", async () => {
+    await pool.query("delete from shared");
+    const a = await pool.connect();
+    await a.query("begin");
+    await a.query("insert into shared values (9)");
+    await a.query({ name: "left_behind", text: "select 1 as one" });
+    const waiting = pool.query("select count(*)::int as n from shared");
+    a.release(new Error("connection killed by the test"));
+    expect((await waiting).rows).toEqual([{ n: 0 }]);
+    const left = await pool.query(
+      "select count(*)::int as n from pg_prepared_statements where name like '%left_behind'",
+    );
+    expect(left.rows).toEqual([{ n: 0 }]);
+  });
+
+  it("answers many concurrent statements on four connections, each with its own result", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        pool.query(
+          i % 2
+            ? { name: "double", text: "select $1::int * 2 as n", values: [i] }
+            : { text: "select $1::int * 2 as n", values: [i] },
+        ),
+      ),
+    );
+    expect(results.map((r) => r.rows[0])).toEqual(Array.from({ length: 200 }, (_, i) => ({ n: i * 2 })));
   });
 });
 
