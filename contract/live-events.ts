@@ -54,9 +54,10 @@ export interface LiveEvents {
   "sync.progress": { accountId: string };
   /**
    * The stream cannot say what was missed (a resume id from before a restart or from another
-   * process, more events than the buffer holds): read everything again.
+   * process, more events than the buffer holds), or the server changed the mail on its own (a
+   * snoozed conversation woke, held mail was sent): read everything again.
    */
-  refetch: { reason: "gap" | "overflow" };
+  refetch: { reason: "gap" | "overflow" | "changed" };
 }
 
 export type LiveEventName = keyof LiveEvents;

@@ -331,14 +331,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // with a describer that puts a failed one in words for the person (decision 0073).
   const handlers = new Map<string, DueActionHandler>();
   // A due action (a wake, a follow-up, a held send) changes the person's mail in this worker with
-  // no notice of its own: web processes are told to drop their cached reads (decision 0078).
+  // no notice of its own: web processes drop their cached reads (decision 0078), and the person's
+  // tabs read their views again (the Snoozed card too), as nobody there asked for the change.
   const touching =
     (handler: DueActionHandler): DueActionHandler =>
     async (action) => {
       try {
         await handler(action);
       } finally {
-        void live.touch(action.userId);
+        void live.touch(action.userId, { tabs: true });
       }
     };
   const describers = new Map<string, DueActionDescriber>();

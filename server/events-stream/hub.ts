@@ -136,6 +136,8 @@ export function createLiveHub(options: HubOptions) {
         return { name: "sync.progress", data: { accountId: notice.accountId } };
       case "overflow":
         return { name: "refetch", data: { reason: "overflow" } };
+      case "refresh":
+        return { name: "refetch", data: { reason: "changed" } };
     }
   }
 

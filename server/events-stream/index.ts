@@ -19,8 +19,11 @@ export interface LiveEvents {
    * lost; subscribe before start(). Only processes that serve HTTP listen. Returns the unsubscribe.
    */
   onNotice(listener: (notice: LiveNotice) => void, onGap: () => void): () => void;
-  /** Tells every web process the person's mail changed by a path that sends no notice of its own. */
-  touch(userId: string): Promise<void>;
+  /**
+   * Tells every web process the person's mail changed by a path that sends no notice of its own;
+   * with `tabs`, the person's tabs are told to read their views again too.
+   */
+  touch(userId: string, options?: { tabs?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -70,9 +73,9 @@ export function createLiveEvents(deps: {
       listeners.add(entry);
       return () => listeners.delete(entry);
     },
-    async touch(userId) {
+    async touch(userId, options) {
       try {
-        await transport.publish({ kind: "stale", userId });
+        await transport.publish({ kind: options?.tabs ? "refresh" : "stale", userId });
       } catch (err) {
         log.warn({ err: (err as Error).message }, "live events: a stale notice failed");
       }

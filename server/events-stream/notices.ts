@@ -39,6 +39,11 @@ export const liveNoticeSchema = z.discriminatedUnion("kind", [
    * web processes drop their cached reads (decision 0078). Tabs are not told.
    */
   z.object({ kind: z.literal("stale"), userId: z.uuid() }),
+  /**
+   * As `stale`, and the person's tabs read their views again: a change no tab asked for (a due
+   * action in the worker: a snoozed conversation woken, held mail sent, a follow-up due).
+   */
+  z.object({ kind: z.literal("refresh"), userId: z.uuid() }),
 ]);
 
 /** The notices the live hub turns into events for the tabs. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailListResponseSchema } from "../../../contract/mail.ts";
 import { snoozeAnswerSchema, snoozedListSchema } from "../../../contract/snooze.ts";
+import { openStream } from "../../events-stream/stream-reader.fixture.ts";
 import { PEOPLE } from "../../test/auth-fixture.ts";
 import { BACKENDS } from "../../test/databases.ts";
 import { callApi, emulatorProvider, type Provider } from "../../test/slow-provider.ts";
@@ -169,7 +170,13 @@ describe.each(BACKENDS)("snooze on %s", (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect((await snoozed(token)).some((s) => s.conversationId === c.conversationId)).toBe(true);
 
+      // The person's open tab is told to read its views again: nobody there asked for the wake.
+      const tab = await openStream(f.url, token);
+      await tab.next((e) => e.event === "ready");
       f.services.clock.advance(HOUR_S);
+      const told = await tab.next((e) => e.event === "refetch", 20_000);
+      expect(told.data).toEqual({ reason: "changed" });
+      tab.close();
       const top = await waitUntil(
         async () => {
           const [first] = await inbox(token);
