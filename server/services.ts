@@ -158,9 +158,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     config,
     db: database.db,
     clock,
-    // The embedded database belongs to this one process, so cached session lookups stay coherent
-    // (logout evicts here); they spare PGlite's single connection a query per request.
-    sessionCacheMs: database.kind === "pglite" ? 2_000 : 0,
+    // Cached session lookups spare the database a query per request (issue 39). A logout evicts
+    // them here and, through the live notices (NOTIFY on PostgreSQL), in every web process
+    // (decision 0089); the 2 s bound covers a notice lost while the listener reconnects.
+    sessionCacheMs: 2_000,
+    announceSessionsEnded: (ended) => void live.sessionsEnded(ended),
     // PostgreSQL may have several web and worker processes refreshing the same account, so they
     // take a row lock; PGlite's single process (and single connection) needs only its own queue.
     tokenRefreshLock: database.kind === "postgres" ? "database" : "process",
@@ -172,6 +174,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     },
     onAccountRemoved: ({ userId }) => events.emit("accounts.changed", { userId }),
   });
+  live.onNotice(
+    (notice) => {
+      if (notice.kind === "sessions.ended") auth.sessions.evict(notice);
+    },
+    () => auth.sessions.evictAll(),
+  );
   const secretKey = await loadSecretKey(config);
   const pushSecrets = createPushSecrets({ configured: config.sync.pushWebhookSecret, secretKey });
   const attachmentLinkKey = createHmac("sha256", secretKey).update("mailwise/attachments/links/v1").digest();

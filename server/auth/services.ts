@@ -5,7 +5,7 @@ import { createAccountTokenService, type TokenRefreshLock } from "./account-toke
 import { createAccountService } from "./accounts.ts";
 import { createDisconnectService } from "./disconnect.ts";
 import { buildOAuthProviders } from "./oauth-clients.ts";
-import { createSessionService } from "./sessions.ts";
+import { createSessionService, type SessionsEnded } from "./sessions.ts";
 import { createSignInService } from "./sign-in.ts";
 import { createStateStore } from "./state-store.ts";
 import { createTicketStore } from "./tickets.ts";
@@ -20,15 +20,20 @@ export async function createAuthServices(deps: {
   onAccountConnected?: (account: { userId: string; accountId: string }) => Promise<void>;
   /** Told after an account was disconnected (its data is gone). */
   onAccountRemoved?: (account: { userId: string; accountId: string }) => void;
-  /** In-memory session lookups (ms); only coherent when one process owns the database (PGlite). */
+  /** In-memory session lookups (ms); coherent across processes only with `announceSessionsEnded`. */
   sessionCacheMs?: number;
+  /** Tells every process that sessions ended (PostgreSQL: NOTIFY), so they drop cached lookups. */
+  announceSessionsEnded?: (ended: SessionsEnded) => void;
   /** How token refreshes of one account are serialised; `process` only where one process owns the database. */
   tokenRefreshLock?: TokenRefreshLock;
 }) {
   const { config, db, clock } = deps;
   const vault = createTokenVault([await loadSecretKey(config)]);
   const providers = buildOAuthProviders(config);
-  const sessions = createSessionService(db, clock, { cacheMs: deps.sessionCacheMs ?? 0 });
+  const sessions = createSessionService(db, clock, {
+    cacheMs: deps.sessionCacheMs ?? 0,
+    ...(deps.announceSessionsEnded ? { announce: deps.announceSessionsEnded } : {}),
+  });
   const accounts = createAccountService(db, clock, vault);
   const states = createStateStore(db, clock, vault);
   const tickets = createTicketStore(db, clock);

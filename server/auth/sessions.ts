@@ -25,15 +25,25 @@ export interface SessionContext {
 
 type SessionRow = typeof sessions.$inferSelect;
 
+/** Sessions that ended: one (a logout), or all of a person's (their data deleted). */
+export interface SessionsEnded {
+  userId: string;
+  sessionId?: string;
+}
+
 /**
  * Bearer sessions: random 256-bit tokens, only their SHA-256 stored.
  *
- * `cacheMs` keeps looked-up rows in memory that long. Only the embedded database turns it on:
- * there one process does every write, so logout (which evicts here) is seen at once, and the
- * lookup no longer queues every request behind PGlite's single connection. Expiry is still judged
- * on every call against the clock.
+ * `cacheMs` keeps looked-up rows in memory that long, so most requests need no session query
+ * (issue 39). Ending sessions evicts them here and calls `announce`, which tells the other
+ * processes (PostgreSQL: NOTIFY, decision 0089) to `evict` them too; a process that may have
+ * missed a notice calls `evictAll`. Expiry is still judged on every call against the clock.
  */
-export function createSessionService(db: Db, clock: Clock, options: { cacheMs?: number } = {}) {
+export function createSessionService(
+  db: Db,
+  clock: Clock,
+  options: { cacheMs?: number; announce?: (ended: SessionsEnded) => void } = {},
+) {
   const cacheMs = options.cacheMs ?? 0;
   const cache = new Map<string, { row: SessionRow; at: number }>();
   // Every request of a signed-in person runs this: prepared once, not built and planned each time.
@@ -42,6 +52,11 @@ export function createSessionService(db: Db, clock: Clock, options: { cacheMs?: 
     .from(sessions)
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .prepare("session_by_token_hash");
+  const evict = ({ userId, sessionId }: SessionsEnded) => {
+    for (const [hash, entry] of cache)
+      if (entry.row.userId === userId && (sessionId === undefined || entry.row.id === sessionId))
+        cache.delete(hash);
+  };
   const lookup = async (tokenHash: string): Promise<SessionRow | undefined> => {
     const hit = cache.get(tokenHash);
     if (hit && performance.now() - hit.at < cacheMs) return hit.row;
@@ -95,20 +110,32 @@ export function createSessionService(db: Db, clock: Clock, options: { cacheMs?: 
       return { sessionId: row.id, userId: row.userId };
     },
 
-    /** Drops every cached lookup of one person's sessions (their rows are being deleted). */
+    /** Drops every cached lookup of one person's sessions, here and elsewhere (their rows are being deleted). */
     forgetUser(userId: string): void {
-      for (const [hash, entry] of cache) if (entry.row.userId === userId) cache.delete(hash);
+      evict({ userId });
+      options.announce?.({ userId });
     },
 
-    /** Ends one session, keeping it as a tombstone. */
+    /** Ends one session, keeping it as a tombstone; every process stops accepting it. */
     async end(ctx: SessionContext): Promise<void> {
-      for (const [hash, entry] of cache) if (entry.row.id === ctx.sessionId) cache.delete(hash);
+      evict(ctx);
       await db
         .update(sessions)
         .set({ endedAt: clock.now() })
         .where(
           and(eq(sessions.id, ctx.sessionId), eq(sessions.userId, ctx.userId), isNull(sessions.endedAt)),
         );
+      // After the write: a process that looks the row up again now finds it ended.
+      evict(ctx);
+      options.announce?.({ userId: ctx.userId, sessionId: ctx.sessionId });
+    },
+
+    /** Another process ended these sessions: forget their cached rows. */
+    evict,
+
+    /** Notices may have been lost: nothing cached can be trusted. */
+    evictAll(): void {
+      cache.clear();
     },
   };
 }

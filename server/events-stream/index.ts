@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { EventBus } from "../events.ts";
 import { createLiveHub, type HubOptions, type LiveHub } from "./hub.ts";
-import type { LiveNotice } from "./notices.ts";
+import { isTabNotice, type LiveNotice } from "./notices.ts";
 import { startLivePublisher } from "./publisher.ts";
 import { loadListRows } from "./rows.ts";
 import { createLocalTransport, createPostgresTransport, type NoticeTransport } from "./transport.ts";
@@ -24,6 +24,8 @@ export interface LiveEvents {
    * with `tabs`, the person's tabs are told to read their views again too.
    */
   touch(userId: string, options?: { tabs?: boolean }): Promise<void>;
+  /** Tells every web process that sessions ended, so none keeps accepting them from its cache. */
+  sessionsEnded(ended: { userId: string; sessionId?: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,7 +62,7 @@ export function createLiveEvents(deps: {
         await transport.listen(
           (notice) => {
             for (const l of listeners) l.notice(notice);
-            if (notice.kind !== "stale") void hub.deliver(notice);
+            if (isTabNotice(notice)) void hub.deliver(notice);
           },
           () => {
             for (const l of listeners) l.gap();
@@ -78,6 +80,13 @@ export function createLiveEvents(deps: {
         await transport.publish({ kind: options?.tabs ? "refresh" : "stale", userId });
       } catch (err) {
         log.warn({ err: (err as Error).message }, "live events: a stale notice failed");
+      }
+    },
+    async sessionsEnded({ userId, sessionId }) {
+      try {
+        await transport.publish({ kind: "sessions.ended", userId, ...(sessionId ? { sessionId } : {}) });
+      } catch (err) {
+        log.warn({ err: (err as Error).message }, "live events: a sessions-ended notice failed");
       }
     },
     async stop() {

@@ -44,10 +44,22 @@ export const liveNoticeSchema = z.discriminatedUnion("kind", [
    * action in the worker: a snoozed conversation woken, held mail sent, a follow-up due).
    */
   z.object({ kind: z.literal("refresh"), userId: z.uuid() }),
+  /**
+   * Sessions ended (a logout; all of the person's without `sessionId`): every web process drops
+   * its cached lookups of them (decision 0089). Tabs are not told.
+   */
+  z.object({ kind: z.literal("sessions.ended"), userId: z.uuid(), sessionId: z.uuid().optional() }),
 ]);
 
+/** The notices for web processes only, never turned into tab events. */
+type ProcessNotice = Extract<LiveNotice, { kind: "stale" | "sessions.ended" }>;
+
 /** The notices the live hub turns into events for the tabs. */
-export type TabNotice = Exclude<LiveNotice, { kind: "stale" }>;
+export type TabNotice = Exclude<LiveNotice, ProcessNotice>;
+
+export function isTabNotice(notice: LiveNotice): notice is TabNotice {
+  return notice.kind !== "stale" && notice.kind !== "sessions.ended";
+}
 
 export type LiveNotice = z.infer<typeof liveNoticeSchema>;
 
