@@ -55,7 +55,7 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Per-person fairness of the API (server/http/fairness-gate.ts, decision 0079). */
-  API_USER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+  API_USER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(48),
   API_USER_SHARE: z.coerce.number().int().min(1).max(1000).default(1),
   API_USER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
   /** Initial sync depth: the whole inbox plus everything received in the last N days. */

@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     await publishResults(`## Fairness under a flood (issue 39, bench/fairness/flood.ts)
 
 ${machineLine()} · ${BACKEND} · two people with ${EMAILS.toLocaleString("en")} emails each (seeded in SQL) · ${FLOODS} floods of ${FLOOD} list requests at once by A, B listing (limit 50) with no think time on one connection.
-old = gate off (API_USER_CONCURRENCY=1000: every request runs at once, as at dab9444); new = default limits (16 alone, 1 each while others are active, queue 200).
+old = gate off (API_USER_CONCURRENCY=1000: every request runs at once, as at dab9444); new = default limits (48 alone, 1 each while others are active, queue 200).
 
 | server | B alone p50 / p95 ms | B during A's flood p50 / p95 ms (requests) | B p95 ratio | A served / 429 / failed | flood seconds | B errors | Retry-After seen |
 |---|---|---|---|---|---|---|---|

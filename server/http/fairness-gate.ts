@@ -12,7 +12,7 @@ export interface FairnessLimits {
 }
 
 export const DEFAULT_FAIRNESS: FairnessLimits = {
-  perUser: 16,
+  perUser: 48,
   contendedPerUser: 1,
   queuePerUser: 200,
   idleMs: 1_000,
