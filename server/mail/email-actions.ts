@@ -174,7 +174,8 @@ export function createEmailActions(deps: {
 
   /** Graph answers a move with a new message id: re-key our rows so later actions reach it. */
   async function rekey(accountId: string, newIds: Map<string, string>): Promise<void> {
-    if (newIds.size === 0) return;
+    // Gmail keeps ids across moves: no transaction (it would hold PGlite's one session for nothing).
+    if (![...newIds].some(([from, to]) => from !== to)) return;
     await db.transaction((tx) => rekeyIds(tx, accountId, newIds));
   }
 
