@@ -45,8 +45,8 @@ const QUERY = 0x51;
 const FLUSH = 0x48;
 const TERMINATE = 0x58;
 
-/** Messages split from one buffer lie back to back in it: one view over all of them. */
-function joined(messages: readonly Uint8Array[]): Uint8Array {
+/** Byte chunks back to back in one array (the chunk itself when there is one). */
+export function joinedBytes(messages: readonly Uint8Array[]): Uint8Array {
   if (messages.length === 1) return messages[0] ?? new Uint8Array(0);
   const size = messages.reduce((sum, m) => sum + m.length, 0);
   const out = new Uint8Array(size);
@@ -86,7 +86,7 @@ export function createSessionMux(host: SessionHost) {
       const renamed = work.startup
         ? work.messages
         : work.messages.map((m) => renameMessage(m, prefix, c.prepared));
-      reply = await host.execute(joined(renamed), true);
+      reply = await host.execute(joinedBytes(renamed), true);
     } catch (err) {
       host.failed(work.id, err as Error);
       return;

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
-import { createSessionMux } from "./pglite-sessions.ts";
+import { createSessionMux, joinedBytes } from "./pglite-sessions.ts";
 import { pgliteStartParams } from "./pglite-settings.ts";
 import type { FromWorker, ToWorker } from "./pglite-wire.ts";
 import { fatalErrorIn } from "./pglite-wire.ts";
@@ -62,7 +62,6 @@ const sessions = createSessionMux({
   async execute(messages, syncToFs) {
     if (dead) throw new Error("the embedded database has stopped");
     const out: Uint8Array[] = [];
-    let size = 0;
     busySince = Date.now();
     try {
       // PGlite's protocol loop reads any number of whole messages from one buffer, so a batch
@@ -71,7 +70,6 @@ const sessions = createSessionMux({
         syncToFs,
         onRawData: (chunk) => {
           out.push(chunk.slice());
-          size += chunk.length;
         },
       });
     } catch (err) {
@@ -80,14 +78,7 @@ const sessions = createSessionMux({
     } finally {
       busySince = undefined;
     }
-    if (out.length === 1 && out[0]) return out[0];
-    const reply = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of out) {
-      reply.set(chunk, at);
-      at += chunk.length;
-    }
-    return reply;
+    return joinedBytes(out);
   },
   async exec(sql) {
     if (dead) return;
