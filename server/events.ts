@@ -41,8 +41,18 @@ export interface DomainEvents {
   "ai.used": { userId: string; kind: string; emailId: string | null; conversationId: string };
   /** An account was connected or disconnected. */
   "accounts.changed": { userId: string };
-  /** A sync job of the account committed new or changed mail (AI analysis picks it up). */
-  "emails.synced": { accountId: string };
+  /**
+   * A sync job of the account committed new or changed mail (AI analysis picks it up).
+   * `rowsAnnounced`: each row it changed was in an emails.changedBySync event (an incremental run
+   * that removed nothing), so cached answers of other single emails still hold.
+   */
+  "emails.synced": { accountId: string; rowsAnnounced?: boolean };
+  /**
+   * Emails of the account changed with no event naming them (a settled write-back, an early
+   * wake, a follow-up mark, a sync that failed part-way): every process drops its owner's cached
+   * answers.
+   */
+  "emails.touched": { accountId: string };
   /** Analyses were stored for the person's mail; they can move mail between buckets. */
   "emails.analysed": { userId: string; emailIds?: string[] };
   /**

@@ -43,6 +43,7 @@ import { createAccountDeleter } from "./privacy/deletion.ts";
 import { createPrivacyServices, type PrivacyServices } from "./privacy/service.ts";
 import { createMailProviderClient } from "./providers/factory.ts";
 import { createSyncServices, type SyncServices } from "./sync/index.ts";
+import type { SyncOutcome } from "./sync/mailbox-syncer.ts";
 import { createPushSecrets, type PushSecrets } from "./sync/push-secrets.ts";
 import { loadState } from "./sync/sync-state.ts";
 import type { ProviderClientFactory, SyncLogger } from "./sync/types.ts";
@@ -232,12 +233,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
     {
       ...syncer,
       async syncAccount(accountId, reason) {
+        let outcome: SyncOutcome | undefined;
         try {
-          await syncer.syncAccount(accountId, reason);
+          outcome = await syncer.syncAccount(accountId, reason);
         } finally {
           events.emit("sync.progress", { accountId });
+          // A run that failed part-way may have stored rows it never announced.
+          if (!outcome) events.emit("emails.touched", { accountId });
         }
-        events.emit("emails.synced", { accountId });
+        events.emit("emails.synced", { accountId, rowsAnnounced: outcome.rowsAnnounced });
+        return outcome;
       },
       async backfill(accountId) {
         try {
@@ -407,7 +412,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   handlers.set(SNOOZE_WAKE, touching(snoozer.wake));
   // A new message in a snoozed conversation wakes it early (synced by the worker, which sweeps).
   events.on("emails.synced", async ({ accountId }) => {
-    await snoozer.wakeOnReplies(accountId);
+    if ((await snoozer.wakeOnReplies(accountId)) > 0) events.emit("emails.touched", { accountId });
   });
   // A wake stopped by a revoked grant waits (decision 0073); sign-in's releaseWaiting runs it.
   describers.set(SEND_ACTION, describeHeldMail);

@@ -21,9 +21,10 @@ export interface LiveEvents {
   onNotice(listener: (notice: LiveNotice) => void, onGap: () => void): () => void;
   /**
    * Tells every web process the person's mail changed by a path that sends no notice of its own;
-   * with `tabs`, the person's tabs are told to read their views again too.
+   * with `tabs`, the person's tabs are told to read their views again too; with `emailIds`
+   * (at most MAX_IDS_PER_NOTICE, no `tabs`), only those emails changed.
    */
-  touch(userId: string, options?: { tabs?: boolean }): Promise<void>;
+  touch(userId: string, options?: { tabs?: boolean; emailIds?: string[] }): Promise<void>;
   /** Tells every web process that sessions ended, so none keeps accepting them from its cache. */
   sessionsEnded(ended: { userId: string; sessionId?: string }): Promise<void>;
   stop(): Promise<void>;
@@ -77,7 +78,10 @@ export function createLiveEvents(deps: {
     },
     async touch(userId, options) {
       try {
-        await transport.publish({ kind: options?.tabs ? "refresh" : "stale", userId });
+        const ids = options?.emailIds;
+        await transport.publish(
+          options?.tabs ? { kind: "refresh", userId } : { kind: "stale", userId, ...(ids ? { ids } : {}) },
+        );
       } catch (err) {
         log.warn({ err: (err as Error).message }, "live events: a stale notice failed");
       }

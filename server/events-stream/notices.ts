@@ -36,9 +36,10 @@ export const liveNoticeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("overflow"), userId: z.uuid() }),
   /**
    * The person's mail changed by a path with no notice of its own (snooze, a settled write): the
-   * web processes drop their cached reads (decision 0078). Tabs are not told.
+   * web processes drop their cached reads (decision 0078). With `ids`, only those emails changed
+   * (a write to one email). Tabs are not told.
    */
-  z.object({ kind: z.literal("stale"), userId: z.uuid() }),
+  z.object({ kind: z.literal("stale"), userId: z.uuid(), ids: z.array(z.uuid()).max(100).optional() }),
   /**
    * As `stale`, and the person's tabs read their views again: a change no tab asked for (a due
    * action in the worker: a snoozed conversation woken, held mail sent, a follow-up due).

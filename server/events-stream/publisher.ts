@@ -98,17 +98,29 @@ export function startLivePublisher(deps: {
   );
   // Account owners change only by deletion: remembered per process, bounded by a simple cap.
   const owners = new Map<string, string>();
+  const ownerOfAccount = async (accountId: string): Promise<string | undefined> => {
+    let userId = owners.get(accountId);
+    if (!userId) {
+      userId = await ownerOf(db, accountId);
+      if (!userId) return undefined;
+      if (owners.size > 10_000) owners.clear();
+      owners.set(accountId, userId);
+    }
+    return userId;
+  };
   stops.push(
     events.on("sync.progress", ({ accountId }) => {
       publish(async () => {
-        let userId = owners.get(accountId);
-        if (!userId) {
-          userId = await ownerOf(db, accountId);
-          if (!userId) return [];
-          if (owners.size > 10_000) owners.clear();
-          owners.set(accountId, userId);
-        }
-        return [{ kind: "sync.progress", userId, accountId }];
+        const userId = await ownerOfAccount(accountId);
+        return userId ? [{ kind: "sync.progress", userId, accountId }] : [];
+      });
+    }),
+  );
+  stops.push(
+    events.on("emails.touched", ({ accountId }) => {
+      publish(async () => {
+        const userId = await ownerOfAccount(accountId);
+        return userId ? [{ kind: "stale", userId }] : [];
       });
     }),
   );

@@ -36,13 +36,17 @@ export function defineSyncJobs(queue: JobQueue, syncer: MailboxSyncer, opts: { l
     name: SYNC_JOBS.account,
     schema: syncAccountJobSchema,
     ...common,
-    handler: (data) => syncer.syncAccount(data.accountId, data.reason),
+    handler: async (data) => {
+      await syncer.syncAccount(data.accountId, data.reason);
+    },
   });
   queue.define({
     name: SYNC_JOBS.push,
     schema: accountJobSchema,
     ...common,
-    handler: (data) => syncer.syncAccount(data.accountId, "push"),
+    handler: async (data) => {
+      await syncer.syncAccount(data.accountId, "push");
+    },
   });
   queue.define({
     name: SYNC_JOBS.backfill,

@@ -99,7 +99,7 @@ export function registerMailRoutes(app: FastifyInstance, mail: MailServices, out
   app.get("/api/emails/:id", guarded, async (request, reply) => {
     const { userId } = sessionOf(request);
     const id = idParam(request.params);
-    return sendCached(mail.readCache, request, reply, userId, () => mail.lister.get(userId, id));
+    return sendCached(mail.readCache, request, reply, userId, () => mail.lister.get(userId, id), id);
   });
 
   app.get("/api/emails/:id/invitation", guarded, async (request) => {

@@ -50,6 +50,7 @@ export function createMailServices(
     ...deps,
     readTimeoutMs: writeTimeoutMs,
     ...(deps.settleDelaysMs ? { delaysMs: deps.settleDelaysMs } : {}),
+    onSettled: (accountId) => events.emit("emails.touched", { accountId }),
   });
   // Every sync of an account in this process ends by settling its timed-out write-backs: one sync
   // makes app and provider agree, and marks left by a crashed process heal at the next poll.

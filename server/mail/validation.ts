@@ -13,7 +13,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new DomainError("validation_failed", `Invalid ${Object.keys(fields).join(", ")}`, fields);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * An :id path parameter; anything that is not a UUID cannot name a row, so it is the same 404

@@ -42,6 +42,8 @@ export function createWriteSettler(deps: {
   /** Waits before each settle attempt after a timeout; tests shorten them. */
   delaysMs?: readonly number[];
   log: { warn(obj: object, msg: string): void };
+  /** Rows of the account were settled (changed with no event naming them). */
+  onSettled?: (accountId: string) => void;
 }) {
   const { db, clock } = deps;
   const delays = deps.delaysMs ?? DEFAULT_SETTLE_DELAYS_MS;
@@ -149,6 +151,7 @@ export function createWriteSettler(deps: {
         : await removeGone(row, readAt);
       if (done) settled += 1;
     }
+    if (settled > 0) deps.onSettled?.(accountId);
     return { settled, pending };
   }
 

@@ -29,6 +29,14 @@ export interface SyncScheduler {
   watchRenew(accountId: string, opts?: { delayMs?: number }): Promise<void>;
 }
 
+/**
+ * What a sync run tells its caller. `rowsAnnounced`: every row it changed was announced through
+ * onChanges (an incremental run that removed nothing), so nothing else about the mail moved.
+ */
+export interface SyncOutcome {
+  rowsAnnounced: boolean;
+}
+
 export interface MailboxSyncerDeps extends SyncContext {
   clientFor: ProviderClientFactory;
   scheduler: SyncScheduler;
@@ -133,7 +141,9 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
 
   return {
     /** sync.account / sync.push: incremental sync, or a full pass when there is no usable cursor. */
-    async syncAccount(accountId: string, reason: SyncReason): Promise<void> {
+    async syncAccount(accountId: string, reason: SyncReason): Promise<SyncOutcome> {
+      // Until the run says otherwise, rows may have changed unannounced.
+      const outcome: SyncOutcome = { rowsAnnounced: false };
       await withAccount(
         accountId,
         "sync",
@@ -142,6 +152,7 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
         async () => {
           await clearQueued(deps.db, accountId);
           await deps.scheduler.sync(accountId, reason, { delayMs: 1_000 });
+          outcome.rowsAnnounced = true;
         },
         async (account, lease) => {
           // Cleared only now, under the lease and before any change is read: until here the flag
@@ -161,6 +172,8 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
                 backfillDone: state.backfillDone,
               });
               deps.log.info({ accountId, reason, ...counts }, "incremental sync done");
+              // Every stored change went out as onChanges; removed rows did not.
+              outcome.rowsAnnounced = counts.removed === 0;
             } catch (err) {
               if (!(err instanceof CursorExpiredError)) throw err;
               deps.log.warn({ accountId }, "sync cursor expired; starting a full resync");
@@ -178,6 +191,7 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
             await deps.scheduler.backfill(accountId, { wake: startedPass });
         },
       );
+      return outcome;
     },
 
     /**

@@ -56,9 +56,11 @@ export async function sendCached(
   reply: FastifyReply,
   userId: string,
   load: () => Promise<unknown>,
+  /** The one email the answer shows (an opened email): changes to other emails keep it. */
+  emailId?: string,
 ): Promise<FastifyReply> {
   const key = request.url;
-  const answer = await cache.get(userId, key, load);
+  const answer = await cache.get(userId, key, load, emailId);
   reply.header("etag", answer.etag);
   reply.header("vary", "accept-encoding");
   if (matchesEtag(request.headers["if-none-match"], answer.etag)) return reply.code(304).send();

@@ -45,6 +45,33 @@ describe("read cache over HTTP (PGlite)", () => {
     expect(page.emails.find((e) => e.id === first.id)?.subject).toBe("Changed behind the cache");
   });
 
+  it("a write to one email drops its own answer and every list, and keeps other opened emails", async () => {
+    const { account, token } = await signedInUser(suite.db);
+    const [one, other] = await createEmails(suite.db, account, 2);
+    if (!one || !other) throw new Error("no emails");
+    const open = async (id: string) =>
+      JSON.parse((await get(`${suite.server.url}/api/emails/${id}`, token)).bytes.toString()) as Email;
+    const list = async () =>
+      emailListResponseSchema.parse(
+        JSON.parse((await get(`${suite.server.url}/api/emails?limit=50`, token)).bytes.toString()),
+      ).emails;
+    await open(one.id);
+    await open(other.id);
+    await list();
+    // Changed behind the cache, as a test can: only a dropped answer shows it.
+    await suite.db.update(emails).set({ subject: "Changed behind the cache" }).where(eq(emails.id, other.id));
+
+    const patched = await suite.api("PATCH", `/api/emails/${one.id}`, token, { isRead: true });
+    expect(patched.status).toBe(200);
+    expect((await open(one.id)).isRead).toBe(true);
+    expect((await list()).find((e) => e.id === other.id)?.subject).toBe("Changed behind the cache");
+    // The other email's kept answer was not touched by a change to this one.
+    expect((await open(other.id)).subject).not.toBe("Changed behind the cache");
+    // A write that does not name its emails drops every answer of the person.
+    expect((await suite.api("PUT", `/api/inbox-zero/processed/${one.id}`, token)).status).toBe(200);
+    expect((await open(other.id)).subject).toBe("Changed behind the cache");
+  });
+
   it("sends kept brotli or gzip bytes as the client takes them, and plain JSON to one that takes neither", async () => {
     const { account, token } = await signedInUser(suite.db);
     await createEmails(suite.db, account, 30);
@@ -123,6 +150,11 @@ describe("read cache across two web processes (PostgreSQL LISTEN/NOTIFY)", () =>
     const before = await listed();
     const target = before.find((e: Email) => !e.isRead);
     if (!target) throw new Error("no unread email");
+    const openedInSecond = async () =>
+      JSON.parse(
+        (await get(`${secondUrl}/api/emails/${target.id}`, session.token)).bytes.toString(),
+      ) as Email;
+    expect((await openedInSecond()).isRead).toBe(false);
     // Kept in the second process now: the same ETag comes back as 304.
     const kept = await get(url, session.token);
     const etag = kept.headers.get("etag") ?? "";
@@ -151,6 +183,8 @@ describe("read cache across two web processes (PostgreSQL LISTEN/NOTIFY)", () =>
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(seenAfter).toBeLessThan(1_000);
+    // The opened email, kept in the second process, went with the write's notice too.
+    expect((await openedInSecond()).isRead).toBe(true);
   }, 90_000);
 
   it("a logout through one web process ends the session in the other within a second, cache or not", async () => {

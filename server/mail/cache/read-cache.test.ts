@@ -117,4 +117,46 @@ describe("read cache", () => {
     expect(cache.stats().entries).toBe(0);
     expect((await cache.get(ALICE, "/a", async () => 2)).body.toString()).toBe("2");
   });
+  it("a change to some emails keeps the answers of other single emails, and drops lists", async () => {
+    const cache = createReadCache();
+    const E1 = "33333333-3333-4333-8333-333333333333";
+    const E2 = "44444444-4444-4444-8444-444444444444";
+    const kept = async (key: string, emailId?: string) => {
+      let loaded = false;
+      await cache.get(
+        ALICE,
+        key,
+        async () => {
+          loaded = true;
+          return key;
+        },
+        emailId,
+      );
+      return !loaded;
+    };
+    await kept("/list");
+    await kept(`/e/${E1}`, E1);
+    await kept(`/e/${E2}`, E2);
+    // Compressed again keeps its email (the entry is stored anew with its gzip bytes).
+    const big = await cache.get(ALICE, `/e/${E2}`, async () => "unused", E2);
+    cache.encoded(ALICE, `/e/${E2}`, big, "gzip");
+    // A load of E2 under way when E1 changes is still kept.
+    const g = gate("E2 again");
+    cache.invalidateUser(ALICE, [E2]);
+    const running = cache.get(ALICE, `/e/${E2}`, g.load, E2);
+    cache.invalidateUser(ALICE, [E1]);
+    g.release();
+    await running;
+    expect(await kept(`/e/${E2}`, E2)).toBe(true);
+    expect(await kept(`/e/${E1}`, E1)).toBe(false);
+    expect(await kept("/list")).toBe(false);
+    // No emails named ([]): lists go, every single email stays.
+    cache.invalidateUser(ALICE, []);
+    expect(await kept("/list")).toBe(false);
+    expect(await kept(`/e/${E1}`, E1)).toBe(true);
+    // Nothing named: everything goes.
+    cache.invalidateUser(ALICE);
+    expect(await kept(`/e/${E1}`, E1)).toBe(false);
+    expect(await kept(`/e/${E2}`, E2)).toBe(false);
+  });
 });

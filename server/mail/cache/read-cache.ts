@@ -52,20 +52,35 @@ interface Load {
   promise: Promise<CachedAnswer>;
   /** Set when the person's mail changed while the load ran: it answers its waiters, never the cache. */
   stale: boolean;
+  /** The one email the answer shows, when it shows one (an opened email). */
+  emailId: string | undefined;
+}
+
+/**
+ * What changed: everything of the person's (undefined), or these emails only. An answer of one
+ * email (an opened email: its row and its account, nothing else) survives a change to other
+ * emails; lists, searches and counts may hold any email, so any change drops them.
+ */
+export type ChangedEmails = readonly string[] | undefined;
+
+function sparedBy(changed: ChangedEmails): (emailId: string | undefined) => boolean {
+  if (changed === undefined) return () => false;
+  const ids = new Set(changed);
+  return (emailId) => emailId !== undefined && !ids.has(emailId);
 }
 
 /**
  * Per-user cache of hot read answers (issue 39): the serialized JSON of list pages, stats and
  * opened emails, with their ETag and gzip bytes, bounded in bytes overall and per person.
- * Concurrent misses of one key share one load (single flight). Any change to a person's mail
- * drops all of that person's entries and marks their loads under way stale, so an answer read
- * before a write is never kept after it.
+ * Concurrent misses of one key share one load (single flight). A change to a person's mail
+ * drops that person's entries it may touch and marks those loads under way stale, so an answer
+ * read before a write is never kept after it.
  */
 export function createReadCache(options: ReadCacheOptions = {}) {
   const maxBytes = options.maxBytes ?? READ_CACHE_DEFAULTS.maxBytes;
   const maxUserBytes = options.maxUserBytes ?? READ_CACHE_DEFAULTS.maxUserBytes;
   /** Keys of each person's entries, oldest first, and their bytes: bounded by the entries themselves. */
-  const owned = new Map<string, { keys: Set<string>; bytes: number }>();
+  const owned = new Map<string, { keys: Set<string>; bytes: number; emailOf: Map<string, string> }>();
   const sizeOf = (key: string, answer: CachedAnswer) =>
     key.length +
     answer.body.length +
@@ -82,6 +97,7 @@ export function createReadCache(options: ReadCacheOptions = {}) {
     dispose: (answer, key) => {
       const mine = owned.get(userOf(key));
       if (!mine?.keys.delete(key)) return;
+      mine.emailOf.delete(key);
       mine.bytes -= sizeOf(key, answer);
       if (mine.keys.size === 0) owned.delete(userOf(key));
     },
@@ -90,17 +106,18 @@ export function createReadCache(options: ReadCacheOptions = {}) {
   let hits = 0;
   let misses = 0;
 
-  function store(userId: string, cacheKey: string, answer: CachedAnswer): void {
+  function store(userId: string, cacheKey: string, answer: CachedAnswer, emailId: string | undefined): void {
     const size = sizeOf(cacheKey, answer);
     if (size > maxUserBytes) return;
     entries.set(cacheKey, answer);
     if (!entries.has(cacheKey)) return;
     let mine = owned.get(userId);
     if (!mine) {
-      mine = { keys: new Set(), bytes: 0 };
+      mine = { keys: new Set(), bytes: 0, emailOf: new Map() };
       owned.set(userId, mine);
     }
     mine.keys.add(cacheKey);
+    if (emailId !== undefined) mine.emailOf.set(cacheKey, emailId);
     mine.bytes += size;
     // Over the person's share: their oldest entries go first.
     for (const oldest of mine.keys) {
@@ -112,9 +129,15 @@ export function createReadCache(options: ReadCacheOptions = {}) {
   return {
     /**
      * The answer for `key` of `userId`: kept, joined to a load under way, or loaded now by `load`
-     * (whose result must be JSON-serializable). A load that fails is not kept.
+     * (whose result must be JSON-serializable). A load that fails is not kept. `emailId` names
+     * the one email the answer shows, if it shows only one: changes to other emails keep it.
      */
-    async get(userId: string, key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
+    async get(
+      userId: string,
+      key: string,
+      load: () => Promise<unknown>,
+      emailId?: string,
+    ): Promise<CachedAnswer> {
       const cacheKey = keyOf(userId, key);
       const kept = entries.get(cacheKey);
       if (kept) {
@@ -127,12 +150,16 @@ export function createReadCache(options: ReadCacheOptions = {}) {
         return running.promise;
       }
       misses += 1;
-      const entry: Load = { stale: false, promise: Promise.resolve() as unknown as Promise<CachedAnswer> };
+      const entry: Load = {
+        stale: false,
+        emailId,
+        promise: Promise.resolve() as unknown as Promise<CachedAnswer>,
+      };
       entry.promise = (async () => {
         try {
           const body = Buffer.from(JSON.stringify(await load()));
           const answer: CachedAnswer = { body, etag: etagOf(body) };
-          if (!entry.stale) store(userId, cacheKey, answer);
+          if (!entry.stale) store(userId, cacheKey, answer, emailId);
           return answer;
         } finally {
           if (loads.get(cacheKey) === entry) loads.delete(cacheKey);
@@ -151,24 +178,30 @@ export function createReadCache(options: ReadCacheOptions = {}) {
       const cacheKey = keyOf(userId, key);
       // Set again so the byte count includes the new bytes (only if it is still this entry).
       if (entries.peek(cacheKey) === answer) {
+        const emailId = owned.get(userId)?.emailOf.get(cacheKey);
         entries.delete(cacheKey);
-        store(userId, cacheKey, answer);
+        store(userId, cacheKey, answer, emailId);
       }
       return bytes;
     },
 
-    /** The person's mail changed: drop their answers and keep no load under way. Synchronous. */
-    invalidateUser(userId: string): void {
+    /**
+     * The person's mail changed (all of it, or only `changed` emails): drop the answers it may
+     * touch and keep no such load under way. Synchronous.
+     */
+    invalidateUser(userId: string, changed?: ChangedEmails): void {
+      const spared = sparedBy(changed);
       const prefix = `${userId} `;
       for (const [cacheKey, entry] of loads) {
-        if (!cacheKey.startsWith(prefix)) continue;
+        if (!cacheKey.startsWith(prefix) || spared(entry.emailId)) continue;
         entry.stale = true;
         loads.delete(cacheKey);
       }
       const mine = owned.get(userId);
       if (!mine) return;
-      for (const cacheKey of [...mine.keys]) entries.delete(cacheKey);
-      owned.delete(userId);
+      for (const cacheKey of [...mine.keys]) {
+        if (!spared(mine.emailOf.get(cacheKey))) entries.delete(cacheKey);
+      }
     },
 
     /** Notices may have been lost (the LISTEN connection dropped): nothing kept can be trusted. */

@@ -219,7 +219,8 @@ export function createFollowUps(deps: {
         deps.log.warn({ reason: err instanceof Error ? err.message : "unknown" }, msg);
       return deps.events.on("emails.synced", async ({ accountId }) => {
         await cancelAnswered(accountId).catch(warn("follow-up cancel failed"));
-        await clearAnsweredMarks(accountId).catch(warn("follow-up mark clear failed"));
+        const cleared = await clearAnsweredMarks(accountId).catch(warn("follow-up mark clear failed"));
+        if (cleared) deps.events.emit("emails.touched", { accountId });
       });
     },
   };
