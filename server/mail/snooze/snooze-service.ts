@@ -281,21 +281,27 @@ export function createSnoozer(deps: {
     const first = rows[0];
     if (!first) return "not_snoozed";
     const account = await accountOf(userId, first.accountId);
-    if (account.status === "reauth_required")
-      throw new ProviderError(
+    const reconnect = () =>
+      new ProviderError(
         "reauth",
         `Reconnect ${account.email} to bring this mail back: ${PROVIDER_NAMES[account.provider as MailProvider]} no longer accepts Mailwise's access.`,
       );
+    if (account.status === "reauth_required") throw reconnect();
     const targets = targetsOf(rows);
     await markChanging(userId, conversationId);
     const client = deps.providerClient(syncAccountOf(account));
-    const moved = await client.unsnooze(targets);
+    // The grant may die now rather than before (the wake is the first to hear): the person reads
+    // the same reconnect text either way, never the token endpoint's error.
+    const asPerson = (err: unknown): never => {
+      throw err instanceof ProviderError && err.kind === "reauth" ? reconnect() : err;
+    };
+    const moved = await client.unsnooze(targets).catch(asPerson);
     // A run after a dead worker's: Graph already moved some under new ids; they are found, not lost.
-    await findRenamed(client, first.accountId, targets, moved);
+    await findRenamed(client, first.accountId, targets, moved).catch(asPerson);
     // The newest received message (under its new id) is the one marked unread and resurfaced.
     const newest = [...rows].reverse().find((r) => !r.isSent && moved.has(r.providerId));
     const newestId = newest ? moved.get(newest.providerId) : undefined;
-    if (resurface && newestId !== undefined) await client.setRead([newestId], false);
+    if (resurface && newestId !== undefined) await client.setRead([newestId], false).catch(asPerson);
     const now = clock.now();
     await db.transaction(async (tx) => {
       await settleMoves(tx, first.accountId, targets, moved);
