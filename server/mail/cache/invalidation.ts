@@ -43,7 +43,6 @@ export function changedBy(notice: LiveNotice): ChangedEmails {
     case "mail.changed":
     case "analysis.done":
     case "write.refused":
-      return notice.ids;
     case "stale":
       return notice.ids;
     // Progress and status only: lists and counts go, no email's own answer moved.
