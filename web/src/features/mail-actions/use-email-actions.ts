@@ -1,8 +1,15 @@
-import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { Email, EmailListResponse, UnsubscribeStatus } from "../../../../contract/mail.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
+import { cancelReadsFor, readAgain } from "../../lib/cancel-reads.ts";
 import { failureToast } from "../../lib/connectivity.ts";
 import {
   ACTION_ITEMS_KEY,
@@ -97,13 +104,14 @@ async function otherEmailsFrom(queryClient: QueryClient, email: Email): Promise<
  */
 export function useEmailActions() {
   const queryClient = useQueryClient();
-  const mutation = useMutation<boolean, Error, ChangeInput, { snapshot: Snapshot }>({
+  const mutation = useMutation<boolean, Error, ChangeInput, { snapshot: Snapshot; firstLoads: QueryKey[] }>({
     mutationFn: send,
     onMutate: async (input) => {
       // Reads in flight would bring back the old state.
-      await queryClient.cancelQueries({ queryKey: emailKeys.lists });
-      for (const id of input.ids) await queryClient.cancelQueries({ queryKey: emailKeys.detail(id) });
-      return { snapshot: applyEmailChange(queryClient, input.ids, input.change) };
+      const firstLoads = await cancelReadsFor(queryClient, emailKeys.lists);
+      for (const id of input.ids)
+        firstLoads.push(...(await cancelReadsFor(queryClient, emailKeys.detail(id))));
+      return { snapshot: applyEmailChange(queryClient, input.ids, input.change), firstLoads };
     },
     onError: (error, input, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
@@ -119,7 +127,8 @@ export function useEmailActions() {
         }, PENDING_LIST_RECHECK_MS);
       }
     },
-    onSettled: (_data, _error, input) => {
+    onSettled: (_data, _error, input, context) => {
+      readAgain(queryClient, context?.firstLoads ?? []);
       // A list refresh that raced the request may have put the old state into the reader.
       for (const id of input.ids) void queryClient.invalidateQueries({ queryKey: emailKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: STATS_KEY });
