@@ -1,6 +1,7 @@
 import type { gmail_v1 } from "@googleapis/gmail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokenFor, startReceiver, waitFor } from "../mailbox/mail-test-support.ts";
+import { GMAIL_PUSH_INTERVAL_MS } from "../push/gmail-push.ts";
 import type { RunningEmulator } from "../server.ts";
 import { startTestEmulator } from "../test-support.ts";
 
@@ -512,6 +513,48 @@ describe("watch and push", () => {
       expect(data.emailAddress).toBe(ALEX);
       const profile = await call("/profile");
       expect(String(data.historyId)).toBe(String(profile.body.historyId));
+      await call("/stop", { method: "POST" });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("pushes at most once a second per mailbox; the change past the limit goes at the end of the second", async () => {
+    const receiver = await startReceiver();
+    const historyOf = (i: number) =>
+      (
+        JSON.parse(
+          Buffer.from(
+            (JSON.parse(receiver.received[i]?.body ?? "{}") as { message: { data: string } }).message.data,
+            "base64",
+          ).toString(),
+        ) as { historyId: number }
+      ).historyId;
+    try {
+      await admin("/mail/push", "PUT", { gmailPushUrl: `${receiver.url}/push` });
+      await call("/watch", {
+        method: "POST",
+        body: { topicName: "projects/mailwise/topics/gmail", labelIds: [] },
+      });
+      // Past any push of an earlier test to this mailbox.
+      await new Promise((resolve) => setTimeout(resolve, GMAIL_PUSH_INTERVAL_MS));
+      const started = performance.now();
+      for (let i = 0; i < 5; i++) {
+        await admin(`/mailboxes/${ALEX}/messages`, "POST", {
+          from: { address: "burst@example.com" },
+          subject: `Burst ${i}`,
+          text: "x",
+        });
+      }
+      await waitFor(() => receiver.received[1], 3_000);
+      const second = performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // One at once, one held to the end of the second carrying the last change; nothing more.
+      expect(receiver.received).toHaveLength(2);
+      expect(second).toBeGreaterThanOrEqual(GMAIL_PUSH_INTERVAL_MS - 50);
+      const profile = await call("/profile");
+      expect(String(historyOf(1))).toBe(String(profile.body.historyId));
+      expect(historyOf(0)).toBeLessThan(historyOf(1));
       await call("/stop", { method: "POST" });
     } finally {
       await receiver.close();

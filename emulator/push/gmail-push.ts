@@ -11,6 +11,14 @@ export interface GmailWatch {
 }
 
 const WATCH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Gmail's push rate limit: "Each Gmail user being watched has a maximum notification rate of 1
+ * event/sec"; Gmail drops notifications above it. The emulator holds the one over the limit to the
+ * end of the second instead and sends it then, with the mailbox's latest historyId: the rate is
+ * Gmail's, and the last change of a burst is still announced (against real Gmail the app's poll
+ * covers a dropped one). Real time, not the emulator's clock, which tests move.
+ */
+export const GMAIL_PUSH_INTERVAL_MS = 1_000;
 const SUBSCRIPTION = "projects/mailwise-emulator/subscriptions/gmail-push";
 
 /**
@@ -23,6 +31,8 @@ export class GmailPush {
   readonly delivery: PushDelivery;
   readonly #clock: Clock;
   readonly #watches = new Map<string, GmailWatch>();
+  /** Per mailbox: when its last push went, and the held one's timer while one waits. */
+  readonly #paced = new Map<string, { sentAt: number; held?: NodeJS.Timeout }>();
   #messageId = 4_000_000_000_000_000;
 
   constructor(
@@ -54,6 +64,8 @@ export class GmailPush {
   }
 
   close(): void {
+    for (const paced of this.#paced.values()) clearTimeout(paced.held);
+    this.#paced.clear();
     this.delivery.close();
   }
 
@@ -66,6 +78,25 @@ export class GmailPush {
       return;
     }
     if (!changes.some((change) => matches(watch, change))) return;
+    const paced = this.#paced.get(mailbox.key) ?? { sentAt: Number.NEGATIVE_INFINITY };
+    this.#paced.set(mailbox.key, paced);
+    if (paced.held) return;
+    const wait = paced.sentAt + GMAIL_PUSH_INTERVAL_MS - performance.now();
+    if (wait <= 0) {
+      this.#push(mailbox, url, paced);
+      return;
+    }
+    paced.held = setTimeout(() => {
+      paced.held = undefined;
+      // The watch may have stopped or the push URL changed while it waited.
+      const now = this.pushUrl;
+      if (this.#watches.has(mailbox.key) && now !== undefined) this.#push(mailbox, now, paced);
+    }, wait);
+    paced.held.unref();
+  }
+
+  #push(mailbox: Mailbox, url: string, paced: { sentAt: number }): void {
+    paced.sentAt = performance.now();
     this.#messageId += 1;
     const data = Buffer.from(
       JSON.stringify({ emailAddress: mailbox.email, historyId: mailbox.historyId }),
