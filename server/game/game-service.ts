@@ -68,9 +68,13 @@ export function createGameService(deps: { db: Db; clock: Clock; config: GameConf
       .onConflictDoNothing();
   }
 
+  /** The profile, locked; created on the person's first action only (a write-back is a hot path). */
   async function lockedProfile(tx: Tx, userId: string): Promise<Profile> {
+    const locked = () => tx.select().from(gameProfiles).where(eq(gameProfiles.userId, userId)).for("update");
+    const [existing] = await locked();
+    if (existing) return existing;
     await ensureProfile(tx, userId);
-    const [row] = await tx.select().from(gameProfiles).where(eq(gameProfiles.userId, userId)).for("update");
+    const [row] = await locked();
     if (!row) throw new Error("game profile vanished under its lock");
     return row;
   }
@@ -78,7 +82,9 @@ export function createGameService(deps: { db: Db; clock: Clock; config: GameConf
   /** Stores the badges the counters now reach (once: earnedAt is never rewritten). */
   async function award(tx: Tx, profile: Profile): Promise<void> {
     const met = badgesMet(profile);
-    if (met.length === 0) return;
+    // Every measure only grows, so the badges earned are among those met: as many earned as met
+    // means nothing new, and the insert (one statement per recorded action) is skipped.
+    if (met.length <= profile.badgesEarned) return;
     const inserted = await tx
       .insert(gameBadges)
       .values(met.map((b) => ({ userId: profile.userId, badgeId: b.id, earnedAt: clock.now() })))
