@@ -60,34 +60,61 @@ export function createPrivacyServices(deps: {
     return deleted;
   }
 
+  /**
+   * Marks the person's run of today as taken, unless another sweep took it since they were read:
+   * sweeps may overlap, and one that read the person before the other marked them would run again,
+   * with a retention changed in between (a run after a switch to minimal the same day).
+   */
+  async function claimRun(userId: string, now: Date, dueBefore: Date): Promise<boolean> {
+    const claimed = await db
+      .insert(privacySettings)
+      .values({ userId, retentionRunAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: privacySettings.userId,
+        set: { retentionRunAt: now },
+        setWhere: or(isNull(privacySettings.retentionRunAt), lt(privacySettings.retentionRunAt, dueBefore)),
+      })
+      .returning({ userId: privacySettings.userId })
+      // The person may be deleted meanwhile: the foreign key then refuses the insert.
+      .catch(() => []);
+    return claimed.length > 0;
+  }
+
   async function retentionDue(): Promise<number> {
     const now = clock.now();
+    const dueBefore = new Date(now.getTime() - DAY_MS);
     const people = await db
-      .select({ id: users.id, dataRetention: privacySettings.dataRetention })
+      .select({
+        id: users.id,
+        dataRetention: privacySettings.dataRetention,
+        lastRun: privacySettings.retentionRunAt,
+      })
       .from(users)
       .leftJoin(privacySettings, eq(privacySettings.userId, users.id))
-      .where(
-        or(
-          isNull(privacySettings.retentionRunAt),
-          lt(privacySettings.retentionRunAt, new Date(now.getTime() - DAY_MS)),
-        ),
-      )
+      .where(or(isNull(privacySettings.retentionRunAt), lt(privacySettings.retentionRunAt, dueBefore)))
       .limit(RETENTION_PER_SWEEP);
+    let ran = 0;
     for (const person of people) {
+      if (!(await claimRun(person.id, now, dueBefore))) continue;
+      ran += 1;
       const retention = retentionOf(
         person.dataRetention === null ? undefined : { dataRetention: person.dataRetention },
       );
-      const removed = await applyRetention(db, person.id, retentionCutoff(now, retention));
-      if (removed.emails + removed.memories > 0)
-        log.info({ ...removed, retention }, "retention removed old copies");
-      await db
-        .insert(privacySettings)
-        .values({ userId: person.id, retentionRunAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: privacySettings.userId, set: { retentionRunAt: now } })
-        // The person may be deleted meanwhile: the foreign key then refuses the insert.
-        .catch(() => undefined);
+      try {
+        const removed = await applyRetention(db, person.id, retentionCutoff(now, retention));
+        if (removed.emails + removed.memories > 0)
+          log.info({ ...removed, retention }, "retention removed old copies");
+      } catch (err) {
+        // Not done: the next sweep (or the job's retry) runs it again.
+        await db
+          .update(privacySettings)
+          .set({ retentionRunAt: person.lastRun })
+          .where(eq(privacySettings.userId, person.id))
+          .catch(() => undefined);
+        throw err;
+      }
     }
-    return people.length;
+    return ran;
   }
 
   async function sweep(): Promise<{ deleted: number; retained: number }> {
