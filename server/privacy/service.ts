@@ -65,6 +65,9 @@ export function createPrivacyServices(deps: {
    * sweeps may overlap, and one that read the person before the other marked them would run again,
    * with a retention changed in between (a run after a switch to minimal the same day).
    */
+  const runDue = (dueBefore: Date) =>
+    or(isNull(privacySettings.retentionRunAt), lt(privacySettings.retentionRunAt, dueBefore));
+
   async function claimRun(userId: string, now: Date, dueBefore: Date): Promise<boolean> {
     const claimed = await db
       .insert(privacySettings)
@@ -72,7 +75,7 @@ export function createPrivacyServices(deps: {
       .onConflictDoUpdate({
         target: privacySettings.userId,
         set: { retentionRunAt: now },
-        setWhere: or(isNull(privacySettings.retentionRunAt), lt(privacySettings.retentionRunAt, dueBefore)),
+        setWhere: runDue(dueBefore),
       })
       .returning({ userId: privacySettings.userId })
       // The person may be deleted meanwhile: the foreign key then refuses the insert.
@@ -91,7 +94,7 @@ export function createPrivacyServices(deps: {
       })
       .from(users)
       .leftJoin(privacySettings, eq(privacySettings.userId, users.id))
-      .where(or(isNull(privacySettings.retentionRunAt), lt(privacySettings.retentionRunAt, dueBefore)))
+      .where(runDue(dueBefore))
       .limit(RETENTION_PER_SWEEP);
     let ran = 0;
     for (const person of people) {

@@ -109,8 +109,8 @@ export function useEmailActions() {
     onMutate: async (input) => {
       // Reads in flight would bring back the old state.
       const firstLoads = await cancelReadsFor(queryClient, emailKeys.lists);
-      for (const id of input.ids)
-        firstLoads.push(...(await cancelReadsFor(queryClient, emailKeys.detail(id))));
+      // The readers' first loads need no list of their own: onSettled reads every detail again.
+      for (const id of input.ids) await cancelReadsFor(queryClient, emailKeys.detail(id));
       return { snapshot: applyEmailChange(queryClient, input.ids, input.change), firstLoads };
     },
     onError: (error, input, context) => {
