@@ -16,7 +16,7 @@ import { loadConfig } from "../server/config.ts";
 import { freePort } from "../server/test/free-port.ts";
 import { startThrowawayPostgres } from "../server/test/throwaway-postgres.ts";
 import { ensureBuilt } from "./build/build-stamp.ts";
-import { SERVER_NODE_FLAGS } from "./build/server-flags.mjs";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./build/server-flags.mjs";
 import { SERVER_ENTRY, serverTarget } from "./build/targets.ts";
 import { type RunningProxy, startRoundRobinProxy } from "./cluster-proxy.ts";
 
@@ -54,7 +54,7 @@ function startMember(name: string, role: "web" | "worker", env: NodeJS.ProcessEn
     process.execPath,
     [...SERVER_NODE_FLAGS, path.join(ROOT, SERVER_ENTRY), `--role=${role}`],
     {
-      env,
+      env: { ...env, ...SERVER_ENV },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

@@ -8,7 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
-import { SERVER_NODE_FLAGS } from "../../scripts/build/server-flags.mjs";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/build/server-flags.mjs";
 
 export interface AppProcess {
   url: string;
@@ -102,7 +102,14 @@ export async function startAppProcess(opts: {
       `--role=${opts.role ?? "all"}`,
     ],
     {
-      env: { ...process.env, ...opts.env, HOST: "127.0.0.1", PORT: String(opts.port) },
+      // A compiled server also gets the environment `npm start` sets (glibc's malloc tunables).
+      env: {
+        ...process.env,
+        ...(opts.compiledEntry ? SERVER_ENV : {}),
+        ...opts.env,
+        HOST: "127.0.0.1",
+        PORT: String(opts.port),
+      },
       stdio: ["ignore", "pipe", "pipe"],
       ...(opts.rootDir ? { cwd: opts.rootDir } : {}),
     },
