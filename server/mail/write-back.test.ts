@@ -6,7 +6,7 @@ import type { DomainEvents } from "../events.ts";
 import { storedAccount } from "../test/auth-db.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture } from "../test/auth-fixture.ts";
 import { BACKENDS } from "../test/databases.ts";
-import { createEmail } from "../test/factories.ts";
+import { storeProviderEmail } from "../test/factories.ts";
 
 type Provider = "gmail" | "outlook";
 interface Delivered {
@@ -129,7 +129,7 @@ describe.each(BACKENDS)("mail actions written back to the provider on %s", (kind
     const rows = [];
     for (let i = 0; i < count; i++) {
       const d = await deliver(owner, provider, { ...extra, subject: `${extra.subject} ${i}` });
-      const row = await createEmail(
+      const row = await storeProviderEmail(
         f.database.database.db,
         { id: account.id, userId: account.userId },
         {

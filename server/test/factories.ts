@@ -95,6 +95,27 @@ export async function createEmail(
   return row;
 }
 
+/**
+ * Stores a message the provider holds as our row, with `overrides` winning. Where a sync started
+ * by the sign-in or the delivery's push has stored it first, that row is taken over instead of
+ * failing on (account, provider id).
+ */
+export async function storeProviderEmail(
+  db: Db,
+  account: Pick<AccountRow, "id" | "userId">,
+  overrides: Partial<EmailInsert> & Pick<EmailInsert, "providerId">,
+): Promise<EmailRow> {
+  const values = emailValues(account, overrides);
+  const { id: _id, userId: _userId, accountId: _accountId, providerId: _providerId, ...rest } = values;
+  const [row] = await db
+    .insert(emails)
+    .values(values)
+    .onConflictDoUpdate({ target: [emails.accountId, emails.providerId], set: rest })
+    .returning();
+  if (!row) throw new Error("email upsert returned nothing");
+  return row;
+}
+
 /** Many emails in few statements; `each(i)` customises the i-th (0-based). */
 export async function createEmails(
   db: Db,
