@@ -17,7 +17,7 @@ export const SERVER_NODE_FLAGS = ["--v8-pool-size=2"];
  * default the threshold rises to the largest block freed so far (up to 32 MiB): after PGlite's and
  * the analyzer's threads have passed a few large query results and task messages, blocks up to
  * that size come from the threads' malloc arenas instead, and the arenas keep their peak for the
- * life of the process (84-143 MB idle after two 10k mailboxes, 32-50 MB with the threshold fixed).
+ * life of the process (84-143 MB idle after two 10k mailboxes, 45-63 MB with the threshold fixed).
  * Other C libraries (macOS, musl) ignore the variable.
  */
 export const SERVER_ENV = { GLIBC_TUNABLES: "glibc.malloc.mmap_threshold=131072" };

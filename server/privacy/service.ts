@@ -60,14 +60,15 @@ export function createPrivacyServices(deps: {
     return deleted;
   }
 
+  /** A person whose retention has not run since `dueBefore` (or never). */
+  const runDue = (dueBefore: Date) =>
+    or(isNull(privacySettings.retentionRunAt), lt(privacySettings.retentionRunAt, dueBefore));
+
   /**
    * Marks the person's run of today as taken, unless another sweep took it since they were read:
    * sweeps may overlap, and one that read the person before the other marked them would run again,
    * with a retention changed in between (a run after a switch to minimal the same day).
    */
-  const runDue = (dueBefore: Date) =>
-    or(isNull(privacySettings.retentionRunAt), lt(privacySettings.retentionRunAt, dueBefore));
-
   async function claimRun(userId: string, now: Date, dueBefore: Date): Promise<boolean> {
     const claimed = await db
       .insert(privacySettings)
