@@ -400,6 +400,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     removeDraft: (userId, draftId) => withFiles.drafts.remove(userId, draftId),
     log,
     runNow: (id) => sweeper.runNow(id),
+    runNew: (action) => sweeper.runNew(action),
   });
   handlers.set(SEND_ACTION, touching(outbox.sendHeld));
   const snoozer = createSnoozer({

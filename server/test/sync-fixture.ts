@@ -97,6 +97,8 @@ export async function startSyncFixture(
     database?: TestDatabaseOptions;
     /** The services' log (default: nothing is logged). */
     log?: typeof quiet;
+    /** How often the due-action sweep polls (default: the services' own). */
+    dueActionPollMs?: number;
   } = {},
 ): Promise<SyncFixture> {
   const database = await openTestDatabase(kind, opts.database);
@@ -177,6 +179,7 @@ export async function startSyncFixture(
       clientFor,
       ...(opts.engineDefaults ? {} : { jobPollingSeconds: 0.5, leaseWaitMs: 2_000, backfillBudgetMs: 500 }),
       ...(opts.analyseAfterSync === false ? { analyseAfterSync: false } : {}),
+      ...(opts.dueActionPollMs === undefined ? {} : { dueActionPollMs: opts.dueActionPollMs }),
     });
     return { services, clientFor };
   };

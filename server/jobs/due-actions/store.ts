@@ -107,6 +107,34 @@ export function createDueActionStore(db: Db) {
     },
 
     /**
+     * Stores an action already claimed by `workerId`, for a caller that runs it at once: no
+     * sweep (of this process or another) can take it between the insert and the run.
+     */
+    async scheduleClaimed(
+      action: NewDueAction,
+      workerId: string,
+      now: Date,
+      leaseMs: number,
+    ): Promise<ClaimedAction> {
+      const [row] = await db
+        .insert(dueActions)
+        .values({
+          userId: action.userId,
+          kind: action.kind,
+          runAt: action.runAt,
+          payload: action.payload,
+          ref: action.ref ?? null,
+          status: "running",
+          lockedBy: workerId,
+          lockedUntil: new Date(now.getTime() + leaseMs),
+          attempts: 1,
+        })
+        .returning(claimedColumns);
+      if (!row) throw new Error("due action was not stored");
+      return row;
+    },
+
+    /**
      * Claims up to `limit` due actions for `workerId` until now + leaseMs: pending ones whose time
      * came, then running ones whose lease ran out (their worker died) and waiting ones whose
      * person reconnected. SKIP LOCKED lets two workers sweep at once without waiting on, or

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isStorageEpisodeError } from "../../db/storage-errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { type ClassifiedFailure, classifyFailure, decideRetry } from "../retry-policy.ts";
-import type { ClaimedAction, DueActionStore } from "./store.ts";
+import type { ClaimedAction, DueActionStore, NewDueAction } from "./store.ts";
 
 /**
  * Runs one kind of due action. Throw to fail the run: the error's `kind` (retry-policy.ts) decides
@@ -35,6 +35,13 @@ export interface DueActionSweeper {
    * the provider did); a failure is retried or kept by the same policy as the sweep's. Never throws.
    */
   runNow(id: string): Promise<void>;
+  /**
+   * Stores an action claimed by this process and runs it here before answering (a send with no
+   * Undo delay answers after the provider did). Storing it pending and then claiming it would let
+   * a sweep take it in between, and the caller would answer while it still runs. Throws only
+   * when the action could not be stored; a failed run is retried or kept like any other.
+   */
+  runNew(action: NewDueAction): Promise<{ id: string; runAt: Date }>;
   /** Stops polling and waits for the running batch. */
   stop(): Promise<void>;
 }
@@ -103,6 +110,18 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
       if (!isStorageEpisodeError(err))
         log.error({ error: err instanceof Error ? err.message : String(err) }, "due action run failed");
     }
+  }
+
+  async function runNew(action: NewDueAction): Promise<{ id: string; runAt: Date }> {
+    const claimed = await store.scheduleClaimed(action, workerId, clock.now(), leaseMs);
+    try {
+      await runOne(claimed);
+    } catch (err) {
+      // Not marked done or failed (the database went away): the lease runs out and a sweep runs it.
+      if (!isStorageEpisodeError(err))
+        log.error({ error: err instanceof Error ? err.message : String(err) }, "due action run failed");
+    }
+    return { id: claimed.id, runAt: claimed.runAt };
   }
 
   /**
@@ -174,6 +193,7 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
       if (running) schedule(0);
     },
     runNow,
+    runNew,
     async stop() {
       running = false;
       clearTimeout(timer);

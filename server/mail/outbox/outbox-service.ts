@@ -13,7 +13,7 @@ import { ALREADY_SENT_MESSAGE, BEING_SENT_MESSAGE } from "../../../contract/sche
 import type { Db } from "../../db/client.ts";
 import { type dueActions, users } from "../../db/schema.ts";
 import { DomainError } from "../../http/errors.ts";
-import type { ClaimedAction, DueActionStore } from "../../jobs/due-actions/store.ts";
+import type { ClaimedAction, DueActionStore, NewDueAction } from "../../jobs/due-actions/store.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { FollowUps } from "../followups/followup-service.ts";
 import type { MailSender, SendRequest } from "../mail-sender.ts";
@@ -48,8 +48,10 @@ export interface OutboxDeps {
   log?: { warn(obj: object, msg: string): void };
   /** Deletes the provider draft a mail was written in; throws when the provider did not. */
   removeDraft?: (userId: string, draftId: string) => Promise<unknown>;
-  /** Runs a held mail now in this process (a delay of 0); never throws. */
+  /** Runs a held mail now in this process (Send now); never throws. */
   runNow: (id: string) => Promise<void>;
+  /** Stores a held mail claimed by this process and sends it before answering (a delay of 0). */
+  runNew: (action: NewDueAction) => Promise<{ id: string; runAt: Date }>;
 }
 
 /** A Message-ID of our own, on the sending account's domain, fixed before the first try. */
@@ -169,9 +171,9 @@ export function createOutbox(deps: OutboxDeps) {
         messageId,
         ...(chosen ? { scheduled: true } : {}),
       };
-      const held = await store.schedule({ userId, kind: SEND_ACTION, runAt, payload, ref: messageId });
+      const action = { userId, kind: SEND_ACTION, runAt, payload, ref: messageId };
       // No Undo delay: sent now, in this process, so the answer comes after the provider's.
-      if (!chosen && delay === 0) await deps.runNow(held.id);
+      const held = !chosen && delay === 0 ? await deps.runNew(action) : await store.schedule(action);
       return { success: true, outboxId: held.id, sendAt: held.runAt.toISOString(), delaySeconds: delay };
     },
 
