@@ -399,8 +399,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     discardUploads: (userId, ids) => withFiles.uploads.consume(userId, ids),
     removeDraft: (userId, draftId) => withFiles.drafts.remove(userId, draftId),
     log,
-    runNow: (id) => sweeper.runNow(id),
-    runNew: (action) => sweeper.runNew(action),
+    runClaimed: (claim) => sweeper.runClaimed(claim),
   });
   handlers.set(SEND_ACTION, touching(outbox.sendHeld));
   const snoozer = createSnoozer({

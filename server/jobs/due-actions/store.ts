@@ -47,8 +47,8 @@ export interface NewDueAction {
   ref?: string | null;
 }
 
-/** The columns a claim answers (ClaimedAction), for both claim and claimOne. */
-const claimedColumns = {
+/** The columns a claim answers (ClaimedAction), for every statement that claims. */
+export const claimedColumns = {
   id: dueActions.id,
   userId: dueActions.userId,
   kind: dueActions.kind,
@@ -107,8 +107,8 @@ export function createDueActionStore(db: Db) {
     },
 
     /**
-     * Stores an action already claimed by `workerId`, for a caller that runs it at once: no
-     * sweep (of this process or another) can take it between the insert and the run.
+     * Stores an action already claimed by `workerId`, for a caller that runs it at once
+     * (sweeper.runClaimed): no sweep can take it between the insert and the run.
      */
     async scheduleClaimed(
       action: NewDueAction,
@@ -175,21 +175,6 @@ export function createDueActionStore(db: Db) {
         ),
       );
       return [...pending, ...others];
-    },
-
-    /** Claims one pending action now, whatever its time (a send with no Undo delay); null if taken. */
-    async claimOne(id: string, workerId: string, now: Date, leaseMs: number): Promise<ClaimedAction | null> {
-      const [row] = await db
-        .update(dueActions)
-        .set({
-          status: "running",
-          lockedBy: workerId,
-          lockedUntil: new Date(now.getTime() + leaseMs),
-          attempts: sql`${dueActions.attempts} + 1`,
-        })
-        .where(and(eq(dueActions.id, id), eq(dueActions.status, "pending")))
-        .returning(claimedColumns);
-      return row ?? null;
     },
 
     /** Done: only the claim's holder may say so; the payload (a mail's content) is not kept. */

@@ -2,13 +2,16 @@ import { randomUUID } from "node:crypto";
 import { isStorageEpisodeError } from "../../db/storage-errors.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { type ClassifiedFailure, classifyFailure, decideRetry } from "../retry-policy.ts";
-import type { ClaimedAction, DueActionStore, NewDueAction } from "./store.ts";
+import type { ClaimedAction, DueActionStore } from "./store.ts";
 
 /**
  * Runs one kind of due action. Throw to fail the run: the error's `kind` (retry-policy.ts) decides
  * whether it is retried, and its message is what the person is shown if it is given up.
  */
 export type DueActionHandler = (action: ClaimedAction) => Promise<void>;
+
+/** One statement that claims an action for `workerId` until now + leaseMs (see runClaimed). */
+export type ClaimHere = (workerId: string, now: Date, leaseMs: number) => Promise<ClaimedAction | null>;
 
 export interface SweeperOptions {
   store: DueActionStore;
@@ -31,17 +34,14 @@ export interface DueActionSweeper {
   /** Sweep now rather than at the next poll (an action due at once was just stored). */
   wake(): void;
   /**
-   * Runs one action in this process now, in any role (a send with no Undo delay answers after
-   * the provider did); a failure is retried or kept by the same policy as the sweep's. Never throws.
+   * Runs here, before answering, the action that `claim` takes for this process in one statement
+   * (a send with no Undo delay, Send now: the answer comes after the provider's). Claiming in the
+   * same statement that stores or moves the action leaves no moment in which a sweep, of this
+   * process or another, could take it and the caller answer while it still runs. Answers what was
+   * claimed (null: nothing); a failed run is retried or kept like any other. Throws only when the
+   * claim itself fails.
    */
-  runNow(id: string): Promise<void>;
-  /**
-   * Stores an action claimed by this process and runs it here before answering (a send with no
-   * Undo delay answers after the provider did). Storing it pending and then claiming it would let
-   * a sweep take it in between, and the caller would answer while it still runs. Throws only
-   * when the action could not be stored; a failed run is retried or kept like any other.
-   */
-  runNew(action: NewDueAction): Promise<{ id: string; runAt: Date }>;
+  runClaimed(claim: ClaimHere): Promise<ClaimedAction | null>;
   /** Stops polling and waits for the running batch. */
   stop(): Promise<void>;
 }
@@ -101,27 +101,17 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
     }
   }
 
-  async function runNow(id: string): Promise<void> {
+  async function runClaimed(claim: ClaimHere): Promise<ClaimedAction | null> {
+    const action = await claim(workerId, clock.now(), leaseMs);
+    if (!action) return null;
     try {
-      const action = await store.claimOne(id, workerId, clock.now(), leaseMs);
-      if (action) await runOne(action);
-    } catch (err) {
-      // Left pending or running: the worker's sweep takes it (a lease runs out first).
-      if (!isStorageEpisodeError(err))
-        log.error({ error: err instanceof Error ? err.message : String(err) }, "due action run failed");
-    }
-  }
-
-  async function runNew(action: NewDueAction): Promise<{ id: string; runAt: Date }> {
-    const claimed = await store.scheduleClaimed(action, workerId, clock.now(), leaseMs);
-    try {
-      await runOne(claimed);
+      await runOne(action);
     } catch (err) {
       // Not marked done or failed (the database went away): the lease runs out and a sweep runs it.
       if (!isStorageEpisodeError(err))
         log.error({ error: err instanceof Error ? err.message : String(err) }, "due action run failed");
     }
-    return { id: claimed.id, runAt: claimed.runAt };
+    return action;
   }
 
   /**
@@ -192,8 +182,7 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
     wake() {
       if (running) schedule(0);
     },
-    runNow,
-    runNew,
+    runClaimed,
     async stop() {
       running = false;
       clearTimeout(timer);

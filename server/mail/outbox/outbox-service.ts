@@ -13,7 +13,8 @@ import { ALREADY_SENT_MESSAGE, BEING_SENT_MESSAGE } from "../../../contract/sche
 import type { Db } from "../../db/client.ts";
 import { type dueActions, users } from "../../db/schema.ts";
 import { DomainError } from "../../http/errors.ts";
-import type { ClaimedAction, DueActionStore, NewDueAction } from "../../jobs/due-actions/store.ts";
+import type { ClaimedAction, DueActionStore } from "../../jobs/due-actions/store.ts";
+import type { ClaimHere } from "../../jobs/due-actions/sweeper.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { FollowUps } from "../followups/followup-service.ts";
 import type { MailSender, SendRequest } from "../mail-sender.ts";
@@ -48,10 +49,8 @@ export interface OutboxDeps {
   log?: { warn(obj: object, msg: string): void };
   /** Deletes the provider draft a mail was written in; throws when the provider did not. */
   removeDraft?: (userId: string, draftId: string) => Promise<unknown>;
-  /** Runs a held mail now in this process (Send now); never throws. */
-  runNow: (id: string) => Promise<void>;
-  /** Stores a held mail claimed by this process and sends it before answering (a delay of 0). */
-  runNew: (action: NewDueAction) => Promise<{ id: string; runAt: Date }>;
+  /** Runs in this process, before answering, the held mail that `claim` takes (sweeper.runClaimed). */
+  runClaimed: (claim: ClaimHere) => Promise<ClaimedAction | null>;
 }
 
 /** A Message-ID of our own, on the sending account's domain, fixed before the first try. */
@@ -173,7 +172,11 @@ export function createOutbox(deps: OutboxDeps) {
       };
       const action = { userId, kind: SEND_ACTION, runAt, payload, ref: messageId };
       // No Undo delay: sent now, in this process, so the answer comes after the provider's.
-      const held = !chosen && delay === 0 ? await deps.runNew(action) : await store.schedule(action);
+      const held =
+        !chosen && delay === 0
+          ? await deps.runClaimed((worker, at, lease) => store.scheduleClaimed(action, worker, at, lease))
+          : await store.schedule(action);
+      if (!held) throw new Error("due action was not stored");
       return { success: true, outboxId: held.id, sendAt: held.runAt.toISOString(), delaySeconds: delay };
     },
 
@@ -215,9 +218,10 @@ export function createOutbox(deps: OutboxDeps) {
 
     /** Send now (POST /api/outbox/:id/send): due at once and run in this process. */
     async sendNow(userId: string, id: string): Promise<SendNowAnswer> {
-      if (!(await deps.scheduled.moveTo(userId, id, SEND_ACTION, clock.now())))
-        await refuseChange(userId, id);
-      await deps.runNow(id);
+      const ran = await deps.runClaimed((worker, at, lease) =>
+        deps.scheduled.claimNow(userId, id, SEND_ACTION, worker, at, lease),
+      );
+      if (!ran) await refuseChange(userId, id);
       const row = await store.get(userId, id, SEND_ACTION);
       const held = row && row.status !== "done" ? present(row) : null;
       return { sent: held === null, item: held };

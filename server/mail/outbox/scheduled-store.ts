@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { dueActions } from "../../db/schema.ts";
+import { type ClaimedAction, claimedColumns } from "../../jobs/due-actions/store.ts";
 
 /**
  * The Scheduled list's changes to a held mail (issue 37): each is one conditional UPDATE that
@@ -25,6 +26,33 @@ export function createScheduledStore(db: Db) {
         .where(open(userId, id, kind))
         .returning({ id: dueActions.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Send now: due at once and claimed by `workerId` in the same statement (sweeper.runClaimed),
+     * so no sweep takes it before this process runs it; null when the mail is no longer waiting.
+     */
+    async claimNow(
+      userId: string,
+      id: string,
+      kind: string,
+      workerId: string,
+      now: Date,
+      leaseMs: number,
+    ): Promise<ClaimedAction | null> {
+      const [row] = await db
+        .update(dueActions)
+        .set({
+          runAt: now,
+          status: "running",
+          lastError: null,
+          lockedBy: workerId,
+          lockedUntil: new Date(now.getTime() + leaseMs),
+          attempts: sql`${dueActions.attempts} + 1`,
+        })
+        .where(open(userId, id, kind))
+        .returning(claimedColumns);
+      return row ?? null;
     },
 
     /** Edit: the new payload (and time); false when the mail is no longer waiting. */
