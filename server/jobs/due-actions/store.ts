@@ -58,6 +58,15 @@ export const claimedColumns = {
   runAt: dueActions.runAt,
 };
 
+/** The row of a new action (its status, attempts and lock take the table's defaults unless set). */
+const newRow = (action: NewDueAction) => ({
+  userId: action.userId,
+  kind: action.kind,
+  runAt: action.runAt,
+  payload: action.payload,
+  ref: action.ref ?? null,
+});
+
 /**
  * The due_actions table's statements (decision 0069). Every time comes from the caller (the
  * server's clock), never the database's now(), so tests move time with /api/_test/clock.
@@ -94,13 +103,7 @@ export function createDueActionStore(db: Db) {
     async schedule(action: NewDueAction): Promise<{ id: string; runAt: Date }> {
       const [row] = await db
         .insert(dueActions)
-        .values({
-          userId: action.userId,
-          kind: action.kind,
-          runAt: action.runAt,
-          payload: action.payload,
-          ref: action.ref ?? null,
-        })
+        .values(newRow(action))
         .returning({ id: dueActions.id, runAt: dueActions.runAt });
       if (!row) throw new Error("due action was not stored");
       return row;
@@ -119,11 +122,7 @@ export function createDueActionStore(db: Db) {
       const [row] = await db
         .insert(dueActions)
         .values({
-          userId: action.userId,
-          kind: action.kind,
-          runAt: action.runAt,
-          payload: action.payload,
-          ref: action.ref ?? null,
+          ...newRow(action),
           status: "running",
           lockedBy: workerId,
           lockedUntil: new Date(now.getTime() + leaseMs),
