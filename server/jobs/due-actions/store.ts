@@ -58,6 +58,13 @@ export const claimedColumns = {
   runAt: dueActions.runAt,
 };
 
+/** The columns that mark an action claimed by `workerId` until now + leaseMs (every claim sets them). */
+export const claimedBy = (workerId: string, now: Date, leaseMs: number) => ({
+  status: "running" as const,
+  lockedBy: workerId,
+  lockedUntil: new Date(now.getTime() + leaseMs),
+});
+
 /** The row of a new action (its status, attempts and lock take the table's defaults unless set). */
 const newRow = (action: NewDueAction) => ({
   userId: action.userId,
@@ -89,12 +96,7 @@ export function createDueActionStore(db: Db) {
       .for("update", { skipLocked: true });
     return db
       .update(dueActions)
-      .set({
-        status: "running",
-        lockedBy: workerId,
-        lockedUntil: new Date(now.getTime() + leaseMs),
-        attempts: sql`${dueActions.attempts} + 1`,
-      })
+      .set({ ...claimedBy(workerId, now, leaseMs), attempts: sql`${dueActions.attempts} + 1` })
       .where(inArray(dueActions.id, due))
       .returning(claimedColumns);
   }
@@ -121,13 +123,7 @@ export function createDueActionStore(db: Db) {
     ): Promise<ClaimedAction> {
       const [row] = await db
         .insert(dueActions)
-        .values({
-          ...newRow(action),
-          status: "running",
-          lockedBy: workerId,
-          lockedUntil: new Date(now.getTime() + leaseMs),
-          attempts: 1,
-        })
+        .values({ ...newRow(action), ...claimedBy(workerId, now, leaseMs), attempts: 1 })
         .returning(claimedColumns);
       if (!row) throw new Error("due action was not stored");
       return row;

@@ -11,7 +11,11 @@ import type { ClaimedAction, DueActionStore } from "./store.ts";
 export type DueActionHandler = (action: ClaimedAction) => Promise<void>;
 
 /** One statement that claims an action for `workerId` until now + leaseMs (see runClaimed). */
-export type ClaimHere = (workerId: string, now: Date, leaseMs: number) => Promise<ClaimedAction | null>;
+export type ClaimHere<A extends ClaimedAction | null = ClaimedAction | null> = (
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+) => Promise<A>;
 
 export interface SweeperOptions {
   store: DueActionStore;
@@ -41,7 +45,7 @@ export interface DueActionSweeper {
    * claimed (null: nothing); a failed run is retried or kept like any other. Throws only when the
    * claim itself fails.
    */
-  runClaimed(claim: ClaimHere): Promise<ClaimedAction | null>;
+  runClaimed<A extends ClaimedAction | null>(claim: ClaimHere<A>): Promise<A>;
   /** Stops polling and waits for the running batch. */
   stop(): Promise<void>;
 }
@@ -101,9 +105,9 @@ export function createDueActionSweeper(options: SweeperOptions): DueActionSweepe
     }
   }
 
-  async function runClaimed(claim: ClaimHere): Promise<ClaimedAction | null> {
+  async function runClaimed<A extends ClaimedAction | null>(claim: ClaimHere<A>): Promise<A> {
     const action = await claim(workerId, clock.now(), leaseMs);
-    if (!action) return null;
+    if (!action) return action;
     try {
       await runOne(action);
     } catch (err) {

@@ -50,7 +50,7 @@ export interface OutboxDeps {
   /** Deletes the provider draft a mail was written in; throws when the provider did not. */
   removeDraft?: (userId: string, draftId: string) => Promise<unknown>;
   /** Runs in this process, before answering, the held mail that `claim` takes (sweeper.runClaimed). */
-  runClaimed: (claim: ClaimHere) => Promise<ClaimedAction | null>;
+  runClaimed: <A extends ClaimedAction | null>(claim: ClaimHere<A>) => Promise<A>;
 }
 
 /** A Message-ID of our own, on the sending account's domain, fixed before the first try. */
@@ -176,7 +176,6 @@ export function createOutbox(deps: OutboxDeps) {
         !chosen && delay === 0
           ? await deps.runClaimed((worker, at, lease) => store.scheduleClaimed(action, worker, at, lease))
           : await store.schedule(action);
-      if (!held) throw new Error("due action was not stored");
       return { success: true, outboxId: held.id, sendAt: held.runAt.toISOString(), delaySeconds: delay };
     },
 

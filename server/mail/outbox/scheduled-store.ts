@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { dueActions } from "../../db/schema.ts";
-import { type ClaimedAction, claimedColumns } from "../../jobs/due-actions/store.ts";
+import { type ClaimedAction, claimedBy, claimedColumns } from "../../jobs/due-actions/store.ts";
 
 /**
  * The Scheduled list's changes to a held mail (issue 37): each is one conditional UPDATE that
@@ -43,11 +43,9 @@ export function createScheduledStore(db: Db) {
       const [row] = await db
         .update(dueActions)
         .set({
+          ...claimedBy(workerId, now, leaseMs),
           runAt: now,
-          status: "running",
           lastError: null,
-          lockedBy: workerId,
-          lockedUntil: new Date(now.getTime() + leaseMs),
           attempts: sql`${dueActions.attempts} + 1`,
         })
         .where(open(userId, id, kind))
