@@ -43,4 +43,27 @@ describe("cached session lookups (embedded database)", () => {
       message: "Session invalidated",
     });
   });
+
+  it("a session ended with a grace works until the grace is over, and a logout meanwhile ends it at once", async () => {
+    const clock = createClock();
+    const service = createSessionService(t.database.db, clock, { cacheMs: 60_000 });
+    const user = await createUser(t.database.db);
+    const invalidated = { code: "session_expired", message: "Session invalidated" };
+
+    const replaced = await service.create(user.id);
+    const ctx = await service.authenticate(replaced);
+    await service.end(ctx, { graceMs: 30_000 });
+    await expect(service.authenticate(replaced)).resolves.toEqual(ctx);
+    clock.advance(31);
+    await expect(service.authenticate(replaced)).rejects.toMatchObject(invalidated);
+
+    const loggedOut = await service.create(user.id);
+    const other = await service.authenticate(loggedOut);
+    await service.end(other, { graceMs: 30_000 });
+    await service.end(other);
+    await expect(service.authenticate(loggedOut)).rejects.toMatchObject(invalidated);
+    // A later grace never puts an end off.
+    await service.end(other, { graceMs: 30_000 });
+    await expect(service.authenticate(loggedOut)).rejects.toMatchObject(invalidated);
+  });
 });

@@ -8,6 +8,7 @@ import { storedAccount, testVault } from "../test/auth-db.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture, TEST_OAUTH_CLIENTS } from "../test/auth-fixture.ts";
 import { BACKENDS } from "../test/databases.ts";
 import { createAuthServices } from "./services.ts";
+import { LINK_GRACE_MS } from "./sign-in.ts";
 
 describe.each(BACKENDS)("sessions and accounts on %s", (kind) => {
   let f: AuthFixture;
@@ -97,13 +98,16 @@ describe.each(BACKENDS)("sessions and accounts on %s", (kind) => {
       expect(user.accounts).toHaveLength(3);
     });
 
-    it("linking ends the session that started it and answers a new one", async () => {
+    it("linking ends the session that started it, after a grace for calls already sent, and answers a new one", async () => {
       const before = await f.signIn("outlook", PEOPLE.casey);
       const bystander = await f.signIn("outlook", PEOPLE.casey);
       const owner = await f.sessionUser(before);
       const after = await f.signIn("gmail", PEOPLE.sam, { token: before });
       expect(after).not.toBe(before);
 
+      // The page still holds the old token until the sign-in window hands it the new one.
+      expect((await f.api("GET", "/api/accounts", { token: before })).status).toBe(200);
+      await f.moveClock(LINK_GRACE_MS / 1000 + 1);
       const old = await f.api("GET", "/api/auth/session", { token: before });
       expect(old.status).toBe(401);
       expect(old.json).toEqual({

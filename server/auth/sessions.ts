@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { SESSION_MESSAGES } from "../../contract/auth.ts";
 import type { Db } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
@@ -96,8 +96,10 @@ export function createSessionService(
       if (!RANDOM_TOKEN_PATTERN.test(token)) throw new DomainError("unauthorized", SESSION_MESSAGES.invalid);
       const row = await lookup(hashSecret(token));
       if (!row) throw new DomainError("unauthorized", SESSION_MESSAGES.invalid);
-      if (row.endedAt) throw new DomainError("session_expired", SESSION_MESSAGES.invalidated);
       const now = clock.nowMs();
+      // endedAt may lie ahead: a session replaced by a link stays usable a few seconds (end()).
+      if (row.endedAt && row.endedAt.getTime() <= now)
+        throw new DomainError("session_expired", SESSION_MESSAGES.invalidated);
       if (row.expiresAt.getTime() <= now) throw new DomainError("session_expired", SESSION_MESSAGES.expired);
       if (now - row.lastUsedAt.getTime() >= RENEW_EVERY_MS) {
         await db
@@ -116,14 +118,23 @@ export function createSessionService(
       options.announce?.({ userId });
     },
 
-    /** Ends one session, keeping it as a tombstone; every process stops accepting it. */
-    async end(ctx: SessionContext): Promise<void> {
+    /**
+     * Ends one session, keeping it as a tombstone; every process stops accepting it, at once or
+     * after `graceMs` (a session replaced by a new one: calls already sent with its token still
+     * get their answers). An earlier end is never put off.
+     */
+    async end(ctx: SessionContext, opts: { graceMs?: number } = {}): Promise<void> {
       evict(ctx);
+      const endsAt = new Date(clock.nowMs() + (opts.graceMs ?? 0));
       await db
         .update(sessions)
-        .set({ endedAt: clock.now() })
+        .set({ endedAt: endsAt })
         .where(
-          and(eq(sessions.id, ctx.sessionId), eq(sessions.userId, ctx.userId), isNull(sessions.endedAt)),
+          and(
+            eq(sessions.id, ctx.sessionId),
+            eq(sessions.userId, ctx.userId),
+            or(isNull(sessions.endedAt), gt(sessions.endedAt, endsAt)),
+          ),
         );
       // After the write: a process that looks the row up again now finds it ended.
       evict(ctx);

@@ -5,7 +5,7 @@ import { testVault } from "../test/auth-db.ts";
 import { type AuthFixture, PEOPLE, startAuthFixture, TEST_OAUTH_CLIENTS } from "../test/auth-fixture.ts";
 import { BACKENDS } from "../test/databases.ts";
 import { startTestServer } from "../test/server.ts";
-import { HANDOFF_TTL_SECONDS } from "./sign-in.ts";
+import { HANDOFF_TTL_SECONDS, LINK_GRACE_MS } from "./sign-in.ts";
 import { STATE_MESSAGES } from "./state-store.ts";
 import { TICKET_MESSAGES } from "./tickets.ts";
 
@@ -307,6 +307,9 @@ describe.each(BACKENDS)("sign-in on %s", (kind) => {
       const user = await f.sessionUser(String(claimed.json?.sessionToken));
       expect(user.email).toBe(PEOPLE.alex);
       expect(user.accounts.map((a) => a.email)).toContain("robin.redirect-link@outlook.com");
+      // Calls the page sent with the old token before the new one reached it still get answers.
+      expect((await f.api("GET", "/api/auth/session", { token: first })).status).toBe(200);
+      await f.moveClock(LINK_GRACE_MS / 1000 + 1);
       expect((await f.api("GET", "/api/auth/session", { token: first })).json?.error).toMatchObject({
         code: "session_expired",
       });

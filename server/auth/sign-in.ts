@@ -29,6 +29,8 @@ export const SIGN_IN_MESSAGES = {
  * so two minutes cover a slow phone without leaving a usable value around.
  */
 export const HANDOFF_TTL_SECONDS = 120;
+/** How long the session that started a link stays usable after the link answered its successor. */
+export const LINK_GRACE_MS = 30_000;
 
 export interface SignInResult {
   /**
@@ -71,7 +73,9 @@ export function createSignInService(deps: {
    */
   async function openSession(userId: string, linkSessionId: string | null): Promise<string> {
     const token = await sessions.create(userId);
-    if (linkSessionId) await sessions.end({ sessionId: linkSessionId, userId });
+    // The browser swaps in the new token when this answer reaches it; calls it sent meanwhile
+    // with the old one must not sign the person out, so the old session ends a little later.
+    if (linkSessionId) await sessions.end({ sessionId: linkSessionId, userId }, { graceMs: LINK_GRACE_MS });
     return token;
   }
 

@@ -412,6 +412,11 @@ export const syncStates = pgTable("sync_states", {
   pushExpiresAt: timestamp("push_expires_at", { withTimezone: true }),
   /** SHA-256 of the clientState we gave Graph; notifications must carry the matching value. */
   pushClientStateHash: text("push_client_state_hash"),
+  /**
+   * Set when the account is being deleted: its push channel is being stopped, so a renewal in
+   * flight must not store a new one (it stops what it made instead).
+   */
+  pushClosed: boolean("push_closed").notNull().default(false),
   /** Bumped by every full pass (initial sync, resync after an expired cursor). */
   generation: integer("generation").notNull().default(0),
   /** The received-since bound of the running pass, fixed so its pages agree. */

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { MailProvider } from "../../contract/auth.ts";
 import { revokeGrant } from "../auth/disconnect.ts";
 import type { OAuthProviders } from "../auth/oauth-clients.ts";
@@ -54,20 +54,41 @@ export function createAccountDeleter(deps: {
 }) {
   const { db } = deps;
 
+  /**
+   * Closes each account's push (a renewal in flight then stops the channel it makes, see
+   * watch-renewer.ts) and reads the channels as they are in that same statement, so none is
+   * missed between the read and the delete.
+   */
   async function stopWatches(userId: string): Promise<number> {
-    const rows = await db
+    const closed = await db
+      .update(syncStates)
+      .set({ pushClosed: true })
+      .where(
+        inArray(
+          syncStates.accountId,
+          db.select({ id: mailAccounts.id }).from(mailAccounts).where(eq(mailAccounts.userId, userId)),
+        ),
+      )
+      .returning({
+        accountId: syncStates.accountId,
+        subscriptionId: syncStates.pushSubscriptionId,
+        pushExpiresAt: syncStates.pushExpiresAt,
+      });
+    const accounts = await db
       .select({
         id: mailAccounts.id,
         userId: mailAccounts.userId,
         provider: mailAccounts.provider,
         email: mailAccounts.email,
         displayName: mailAccounts.displayName,
-        subscriptionId: syncStates.pushSubscriptionId,
-        pushExpiresAt: syncStates.pushExpiresAt,
       })
       .from(mailAccounts)
-      .innerJoin(syncStates, eq(syncStates.accountId, mailAccounts.id))
       .where(eq(mailAccounts.userId, userId));
+    const byId = new Map(accounts.map((a) => [a.id, a]));
+    const rows = closed.flatMap((c) => {
+      const account = byId.get(c.accountId);
+      return account ? [{ ...account, ...c }] : [];
+    });
     let stopped = 0;
     for (const row of rows) {
       // Gmail's watch has no id (one per mailbox); Graph's subscriptions do.

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { syncStates } from "../db/schema.ts";
 import type { MailProviderClient } from "../providers/mail-provider.ts";
 import type { SyncContext } from "./context.ts";
@@ -44,10 +44,14 @@ export async function renewWatch(
   if (!opts.force && left > renewMarginMs(account.provider)) return false;
   const clientState = opts.secrets.graphClientState(account.id);
   const clientStateHash = sha256Hex(clientState);
-  await ctx.db
+  const open = and(eq(syncStates.accountId, account.id), eq(syncStates.pushClosed, false));
+  const marked = await ctx.db
     .update(syncStates)
     .set({ pushClientStateHash: clientStateHash })
-    .where(eq(syncStates.accountId, account.id));
+    .where(open)
+    .returning({ accountId: syncStates.accountId });
+  // The account is being deleted (or is gone): its push channel is being stopped, not renewed.
+  if (marked.length === 0) return false;
   const previous = state.pushSubscriptionId;
   // A renewal keeps the subscription's clientState; one made with an older form is replaced.
   const renewable = previous !== null && state.pushClientStateHash === clientStateHash;
@@ -56,14 +60,24 @@ export async function renewWatch(
     clientState,
     renewable ? { subscriptionId: previous } : undefined,
   );
-  await ctx.db
+  const stored = await ctx.db
     .update(syncStates)
     .set({
       pushSubscriptionId: result.subscriptionId ?? null,
       pushExpiresAt: result.expiresAt,
       updatedAt: ctx.clock.now(),
     })
-    .where(eq(syncStates.accountId, account.id));
+    .where(open)
+    .returning({ accountId: syncStates.accountId });
+  if (stored.length === 0) {
+    // The deletion closed the account's push while the provider was answering: it did not see
+    // this channel, so stopping it is ours (best effort: the grant may be revoked already, and
+    // an unknown channel's notifications are ignored until it expires).
+    await client.stopWatch(result.subscriptionId ?? undefined).catch((err: unknown) => {
+      ctx.log.warn({ accountId: account.id, err: errorName(err) }, "could not stop a closed account's push");
+    });
+    return false;
+  }
   // Renewed in place normally; a forgotten subscription was replaced and the old one must stop.
   if (previous && previous !== result.subscriptionId) {
     await client.stopWatch(previous).catch((err: unknown) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "sync_states" ADD COLUMN "push_closed" boolean DEFAULT false NOT NULL;
