@@ -19,7 +19,7 @@ import {
   loadState,
 } from "./sync-state.ts";
 import type { ProviderClientFactory, SyncAccount, SyncReason } from "./types.ts";
-import { renewWatch } from "./watch-renewer.ts";
+import { renewWatch, type WatchOutcome } from "./watch-renewer.ts";
 
 /** How the syncer asks for follow-up work; the job layer implements it with pg-boss. */
 export interface SyncScheduler {
@@ -126,17 +126,29 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
     }
   }
 
+  /**
+   * A channel that was not live until now announces only what changes from now on: mail that
+   * arrived after the cursor and before the channel (the first seconds of a linked account, or a
+   * lapsed channel) would wait for the poll. One sync from the cursor covers that gap.
+   */
+  async function catchUpAfter(outcome: WatchOutcome, accountId: string): Promise<void> {
+    if (outcome === "started") await deps.scheduler.sync(accountId, "push");
+  }
+
   /** Registers (or renews) the push channel inline; a failure is left to the retried watch job. */
   async function startPush(account: SyncAccount, client: MailProviderClient): Promise<void> {
+    let outcome: WatchOutcome;
     try {
-      await renewWatch(ctx, account, client, { publicUrl: deps.publicUrl, secrets: deps.secrets });
+      outcome = await renewWatch(ctx, account, client, { publicUrl: deps.publicUrl, secrets: deps.secrets });
     } catch (err) {
       deps.log.warn(
         { accountId: account.id, kind: failureOf(err).kind },
         "push registration failed; retrying it as a job",
       );
       await deps.scheduler.watchRenew(account.id);
+      return;
     }
+    await catchUpAfter(outcome, account.id);
   }
 
   return {
@@ -234,11 +246,12 @@ export function createMailboxSyncer(deps: MailboxSyncerDeps) {
         // account without push until the poller notices.
         () => deps.scheduler.watchRenew(accountId, { delayMs: 1_000 }),
         async (account) => {
-          await renewWatch(ctx, account, deps.clientFor(account), {
+          const outcome = await renewWatch(ctx, account, deps.clientFor(account), {
             publicUrl: deps.publicUrl,
             secrets: deps.secrets,
             ...(opts.force ? { force: true } : {}),
           });
+          await catchUpAfter(outcome, account.id);
         },
       );
     },

@@ -28,6 +28,13 @@ export function notificationUrl(
 }
 
 /**
+ * What renewWatch did: nothing (not due, or push is closed), renewed a live channel, or started
+ * one where none was live. Mail that arrived before a started channel was never announced, so its
+ * caller syncs once more.
+ */
+export type WatchOutcome = "none" | "renewed" | "started";
+
+/**
  * Starts or renews the account's push channel when it is missing or close to expiry. The
  * clientState hash is stored before the provider is asked, so notifications that race the
  * answer are already recognised.
@@ -37,11 +44,11 @@ export async function renewWatch(
   account: SyncAccount,
   client: MailProviderClient,
   opts: { publicUrl: string; secrets: PushSecrets; force?: boolean },
-): Promise<boolean> {
+): Promise<WatchOutcome> {
   const state = await loadState(ctx.db, account.id);
-  if (!state || state.generation === 0) return false;
+  if (!state || state.generation === 0) return "none";
   const left = state.pushExpiresAt ? state.pushExpiresAt.getTime() - ctx.clock.nowMs() : -1;
-  if (!opts.force && left > renewMarginMs(account.provider)) return false;
+  if (!opts.force && left > renewMarginMs(account.provider)) return "none";
   const clientState = opts.secrets.graphClientState(account.id);
   const clientStateHash = sha256Hex(clientState);
   const open = and(eq(syncStates.accountId, account.id), eq(syncStates.pushClosed, false));
@@ -51,7 +58,7 @@ export async function renewWatch(
     .where(open)
     .returning({ accountId: syncStates.accountId });
   // The account is being deleted (or is gone): its push channel is being stopped, not renewed.
-  if (marked.length === 0) return false;
+  if (marked.length === 0) return "none";
   const previous = state.pushSubscriptionId;
   // A renewal keeps the subscription's clientState; one made with an older form is replaced.
   const renewable = previous !== null && state.pushClientStateHash === clientStateHash;
@@ -76,7 +83,7 @@ export async function renewWatch(
     await client.stopWatch(result.subscriptionId ?? undefined).catch((err: unknown) => {
       ctx.log.warn({ accountId: account.id, err: errorName(err) }, "could not stop a closed account's push");
     });
-    return false;
+    return "none";
   }
   // Renewed in place normally; a forgotten subscription was replaced and the old one must stop.
   if (previous && previous !== result.subscriptionId) {
@@ -88,7 +95,9 @@ export async function renewWatch(
     });
   }
   ctx.log.info({ accountId: account.id, expiresAt: result.expiresAt.toISOString() }, "push watch renewed");
-  return true;
+  // Graph forgot the old subscription (or it expired): changes since then were not announced.
+  const replaced = previous !== null && previous !== result.subscriptionId;
+  return left <= 0 || replaced ? "started" : "renewed";
 }
 
 function errorName(err: unknown): string {
