@@ -183,7 +183,13 @@ test("?email= opens the reader; offline the app opens with the last inbox and th
   await expect(page.getByRole("dialog", { name: "Offline one" })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.keyboard.press("Escape");
-  await controlled(page);
+  // The offline reload below needs an active worker; this page itself may have loaded while the
+  // first worker was still installing (claim() takes only the pages open when it activates).
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), {
+      timeout: 15_000,
+    })
+    .toBe("activated");
   // The inbox is kept a second after it loads.
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem("mailwise:offline-inbox") ?? ""))
