@@ -28,6 +28,7 @@ import {
 import { JobQueue } from "./jobs/queue.ts";
 import { defineSyncJobs } from "./jobs/sync-jobs.ts";
 import { type Clock, createClock } from "./lib/clock.ts";
+import { syncAccountOf } from "./mail/accounts.ts";
 import { createAttachmentLinks } from "./mail/attachments/links.ts";
 import { type ContactBook, createContactBook } from "./mail/contacts/contact-book.ts";
 import { createFollowUps, FOLLOWUP_ACTION } from "./mail/followups/followup-service.ts";
@@ -45,6 +46,7 @@ import { createMailProviderClient } from "./providers/factory.ts";
 import { createSyncServices, type SyncServices } from "./sync/index.ts";
 import type { SyncOutcome } from "./sync/mailbox-syncer.ts";
 import { createPushSecrets, type PushSecrets } from "./sync/push-secrets.ts";
+import { closePush, reopenPush, stopChannels } from "./sync/push-stop.ts";
 import { loadState } from "./sync/sync-state.ts";
 import type { ProviderClientFactory, SyncLogger } from "./sync/types.ts";
 
@@ -174,6 +176,19 @@ export async function createServices(options: ServicesOptions): Promise<Services
       await sync?.service.accountConnected(accountId);
     },
     onAccountRemoved: ({ userId }) => events.emit("accounts.changed", { userId }),
+    pushStopper: {
+      async stop(userId, accountId) {
+        const row = await auth.accounts.get(userId, accountId);
+        const closed = await closePush(database.db, [accountId]);
+        if (row) await stopChannels(closed, [syncAccountOf(row)], clientFor, log);
+        return {
+          async reopen() {
+            await reopenPush(database.db, accountId);
+            await sync?.scheduler.watchRenew(accountId);
+          },
+        };
+      },
+    },
   });
   live.onNotice(
     (notice) => {

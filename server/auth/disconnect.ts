@@ -42,8 +42,13 @@ export async function revokeGrant(
   }
 }
 
+/** Stops an account's push channel before it is removed (sync/push-stop.ts, wired in services.ts). */
+export interface PushStopper {
+  stop(userId: string, accountId: string): Promise<{ reopen(): Promise<void> }>;
+}
+
 /**
- * Disconnects a mailbox: deletes the account and its data, then revokes our grant at the
+ * Disconnects a mailbox: stops its push channel, deletes the account and its data, then revokes our grant at the
  * provider so the tokens are useless even if a copy survived somewhere. Google has a revocation
  * endpoint (revoking the refresh token also kills its access tokens); Microsoft offers none to
  * apps, so dropping the tokens is all we can do there. Revocation is best effort: the user asked
@@ -54,10 +59,25 @@ export function createDisconnectService(
   vault: TokenVault,
   providers: OAuthProviders,
   onRemoved: (account: { userId: string; accountId: string }) => void = () => undefined,
+  push?: PushStopper,
 ) {
   return {
     async disconnect(userId: string, accountId: string): Promise<DisconnectResult> {
-      const removed = await accounts.remove(userId, accountId);
+      // The mailbox stops telling us about its changes, while its tokens still work. Not for a
+      // disconnect that will be refused (the person's only account, or not theirs); one refused
+      // anyway by a racing disconnect gets its push back.
+      const owned = await accounts.list(userId);
+      const stopped =
+        push && owned.length > 1 && owned.some((a) => a.id === accountId)
+          ? await push.stop(userId, accountId)
+          : undefined;
+      let removed: Awaited<ReturnType<AccountService["remove"]>>;
+      try {
+        removed = await accounts.remove(userId, accountId);
+      } catch (err) {
+        await stopped?.reopen();
+        throw err;
+      }
       onRemoved({ userId, accountId });
       const revokeFailure = await revokeGrant(providers, vault, removed.provider as MailProvider, removed);
       return { revokeFailure };

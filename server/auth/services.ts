@@ -3,7 +3,7 @@ import type { Db } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
 import { createAccountTokenService, type TokenRefreshLock } from "./account-tokens.ts";
 import { createAccountService } from "./accounts.ts";
-import { createDisconnectService } from "./disconnect.ts";
+import { createDisconnectService, type PushStopper } from "./disconnect.ts";
 import { buildOAuthProviders } from "./oauth-clients.ts";
 import { createSessionService, type SessionsEnded } from "./sessions.ts";
 import { createSignInService } from "./sign-in.ts";
@@ -20,6 +20,8 @@ export async function createAuthServices(deps: {
   onAccountConnected?: (account: { userId: string; accountId: string }) => Promise<void>;
   /** Told after an account was disconnected (its data is gone). */
   onAccountRemoved?: (account: { userId: string; accountId: string }) => void;
+  /** Stops an account's push channel before a disconnect removes it. */
+  pushStopper?: PushStopper;
   /** In-memory session lookups (ms); coherent across processes only with `announceSessionsEnded`. */
   sessionCacheMs?: number;
   /** Tells every process that sessions ended (PostgreSQL: NOTIFY), so they drop cached lookups. */
@@ -59,7 +61,7 @@ export async function createAuthServices(deps: {
     accountTokens: createAccountTokenService(db, clock, vault, providers, {
       ...(deps.tokenRefreshLock ? { lock: deps.tokenRefreshLock } : {}),
     }),
-    disconnect: createDisconnectService(accounts, vault, providers, deps.onAccountRemoved),
+    disconnect: createDisconnectService(accounts, vault, providers, deps.onAccountRemoved, deps.pushStopper),
   };
 }
 

@@ -1,17 +1,11 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { MailProvider } from "../../contract/auth.ts";
 import { revokeGrant } from "../auth/disconnect.ts";
 import type { OAuthProviders } from "../auth/oauth-clients.ts";
 import type { TokenVault } from "../auth/token-vault.ts";
 import type { Db } from "../db/client.ts";
-import {
-  agentDrafts,
-  calendarIntegrations,
-  mailAccounts,
-  syncStates,
-  unsubscribeRequests,
-  users,
-} from "../db/schema.ts";
+import { agentDrafts, calendarIntegrations, mailAccounts, unsubscribeRequests, users } from "../db/schema.ts";
+import { closePush, stopChannels } from "../sync/push-stop.ts";
 import type { ProviderClientFactory } from "../sync/types.ts";
 
 export interface DeletionReport {
@@ -54,26 +48,13 @@ export function createAccountDeleter(deps: {
 }) {
   const { db } = deps;
 
-  /**
-   * Closes each account's push (a renewal in flight then stops the channel it makes, see
-   * watch-renewer.ts) and reads the channels as they are in that same statement, so none is
-   * missed between the read and the delete.
-   */
+  /** Stops every push channel of the person's (closing push first: see push-stop.ts). */
   async function stopWatches(userId: string): Promise<number> {
-    const closed = await db
-      .update(syncStates)
-      .set({ pushClosed: true })
-      .where(
-        inArray(
-          syncStates.accountId,
-          db.select({ id: mailAccounts.id }).from(mailAccounts).where(eq(mailAccounts.userId, userId)),
-        ),
-      )
-      .returning({
-        accountId: syncStates.accountId,
-        subscriptionId: syncStates.pushSubscriptionId,
-        pushExpiresAt: syncStates.pushExpiresAt,
-      });
+    const owned = db
+      .select({ id: mailAccounts.id })
+      .from(mailAccounts)
+      .where(eq(mailAccounts.userId, userId));
+    const closed = await closePush(db, owned);
     const accounts = await db
       .select({
         id: mailAccounts.id,
@@ -84,27 +65,12 @@ export function createAccountDeleter(deps: {
       })
       .from(mailAccounts)
       .where(eq(mailAccounts.userId, userId));
-    const byId = new Map(accounts.map((a) => [a.id, a]));
-    const rows = closed.flatMap((c) => {
-      const account = byId.get(c.accountId);
-      return account ? [{ ...account, ...c }] : [];
-    });
-    let stopped = 0;
-    for (const row of rows) {
-      // Gmail's watch has no id (one per mailbox); Graph's subscriptions do.
-      if (row.pushExpiresAt === null && row.subscriptionId === null) continue;
-      const provider = row.provider as MailProvider;
-      try {
-        await deps.clientFor({ ...row, provider }).stopWatch(row.subscriptionId ?? undefined);
-        stopped += 1;
-      } catch (err) {
-        deps.log.warn(
-          { provider, reason: err instanceof Error ? err.message : "unknown" },
-          "stopping push failed",
-        );
-      }
-    }
-    return stopped;
+    return stopChannels(
+      closed,
+      accounts.map((a) => ({ ...a, provider: a.provider as MailProvider })),
+      deps.clientFor,
+      deps.log,
+    );
   }
 
   async function revokeAll(userId: string): Promise<{ revoked: number; failures: number }> {
